@@ -1,0 +1,63 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './platform/context.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { registerAuthGuard } from './platform/auth.js';
+import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+
+export interface BuildOptions {
+  /** false in tests that do not want log lines; a pino options object otherwise. */
+  logger?: boolean | object;
+  /** The process's own pino logger (main.ts shares it with the mailer). */
+  loggerInstance?: FastifyBaseLogger;
+  serveWebApp?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? { level: ctx.config.logLevel } }),
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Service-Portal API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerAuthGuard(app, ctx.db);
+
+  await app.register(healthRoutes, ctx);
+  await app.register(authRoutes, ctx);
+  await app.register(userRoutes, ctx);
+
+  const hasWebApp = opts.serveWebApp === false ? false : await registerWebApp(app, ctx.config.webDist);
+  spaFallbackOrNotFound(app, hasWebApp);
+  return app;
+}

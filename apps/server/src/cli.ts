@@ -1,0 +1,114 @@
+/**
+ * Operator commands, non-interactive:
+ *   npm run cli -- user:add --email E --password P --role admin|agent|customer [--name N] [--country 1|2] [--flags a,b] [--kundennummer K]
+ *   npm run cli -- user:set-password --email E --password P
+ * Works on the same DATA_DIR / DATABASE_URL as the server; on the embedded database it refuses while the server runs.
+ */
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { FLAGS, ROLE_IDS, ROLES, newPasswordSchema, type Flag, type Role } from '@portal/shared';
+import { loadConfig, ConfigError } from './config.js';
+import { DatabaseLockedError } from './db/client.js';
+import { openAndMigrate } from './bootstrap.js';
+import { users, sessions } from './db/schema/index.js';
+import { hashPassword } from './platform/passwords.js';
+import { flagValues, upsertCustomerByNumber } from './db/seed-demo.js';
+
+class UsageError extends Error {}
+
+const USAGE = `Verwendung:
+  npm run cli -- user:add --email E --password P --role admin|agent|customer [--name N] [--country 1|2] [--flags tasks,rksv,...] [--kundennummer K]
+  npm run cli -- user:set-password --email E --password P`;
+
+function need(v: string | undefined, name: string): string {
+  if (!v) throw new UsageError(`--${name} fehlt.\n${USAGE}`);
+  return v;
+}
+
+function checkPassword(p: string): string {
+  const r = newPasswordSchema.safeParse(p);
+  if (!r.success) throw new UsageError(r.error.issues[0]!.message);
+  return p;
+}
+
+async function main(argv: string[]): Promise<string> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      name: { type: 'string' },
+      country: { type: 'string' },
+      flags: { type: 'string' },
+      kundennummer: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (command !== 'user:add' && command !== 'user:set-password') throw new UsageError(USAGE);
+  const email = need(values.email, 'email').trim().toLowerCase();
+  const password = checkPassword(need(values.password, 'password'));
+
+  const config = loadConfig();
+  const database = await openAndMigrate(config, 'Kommandozeile');
+  const { db } = database;
+  try {
+    if (command === 'user:set-password') {
+      const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!u) throw new UsageError(`Kein Benutzer mit der E-Mail ${email}.`);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ password_hash: await hashPassword(password), updated_at: new Date() }).where(eq(users.id, u.id));
+        await tx.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.user_id, u.id));
+      });
+      return `Passwort für ${email} gesetzt; bestehende Sitzungen wurden beendet.`;
+    }
+
+    const role = need(values.role, 'role') as Role;
+    if (!ROLES.includes(role)) throw new UsageError(`--role muss admin, agent oder customer sein.`);
+    const country = Number(values.country ?? '1');
+    if (![1, 2].includes(country)) throw new UsageError('--country muss 1 (Österreich) oder 2 (Ägypten) sein.');
+    const flagList = values.flags
+      ? values.flags.split(',').map((f) => f.trim()).filter(Boolean)
+      : role === 'admin'
+        ? [...FLAGS]
+        : [];
+    const unknown = flagList.filter((f) => !(FLAGS as readonly string[]).includes(f));
+    if (unknown.length) throw new UsageError(`Unbekannte Flags: ${unknown.join(', ')}. Erlaubt: ${FLAGS.join(', ')}`);
+    if (values.kundennummer && !/^\d+$/.test(values.kundennummer)) throw new UsageError('Kundennummer darf nur Zahlen enthalten');
+    const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (exists) throw new UsageError(`Ein Benutzer mit der E-Mail ${email} existiert bereits.`);
+    const customerId =
+      role === 'customer' && values.kundennummer ? await upsertCustomerByNumber(db, values.kundennummer, undefined, country) : null;
+    await db.insert(users).values({
+      email,
+      name: values.name?.trim() || email.split('@')[0]!,
+      password_hash: await hashPassword(password),
+      role_id: ROLE_IDS[role],
+      country_id: country,
+      agent_level_id: role === 'customer' ? null : 1,
+      customer_id: customerId,
+      ...flagValues(flagList as Flag[]),
+    });
+    return `Benutzer ${email} (${role}) angelegt.`;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (msg) => {
+    console.log(msg);
+    process.exit(0);
+  },
+  (err) => {
+    if (err instanceof UsageError || err instanceof ConfigError || err instanceof DatabaseLockedError) {
+      console.error(err.message);
+    } else if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${(err as Error).message}\n${USAGE}`);
+    } else {
+      console.error('Fehler:', err);
+    }
+    process.exit(1);
+  },
+);

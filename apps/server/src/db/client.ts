@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** Both drivers (PGlite and node-postgres) give a PgDatabase; the app only sees this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside db.transaction(): use it, never the outer db, for every query of the transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs fn while holding a cluster-wide lock: a session advisory lock on PostgreSQL
+   * (held on a connection of its own), nothing to do on the single-process embedded database.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… — a PostgreSQL server through a pool. */
+  databaseUrl?: string;
+  /** Folder for the embedded database; omitted: in memory (tests). */
+  pgliteDir?: string;
+  /** Who holds the embedded database, written into the lock file. */
+  holder?: string;
+}
+
+export class DatabaseLockedError extends Error {}
+
+const LOCK_NAME = 'portal.lock';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is one process's database and takes no lock on its folder; two processes on the
+ * same folder corrupt it. The lock file holds the owner's pid; a stale one (dead pid) is taken over.
+ */
+function takeLock(dir: string, holder: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, LOCK_NAME);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, JSON.stringify({ pid: process.pid, holder, since: new Date().toISOString() }), {
+        flag: 'wx',
+      });
+      return () => {
+        try {
+          const owner = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid: number };
+          if (owner.pid === process.pid) fs.unlinkSync(file);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      let owner: { pid?: number; holder?: string } = {};
+      try {
+        owner = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof owner;
+      } catch {
+        /* unreadable lock: treat as stale */
+      }
+      if (owner.pid && owner.pid !== process.pid && isAlive(owner.pid)) {
+        throw new DatabaseLockedError(
+          `Die eingebettete Datenbank in ${dir} wird bereits verwendet (${owner.holder ?? 'Prozess'}, PID ${owner.pid}). ` +
+            'Beenden Sie zuerst den Server oder verwenden Sie PostgreSQL über DATABASE_URL.',
+        );
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Sperrdatei ${file} konnte nicht angelegt werden.`);
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { Pool } = (await import('pg')).default;
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    await db.execute(sql`select 1`);
+    return {
+      db,
+      kind: 'postgres',
+      async withLock(key, fn) {
+        const conn = await pool.connect();
+        try {
+          await conn.query('select pg_advisory_lock($1)', [key]);
+          return await fn();
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let release = () => {};
+  let client;
+  if (opts.pgliteDir) {
+    release = takeLock(opts.pgliteDir, opts.holder ?? 'server');
+    try {
+      client = await PGlite.create({ dataDir: path.join(opts.pgliteDir, 'db') });
+    } catch (e) {
+      release();
+      throw e;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    withLock: (_key, fn) => fn(),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}

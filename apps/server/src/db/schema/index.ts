@@ -1,0 +1,5 @@
+export * from './reference.js';
+export * from './customers.js';
+export * from './users.js';
+export * from './sessions.js';
+export * from './mail.js';

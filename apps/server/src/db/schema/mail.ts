@@ -1,0 +1,23 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Every mail is a row first, written in the transaction of the change that causes it;
+ * delivery happens after commit and is retried from here.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    /** pending, sent, failed (gave up), logged (no SMTP configured: printed to the log). */
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    last_error: text(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status)],
+);

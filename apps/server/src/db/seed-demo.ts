@@ -1,0 +1,90 @@
+import { count, eq } from 'drizzle-orm';
+import { FLAGS, ROLE_IDS, type Flag, type Role } from '@portal/shared';
+import type { Db } from './client.js';
+import { customers, users } from './schema/index.js';
+import { hashPassword } from '../platform/passwords.js';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  role: Role;
+  name: string;
+  country: number;
+  flags: readonly Flag[];
+  kundennummer?: string;
+  lang_code?: string;
+}
+
+/** Also listed in the README; printed at start when they are created. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: 'admin@demo.at', password: 'Admin!demo2026', role: 'admin', name: 'Anna Admin', country: 1, flags: FLAGS },
+  {
+    email: 'agent.at@demo.at',
+    password: 'Agent!demo2026',
+    role: 'agent',
+    name: 'Max Mustermann',
+    country: 1,
+    flags: ['tasks', 'rksv', 'rksv_orders', 'cashbook'],
+  },
+  {
+    email: 'agent.eg@demo.at',
+    password: 'Agent!demo2026',
+    role: 'agent',
+    name: 'Omar Hassan',
+    country: 2,
+    flags: ['tasks', 'digital_signage'],
+    lang_code: 'en_US',
+  },
+  {
+    email: 'kunde@demo.at',
+    password: 'Kunde!demo2026',
+    role: 'customer',
+    name: 'Gerda Gastwirtin',
+    country: 1,
+    flags: [],
+    kundennummer: '10001',
+  },
+];
+
+const DEMO_CUSTOMERS = [
+  { kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen', kontaktperson: 'Gerda Gastwirtin', plz: '1190', ort: 'Wien', adresse: 'Grinzinger Straße 12', country_id: 1, source: 'AT' },
+  { kundennummer: '10002', firma: 'Café Landtmann Demo', kontaktperson: 'Karl Kaffeesieder', plz: '1010', ort: 'Wien', adresse: 'Universitätsring 4', country_id: 1, source: 'AT' },
+  { kundennummer: '10003', firma: 'Pizzeria Bella Napoli', kontaktperson: 'Luca Rossi', plz: '5020', ort: 'Salzburg', adresse: 'Getreidegasse 8', country_id: 1, source: 'AT' },
+  { kundennummer: '20001', firma: 'Nile View Restaurant', kontaktperson: 'Mona Said', plz: '11511', ort: 'Kairo', adresse: 'Corniche El Nil 5', country_id: 2, source: 'EG' },
+];
+
+export async function upsertCustomerByNumber(db: Db, kundennummer: string, firma?: string, country = 1) {
+  const [existing] = await db.select({ id: customers.id }).from(customers).where(eq(customers.kundennummer, kundennummer));
+  if (existing) return existing.id;
+  const [row] = await db
+    .insert(customers)
+    .values({ kundennummer, firma: firma ?? `Kunde ${kundennummer}`, country_id: country, source: country === 2 ? 'EG' : 'AT' })
+    .returning({ id: customers.id });
+  return row!.id;
+}
+
+export function flagValues(flags: readonly Flag[]): Record<Flag, boolean> {
+  return Object.fromEntries(FLAGS.map((f) => [f, flags.includes(f)])) as Record<Flag, boolean>;
+}
+
+/** Seeds sample people and records into an empty database; returns the accounts it created. */
+export async function seedDemo(db: Db): Promise<DemoAccount[]> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return [];
+  await db.insert(customers).values(DEMO_CUSTOMERS).onConflictDoNothing();
+  for (const a of DEMO_ACCOUNTS) {
+    const customerId = a.kundennummer ? await upsertCustomerByNumber(db, a.kundennummer) : null;
+    await db.insert(users).values({
+      email: a.email,
+      name: a.name,
+      password_hash: await hashPassword(a.password),
+      role_id: ROLE_IDS[a.role],
+      country_id: a.country,
+      agent_level_id: a.role === 'customer' ? null : a.role === 'admin' ? 3 : 1,
+      customer_id: customerId,
+      lang_code: a.lang_code ?? 'de_DE',
+      ...flagValues(a.flags),
+    });
+  }
+  return DEMO_ACCOUNTS;
+}

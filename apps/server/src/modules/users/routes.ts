@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createUserSchema, messageSchema, userSettingsSchema } from '@portal/shared';
+import type { AppContext } from '../../platform/context.js';
+import { currentUser } from '../../platform/auth.js';
+import {
+  createInvitedUser,
+  getUserSettings,
+  listAgentLevels,
+  listCountries,
+  listRoles,
+  saveUserSettings,
+} from './service.js';
+
+const staff = { roles: ['admin', 'agent'] } as const;
+
+export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+
+  app.get(
+    '/api/countries',
+    {
+      config: { access: staff },
+      schema: { tags: ['users'], response: { 200: z.array(z.object({ id: z.number(), country_name: z.string() })) } },
+    },
+    () => listCountries(db),
+  );
+  app.get(
+    '/api/roles',
+    {
+      config: { access: staff },
+      schema: { tags: ['users'], response: { 200: z.array(z.object({ id: z.number(), role_name: z.string() })) } },
+    },
+    () => listRoles(db),
+  );
+  app.get(
+    '/api/agent-levels',
+    {
+      config: { access: staff },
+      schema: { tags: ['users'], response: { 200: z.array(z.object({ id: z.number(), level_name: z.string() })) } },
+    },
+    () => listAgentLevels(db),
+  );
+
+  app.post(
+    '/api/create-user',
+    {
+      config: { access: { roles: ['admin'] } },
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user without a password and mail an invitation link (admin only; 409 on a duplicate email)',
+        body: createUserSchema,
+        response: { 200: messageSchema, 409: messageSchema },
+      },
+    },
+    async (req) => {
+      const mailId = await createInvitedUser(db, req.body, ctx.config.publicUrl);
+      await ctx.mailer.flush([mailId]);
+      return { message: 'Benutzer wurde angelegt. Eine Einladung wurde per E-Mail versendet.' };
+    },
+  );
+
+  app.get(
+    '/api/user-settings',
+    { schema: { tags: ['users'], summary: 'The caller’s settings', response: { 200: userSettingsSchema } } },
+    (req) => getUserSettings(db, currentUser(req).id),
+  );
+  app.put(
+    '/api/user-settings',
+    {
+      schema: { tags: ['users'], summary: 'Save the caller’s settings', body: userSettingsSchema, response: { 200: userSettingsSchema } },
+    },
+    (req) => saveUserSettings(db, currentUser(req).id, req.body),
+  );
+};

@@ -1,0 +1,96 @@
+import { asc, eq } from 'drizzle-orm';
+import { FLAGS, INVITATION_TTL_HOURS, type CreateUserInput, type UserSettings } from '@portal/shared';
+import type { Db } from '../../db/client.js';
+import { agentLevels, countries, roles, users, userSettings, userTokens } from '../../db/schema/index.js';
+import { badRequest, conflict } from '../../platform/errors.js';
+import { queueMail } from '../../platform/mail.js';
+import { newToken, tokenHash } from '../../platform/tokens.js';
+
+export const MSG_DUPLICATE_EMAIL = 'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.';
+
+export const listCountries = (db: Db) => db.select({ id: countries.id, country_name: countries.country_name }).from(countries).orderBy(asc(countries.id));
+export const listRoles = (db: Db) => db.select().from(roles).orderBy(asc(roles.id));
+export const listAgentLevels = (db: Db) => db.select().from(agentLevels).orderBy(asc(agentLevels.id));
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}
+
+/**
+ * Creates a user without a password and queues the invitation mail in the same transaction.
+ * Returns the mail id so that the caller can deliver it after commit.
+ */
+export async function createInvitedUser(db: Db, input: CreateUserInput, publicUrl: string): Promise<number> {
+  const email = input.email.trim().toLowerCase();
+  const flags = Object.fromEntries(FLAGS.map((f) => [f, input.permissions.includes(f)]));
+  const token = newToken();
+  try {
+    return await db.transaction(async (tx) => {
+      const [c] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country));
+      if (!c) throw badRequest('Unbekanntes Land');
+      const [r] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, input.role));
+      if (!r) throw badRequest('Unbekannte Rolle');
+      const [l] = await tx.select({ id: agentLevels.id }).from(agentLevels).where(eq(agentLevels.id, input.agentLevel));
+      if (!l) throw badRequest('Unbekanntes Agent-Level');
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email,
+          name: input.name.trim(),
+          tel: input.tel.trim(),
+          country_id: input.country,
+          role_id: input.role,
+          agent_level_id: input.agentLevel,
+          lang_code: input.country === 2 ? 'en_US' : 'de_DE',
+          ...flags,
+        })
+        .returning({ id: users.id });
+      await tx.insert(userTokens).values({
+        user_id: user!.id,
+        purpose: 'invite',
+        token_hash: tokenHash(token),
+        expires_at: new Date(Date.now() + INVITATION_TTL_HOURS * 3600 * 1000),
+      });
+      const link = `${publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+      return queueMail(tx, {
+        to: email,
+        subject: 'Einladung zum Service-Portal',
+        text:
+          `Hallo ${input.name.trim()},\n\n` +
+          `für Sie wurde ein Zugang zum Service-Portal angelegt. Bitte wählen Sie Ihr Passwort über diesen Link ` +
+          `(gültig ${INVITATION_TTL_HOURS} Stunden, einmal verwendbar):\n\n${link}\n\n` +
+          `Ihre Anmelde-E-Mail: ${email}\n`,
+      });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(MSG_DUPLICATE_EMAIL);
+    throw e;
+  }
+}
+
+const DEFAULT_SETTINGS: UserSettings = { push_notifications: true, email_updates: false, language: 'de', theme: 'system' };
+
+export async function getUserSettings(db: Db, userId: number): Promise<UserSettings> {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.user_id, userId));
+  if (!row) return DEFAULT_SETTINGS;
+  return {
+    push_notifications: row.push_notifications,
+    email_updates: row.email_updates,
+    language: row.language as UserSettings['language'],
+    theme: row.theme as UserSettings['theme'],
+  };
+}
+
+/** Saves the settings; the chosen language also becomes the user's lang_code, so the next sign-in uses it. */
+export async function saveUserSettings(db: Db, userId: number, s: UserSettings): Promise<UserSettings> {
+  const langCode = { de: 'de_DE', en: 'en_US', fr: 'fr_FR', ar: 'ar_EG' }[s.language];
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userSettings)
+      .values({ user_id: userId, ...s })
+      .onConflictDoUpdate({ target: userSettings.user_id, set: { ...s, updated_at: new Date() } });
+    await tx.update(users).set({ lang_code: langCode, updated_at: new Date() }).where(eq(users.id, userId));
+  });
+  return s;
+}

@@ -1,0 +1,105 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Flag, Role } from '@portal/shared';
+import type { Db } from '../db/client.js';
+import { agentLevels, countries, roles, sessions, users } from '../db/schema/index.js';
+import { forbidden, unauthorized } from './errors.js';
+import { tokenHash } from './tokens.js';
+import { isApiPath } from './web-app.js';
+
+/**
+ * Who may call a route, declared in its `config.access`:
+ * - 'public': anyone, no token needed;
+ * - otherwise a valid session is required, optionally with one of `roles` and the `flag`.
+ * A route that declares nothing requires a signed-in user: forgetting the declaration fails closed.
+ */
+export type Access = 'public' | { roles?: readonly Role[]; flag?: Flag };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: number | null;
+  }
+}
+
+export type UserRow = typeof users.$inferSelect;
+export interface SessionUser extends UserRow {
+  role: Role;
+  country_name: string | null;
+  agent_level_name: string | null;
+  session_expires_at: Date;
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+/** One query: the session by token hash, joined with its user and the user's labels. */
+export async function findSession(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      user: users,
+      role: roles.role_name,
+      country_name: countries.country_name,
+      agent_level_name: agentLevels.level_name,
+      session_id: sessions.id,
+      expires_at: sessions.expires_at,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .leftJoin(countries, eq(countries.id, users.country_id))
+    .leftJoin(agentLevels, eq(agentLevels.id, users.agent_level_id))
+    .where(
+      and(
+        eq(sessions.token_hash, tokenHash(token)),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, new Date()),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const user: SessionUser = {
+    ...row.user,
+    role: row.role as Role,
+    country_name: row.country_name,
+    agent_level_name: row.agent_level_name,
+    session_expires_at: row.expires_at,
+  };
+  return { user, sessionId: row.session_id };
+}
+
+export function registerAuthGuard(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  // onRequest runs before the body is read: an anonymous caller learns nothing from validation.
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    const url = req.routeOptions.url;
+    // Outside the API prefixes live the web app's files and the health probes: public by nature.
+    // The API docs are public too (they describe, they do not act).
+    if (access === 'public' || !url || !isApiPath(url) || url.startsWith('/api/docs')) return;
+    const token = bearerToken(req);
+    if (!token) throw unauthorized();
+    const found = await findSession(db, token);
+    if (!found) throw unauthorized();
+    req.user = found.user;
+    req.sessionId = found.sessionId;
+    if (access?.roles && !access.roles.includes(found.user.role)) throw forbidden();
+    // Flags gate every role alike, admins included: the sidebar and the server apply one rule.
+    if (access?.flag && !found.user[access.flag]) throw forbidden();
+  });
+}
+
+/** For handlers on guarded routes: the signed-in user (the guard has already refused anonymous calls). */
+export function currentUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

@@ -1,0 +1,10 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Mailer } from './mail.js';
+
+/** What every module gets: one object built in main.ts (or by the tests), no globals. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+}

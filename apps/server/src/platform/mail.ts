@@ -1,0 +1,77 @@
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.js';
+import { mailOutbox } from '../db/schema/index.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/** Writes the mail into the outbox, inside the caller's transaction. Delivery follows after commit. */
+export async function queueMail(tx: DbOrTx, msg: MailMessage): Promise<number> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export interface Mailer {
+  /** Delivers what is pending (all, or the given ids); never throws. */
+  flush(ids?: number[]): Promise<void>;
+  close(): void;
+}
+
+/**
+ * With SMTP_URL the outbox goes out through nodemailer; without it each mail is printed to the
+ * log and marked `logged`, so an invitation link can still be followed on a developer machine.
+ */
+export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl?: string; from: string }): Mailer {
+  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  async function deliver(ids?: number[]): Promise<void> {
+    const filter = ids?.length
+      ? and(eq(mailOutbox.status, 'pending'), inArray(mailOutbox.id, ids))
+      : and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.attempts, MAX_ATTEMPTS));
+    const pending = await db.select().from(mailOutbox).where(filter).orderBy(mailOutbox.id).limit(100);
+    for (const m of pending) {
+      if (!transport) {
+        log.info({ mail: { id: m.id, to: m.to, subject: m.subject, text: m.text } }, 'mail (no SMTP_URL, printed only)');
+        await db.update(mailOutbox).set({ status: 'logged', attempts: m.attempts + 1 }).where(eq(mailOutbox.id, m.id));
+        continue;
+      }
+      try {
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+        await db
+          .update(mailOutbox)
+          .set({ status: 'sent', attempts: m.attempts + 1, sent_at: new Date(), last_error: null })
+          .where(eq(mailOutbox.id, m.id));
+      } catch (err) {
+        const attempts = m.attempts + 1;
+        log.warn({ err, mailId: m.id, attempts }, 'mail delivery failed');
+        await db
+          .update(mailOutbox)
+          .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', last_error: String(err) })
+          .where(eq(mailOutbox.id, m.id));
+      }
+    }
+  }
+
+  return {
+    flush(ids) {
+      // One delivery run at a time, so a retry sweep and a fresh mail never send the same row twice.
+      running = running.then(() => deliver(ids)).catch((err) => log.error({ err }, 'mail outbox run failed'));
+      return running;
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './enums.js';
+export * from './constants.js';
+export * from './user.js';
+export * from './schemas/auth.js';
