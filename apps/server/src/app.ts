@@ -12,11 +12,23 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors.js';
-import { registerAuthGuard } from './platform/auth.js';
+import { registerAuthGuard, type Access } from './platform/auth.js';
 import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export interface BuildOptions {
   /** false in tests that do not want log lines; a pino options object otherwise. */
@@ -37,6 +49,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+
+  // The route table (method, url, declared access) is kept for the authorization tests:
+  // a test walks it, so a new route cannot be forgotten.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) routeTable.push({ method, url: r.url, access: r.config?.access });
   });
 
   registerErrorHandling(app);

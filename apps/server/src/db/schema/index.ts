@@ -3,3 +3,4 @@ export * from './customers.js';
 export * from './users.js';
 export * from './sessions.js';
 export * from './mail.js';
+export * from './rate-limits.js';

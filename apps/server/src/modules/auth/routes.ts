@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hitRateLimit } from '../../platform/db-rate-limit.js';
 import { z } from 'zod';
 import { authUserSchema, changePasswordSchema, loginSchema, messageSchema, setPasswordSchema } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
@@ -18,16 +20,15 @@ const MSG_TOO_MANY = 'Zu viele Anmeldeversuche. Bitte warten Sie einige Minuten 
 /** Sign-in, session and password calls under /auth (and /api/logout, see below). */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
-  const window = config.loginRateLimit.windowMs;
+  const { max, windowMs } = config.loginRateLimit;
   const tooMany = () => new HttpError(429, MSG_TOO_MANY);
-  // Two limits: per address (a script trying many accounts) and per email (many addresses trying one account).
-  const perIp = app.rateLimit({ max: config.loginRateLimit.max * 5, timeWindow: window, errorResponseBuilder: tooMany });
-  const perEmail = app.rateLimit({
-    max: config.loginRateLimit.max,
-    timeWindow: window,
-    keyGenerator: (req) => `email:${String((req.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
-    errorResponseBuilder: tooMany,
-  });
+  // Two limits: per address (a script trying many accounts; in memory, per process) and per email
+  // (many addresses trying one account; in the database, so all processes count together).
+  const perIp = app.rateLimit({ max: max * 5, timeWindow: windowMs, errorResponseBuilder: tooMany });
+  const perEmail = async (req: FastifyRequest) => {
+    const email = String((req.body as { email?: string } | undefined)?.email ?? '').toLowerCase();
+    if (!(await hitRateLimit(db, `login:${email}`, max, windowMs))) throw tooMany();
+  };
   const loginSchemaDoc = {
     body: loginSchema,
     response: { 200: authUserSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 429: messageSchema },

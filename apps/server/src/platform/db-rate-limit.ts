@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rateLimits } from '../db/schema/index.js';
+
+/**
+ * Counts one hit for `key` and tells whether it is still within `max` per window. One atomic upsert:
+ * a window that has run out starts again at 1. Shared by all server processes through the database.
+ */
+export async function hitRateLimit(db: Db, key: string, max: number, windowMs: number): Promise<boolean> {
+  const windowStart = sql`now() - make_interval(secs => ${windowMs / 1000})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, window_start: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.window_start} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
+        window_start: sql`case when ${rateLimits.window_start} < ${windowStart} then now() else ${rateLimits.window_start} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return (row?.count ?? 1) <= max;
+}

@@ -1,0 +1,88 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client.js';
+import { customers, users } from '../src/db/schema/index.js';
+import { verifyPassword } from '../src/platform/passwords.js';
+
+const run = promisify(execFile);
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
+async function cli(dataDir: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, out: err.stdout + err.stderr };
+  }
+}
+
+describe('operator command line on the embedded database', () => {
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('adds users, links a customer, sets a password, and explains bad input', async () => {
+    const admin = await cli(dir, 'user:add', '--email', 'Ops@Test.at', '--password', 'Sehr-geheim-1', '--role', 'admin');
+    assert.equal(admin.code, 0, admin.out);
+    assert.match(admin.out, /ops@test\.at \(admin\) angelegt/);
+    const cust = await cli(dir, 'user:add', '--email', 'k@test.at', '--password', 'Sehr-geheim-1', '--role', 'customer', '--kundennummer', '4711');
+    assert.equal(cust.code, 0, cust.out);
+    const agent = await cli(dir, 'user:add', '--email', 'a@test.at', '--password', 'Sehr-geheim-1', '--role', 'agent', '--flags', 'tasks,rksv', '--country', '2', '--name', 'Agent A');
+    assert.equal(agent.code, 0, agent.out);
+    const dup = await cli(dir, 'user:add', '--email', 'a@test.at', '--password', 'Sehr-geheim-1', '--role', 'agent');
+    assert.equal(dup.code, 1);
+    assert.match(dup.out, /existiert bereits/);
+    const badFlag = await cli(dir, 'user:add', '--email', 'b@test.at', '--password', 'Sehr-geheim-1', '--role', 'agent', '--flags', 'tasks,fly');
+    assert.equal(badFlag.code, 1);
+    assert.match(badFlag.out, /Unbekannte Flags: fly/);
+    const noRole = await cli(dir, 'user:add', '--email', 'b@test.at', '--password', 'Sehr-geheim-1');
+    assert.equal(noRole.code, 1);
+    assert.match(noRole.out, /--role fehlt/);
+    const short = await cli(dir, 'user:add', '--email', 'b@test.at', '--password', 'kurz', '--role', 'agent');
+    assert.match(short.out, /mindestens 10 Zeichen/);
+    const setPw = await cli(dir, 'user:set-password', '--email', 'ops@test.at', '--password', 'Ganz-neu-2026');
+    assert.equal(setPw.code, 0, setPw.out);
+    const unknown = await cli(dir, 'user:set-password', '--email', 'nobody@test.at', '--password', 'Ganz-neu-2026');
+    assert.equal(unknown.code, 1);
+
+    const database = await openDatabase({ pgliteDir: dir, holder: 'test' });
+    try {
+      const [ops] = await database.db.select().from(users).where(eq(users.email, 'ops@test.at'));
+      assert.ok(ops && (await verifyPassword(ops.password_hash, 'Ganz-neu-2026')));
+      assert.equal(ops.cashbook, true, 'an admin without --flags gets every flag');
+      const [a] = await database.db.select().from(users).where(eq(users.email, 'a@test.at'));
+      assert.equal(a!.country_id, 2);
+      assert.equal(a!.tasks && a!.rksv && !a!.cashbook, true);
+      const [k] = await database.db.select().from(users).where(eq(users.email, 'k@test.at'));
+      const [c] = await database.db.select().from(customers).where(eq(customers.kundennummer, '4711'));
+      assert.equal(k!.customer_id, c!.id);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses while another live process holds the embedded database', async () => {
+    const database = await openDatabase({ pgliteDir: dir, holder: 'Server' });
+    try {
+      const res = await cli(dir, 'user:set-password', '--email', 'ops@test.at', '--password', 'Ganz-neu-2027');
+      assert.equal(res.code, 1);
+      assert.match(res.out, /wird bereits verwendet \(Server, PID \d+\)/);
+      assert.match(res.out, /Beenden Sie zuerst den Server oder verwenden Sie PostgreSQL/);
+    } finally {
+      await database.close();
+    }
+    assert.ok(!fs.existsSync(path.join(dir, 'portal.lock')), 'the lock is released on close');
+  });
+});

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import pg from 'pg';
+import { FLAGS, ROLE_IDS, type Flag, type Role } from '@portal/shared';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { ensureReferenceData } from '../src/db/reference-data.js';
+import { users } from '../src/db/schema/index.js';
+import { createMailer } from '../src/platform/mail.js';
+import { hashPassword } from '../src/platform/passwords.js';
+
+export type DbTarget = 'pglite' | 'postgres';
+
+/** Every API test file runs on the embedded database, and also on PostgreSQL when TEST_DATABASE_URL is set. */
+export function dbTargets(): DbTarget[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A database of its own for one test file on the PostgreSQL server, dropped afterwards. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(target: DbTarget, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', ...env });
+  let drop = async () => {};
+  let database: Database;
+  if (target === 'postgres') {
+    const fresh = await freshPostgres();
+    drop = fresh.drop;
+    database = await openDatabase({ databaseUrl: fresh.url });
+  } else {
+    database = await openDatabase({});
+  }
+  await runMigrations(database);
+  await ensureReferenceData(database.db);
+  const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom });
+  const app = await buildApp({ config, db: database.db, mailer }, { logger: false, serveWebApp: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export interface TestUserInput {
+  email?: string;
+  password?: string;
+  role?: Role;
+  flags?: readonly Flag[];
+  country?: number;
+  name?: string;
+}
+
+let counter = 0;
+export async function addUser(db: Db, input: TestUserInput = {}) {
+  const email = input.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@test.at`;
+  const password = input.password ?? 'Passwort!123';
+  const role = input.role ?? 'agent';
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      name: input.name ?? email.split('@')[0]!,
+      password_hash: await hashPassword(password),
+      role_id: ROLE_IDS[role],
+      country_id: input.country ?? 1,
+      agent_level_id: role === 'customer' ? null : 1,
+      ...Object.fromEntries(FLAGS.map((f) => [f, (input.flags ?? []).includes(f)])),
+    })
+    .returning({ id: users.id });
+  return { id: row!.id, email, password, role };
+}
+
+export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().accessToken as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,39 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { changePasswordFormSchema, createUserSchema, languageFromLangCode, loginSchema } from '../src/index.js';
+
+describe('language from lang_code', () => {
+  it('takes the part before the underscore and falls back to German', () => {
+    assert.equal(languageFromLangCode('de_DE'), 'de');
+    assert.equal(languageFromLangCode('en_US'), 'en');
+    assert.equal(languageFromLangCode('ar-EG'), 'ar');
+    assert.equal(languageFromLangCode('FR_fr'), 'fr');
+    assert.equal(languageFromLangCode('tr_TR'), 'de');
+    assert.equal(languageFromLangCode(null), 'de');
+    assert.equal(languageFromLangCode(''), 'de');
+  });
+});
+
+describe('auth schemas', () => {
+  it('trims sign-in input and gives German messages', () => {
+    assert.deepEqual(loginSchema.parse({ email: ' a@b.at ', password: ' pw ' }), { email: 'a@b.at', password: 'pw' });
+    const r = loginSchema.safeParse({ email: 'a@b', password: '' });
+    assert.ok(!r.success);
+    assert.deepEqual(
+      r.error.issues.map((i) => i.message),
+      ['Ungültige E-Mail-Adresse', 'Passwort ist erforderlich'],
+    );
+  });
+  it('refuses a confirmation that does not match', () => {
+    const r = changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'abcdefghij', confirmPassword: 'abcdefghik' });
+    assert.ok(!r.success);
+    assert.equal(r.error.issues[0]!.message, 'Die neuen Passwörter stimmen nicht überein');
+    assert.ok(changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'abcdefghij', confirmPassword: 'abcdefghij' }).success);
+  });
+  it('accepts the create-user form with ids as strings and known flags only', () => {
+    const ok = createUserSchema.parse({ name: 'A', email: 'a@b.at', tel: '1', country: '1', role: '2', agentLevel: '1', permissions: ['tasks'] });
+    assert.equal(ok.country, 1);
+    assert.ok(!createUserSchema.safeParse({ name: 'A', email: 'a@b.at', tel: '1', country: 1, role: 2, agentLevel: 1, permissions: ['x'] }).success);
+    assert.equal(createUserSchema.safeParse({ name: 'A', email: 'a@b.at', tel: '', country: 1, role: 2, agentLevel: 1 }).error?.issues[0]?.message, 'Telefonnummer ist erforderlich');
+  });
+});
