@@ -58,7 +58,10 @@ async function main(argv: string[]): Promise<string> {
       const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (!u) throw new UsageError(`Kein Benutzer mit der E-Mail ${email}.`);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ password_hash: await hashPassword(password), updated_at: new Date() }).where(eq(users.id, u.id));
+        await tx
+          .update(users)
+          .set({ password_hash: await hashPassword(password), updated_at: new Date() })
+          .where(eq(users.id, u.id));
         await tx.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.user_id, u.id));
       });
       return `Passwort für ${email} gesetzt; bestehende Sitzungen wurden beendet.`;
@@ -69,17 +72,23 @@ async function main(argv: string[]): Promise<string> {
     const country = Number(values.country ?? '1');
     if (![1, 2].includes(country)) throw new UsageError('--country muss 1 (Österreich) oder 2 (Ägypten) sein.');
     const flagList = values.flags
-      ? values.flags.split(',').map((f) => f.trim()).filter(Boolean)
+      ? values.flags
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
       : role === 'admin'
         ? [...FLAGS]
         : [];
     const unknown = flagList.filter((f) => !(FLAGS as readonly string[]).includes(f));
     if (unknown.length) throw new UsageError(`Unbekannte Flags: ${unknown.join(', ')}. Erlaubt: ${FLAGS.join(', ')}`);
-    if (values.kundennummer && !/^\d+$/.test(values.kundennummer)) throw new UsageError('Kundennummer darf nur Zahlen enthalten');
+    if (values.kundennummer && !/^\d+$/.test(values.kundennummer))
+      throw new UsageError('Kundennummer darf nur Zahlen enthalten');
     const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (exists) throw new UsageError(`Ein Benutzer mit der E-Mail ${email} existiert bereits.`);
     const customerId =
-      role === 'customer' && values.kundennummer ? await upsertCustomerByNumber(db, values.kundennummer, undefined, country) : null;
+      role === 'customer' && values.kundennummer
+        ? await upsertCustomerByNumber(db, values.kundennummer, undefined, country)
+        : null;
     await db.insert(users).values({
       email,
       name: values.name?.trim() || email.split('@')[0]!,

@@ -47,10 +47,18 @@ for (const target of dbTargets()) {
     });
 
     it('answers 401 with the German message for a wrong password and 404 for an unknown email', async () => {
-      const wrong = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: admin.email, password: 'falsch-falsch' } });
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: admin.email, password: 'falsch-falsch' },
+      });
       assert.equal(wrong.statusCode, 401);
       assert.deepEqual(wrong.json(), { message: 'Ungültige Anmeldedaten.' });
-      const unknown = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'niemand@test.at', password: 'x' } });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'niemand@test.at', password: 'x' },
+      });
       assert.equal(unknown.statusCode, 404);
       assert.deepEqual(unknown.json(), { message: 'Benutzer nicht gefunden.' });
     });
@@ -92,7 +100,10 @@ for (const target of dbTargets()) {
 
     it('refuses an expired session', async () => {
       const token = await login(t.app, admin.email, admin.password);
-      await t.db.update(sessions).set({ expires_at: sql`now() - interval '1 second'` }).where(eq(sessions.user_id, admin.id));
+      await t.db
+        .update(sessions)
+        .set({ expires_at: sql`now() - interval '1 second'` })
+        .where(eq(sessions.user_id, admin.id));
       const res = await t.app.inject({ method: 'GET', url: '/api/countries', headers: bearer(token) });
       assert.equal(res.statusCode, 401);
     });
@@ -103,18 +114,33 @@ for (const target of dbTargets()) {
       const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
       assert.equal(out.statusCode, 200);
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/roles', headers: bearer(token) })).statusCode, 401);
-      assert.equal((await t.app.inject({ method: 'GET', url: '/auth/verify-token', headers: bearer(token) })).statusCode, 401);
+      assert.equal(
+        (await t.app.inject({ method: 'GET', url: '/auth/verify-token', headers: bearer(token) })).statusCode,
+        401,
+      );
     });
 
     it('business-login admits customers only', async () => {
-      const staff = await t.app.inject({ method: 'POST', url: '/auth/business-login', payload: { email: admin.email, password: admin.password } });
+      const staff = await t.app.inject({
+        method: 'POST',
+        url: '/auth/business-login',
+        payload: { email: admin.email, password: admin.password },
+      });
       assert.equal(staff.statusCode, 403);
       assert.match(staff.json().message, /nur für Geschäftskunden/);
-      const cust = await t.app.inject({ method: 'POST', url: '/auth/business-login', payload: { email: customer.email, password: customer.password } });
+      const cust = await t.app.inject({
+        method: 'POST',
+        url: '/auth/business-login',
+        payload: { email: customer.email, password: customer.password },
+      });
       assert.equal(cust.statusCode, 200);
       assert.equal(cust.json().role, 'customer');
       // A wrong password on the business login is still 401, not a hint about the role.
-      const wrong = await t.app.inject({ method: 'POST', url: '/auth/business-login', payload: { email: admin.email, password: 'nein-nein' } });
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/auth/business-login',
+        payload: { email: admin.email, password: 'nein-nein' },
+      });
       assert.equal(wrong.statusCode, 401);
     });
 
@@ -146,8 +172,14 @@ for (const target of dbTargets()) {
       });
       assert.equal(ok.statusCode, 200);
       assert.equal(ok.json().message, 'Passwort erfolgreich geändert');
-      assert.equal((await t.app.inject({ method: 'GET', url: '/auth/verify-token', headers: bearer(first) })).statusCode, 200);
-      assert.equal((await t.app.inject({ method: 'GET', url: '/auth/verify-token', headers: bearer(second) })).statusCode, 401);
+      assert.equal(
+        (await t.app.inject({ method: 'GET', url: '/auth/verify-token', headers: bearer(first) })).statusCode,
+        200,
+      );
+      assert.equal(
+        (await t.app.inject({ method: 'GET', url: '/auth/verify-token', headers: bearer(second) })).statusCode,
+        401,
+      );
       await assert.rejects(login(t.app, u.email, u.password));
       assert.ok(await login(t.app, u.email, 'Neues-Passwort-1'));
     });
@@ -164,17 +196,29 @@ for (const target of dbTargets()) {
       const u = await addUser(t.db);
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: u.email, password: 'falsch-falsch' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email: u.email, password: 'falsch-falsch' },
+        });
         codes.push(res.statusCode);
         if (res.statusCode === 429) assert.match(res.json().message, /Zu viele Anmeldeversuche/);
       }
       assert.deepEqual(codes, [401, 401, 401, 429]);
       // Even the right password is refused while the limit holds.
-      const right = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: u.email, password: u.password } });
+      const right = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: u.email, password: u.password },
+      });
       assert.equal(right.statusCode, 429);
       // Another email from the same address still gets through (the per-address limit is higher).
       const other = await addUser(t.db);
-      const res = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: other.email, password: other.password } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: other.email, password: other.password },
+      });
       assert.equal(res.statusCode, 200);
     });
 

@@ -34,17 +34,63 @@ describe('operator command line on the embedded database', () => {
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('adds users, links a customer, sets a password, and explains bad input', async () => {
-    const admin = await cli(dir, 'user:add', '--email', 'Ops@Test.at', '--password', 'Sehr-geheim-1', '--role', 'admin');
+    const admin = await cli(
+      dir,
+      'user:add',
+      '--email',
+      'Ops@Test.at',
+      '--password',
+      'Sehr-geheim-1',
+      '--role',
+      'admin',
+    );
     assert.equal(admin.code, 0, admin.out);
     assert.match(admin.out, /ops@test\.at \(admin\) angelegt/);
-    const cust = await cli(dir, 'user:add', '--email', 'k@test.at', '--password', 'Sehr-geheim-1', '--role', 'customer', '--kundennummer', '4711');
+    const cust = await cli(
+      dir,
+      'user:add',
+      '--email',
+      'k@test.at',
+      '--password',
+      'Sehr-geheim-1',
+      '--role',
+      'customer',
+      '--kundennummer',
+      '4711',
+    );
     assert.equal(cust.code, 0, cust.out);
-    const agent = await cli(dir, 'user:add', '--email', 'a@test.at', '--password', 'Sehr-geheim-1', '--role', 'agent', '--flags', 'tasks,rksv', '--country', '2', '--name', 'Agent A');
+    const agent = await cli(
+      dir,
+      'user:add',
+      '--email',
+      'a@test.at',
+      '--password',
+      'Sehr-geheim-1',
+      '--role',
+      'agent',
+      '--flags',
+      'tasks,rksv',
+      '--country',
+      '2',
+      '--name',
+      'Agent A',
+    );
     assert.equal(agent.code, 0, agent.out);
     const dup = await cli(dir, 'user:add', '--email', 'a@test.at', '--password', 'Sehr-geheim-1', '--role', 'agent');
     assert.equal(dup.code, 1);
     assert.match(dup.out, /existiert bereits/);
-    const badFlag = await cli(dir, 'user:add', '--email', 'b@test.at', '--password', 'Sehr-geheim-1', '--role', 'agent', '--flags', 'tasks,fly');
+    const badFlag = await cli(
+      dir,
+      'user:add',
+      '--email',
+      'b@test.at',
+      '--password',
+      'Sehr-geheim-1',
+      '--role',
+      'agent',
+      '--flags',
+      'tasks,fly',
+    );
     assert.equal(badFlag.code, 1);
     assert.match(badFlag.out, /Unbekannte Flags: fly/);
     const noRole = await cli(dir, 'user:add', '--email', 'b@test.at', '--password', 'Sehr-geheim-1');

@@ -59,7 +59,11 @@ for (const target of dbTargets()) {
         .filter((p) => p !== '/healthz' && p !== '/readyz' && !p.startsWith('/api/docs'));
       assert.ok(paths.length > 5);
       assert.ok(paths.includes('/api/logout') && paths.includes('/auth/login'));
-      for (const p of paths) assert.ok(allowed.some((a) => p.startsWith(a)), `${p} breaks the prefix rule`);
+      for (const p of paths)
+        assert.ok(
+          allowed.some((a) => p.startsWith(a)),
+          `${p} breaks the prefix rule`,
+        );
     });
   });
 }
@@ -81,7 +85,9 @@ describe('errors never leak a stack trace', () => {
     });
     const res = await app.inject({ url: '/boom' });
     assert.equal(res.statusCode, 500);
-    assert.deepEqual(res.json(), { message: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.' });
+    assert.deepEqual(res.json(), {
+      message: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+    });
     await app.close();
   });
 });

@@ -15,7 +15,12 @@ const newAgent = (email: string) => ({
 });
 
 async function invitationToken(t: TestApp, email: string): Promise<string> {
-  const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
   assert.ok(mail, 'an invitation mail is in the outbox');
   assert.equal(mail.status, 'logged', 'without SMTP_URL the mail is printed to the log');
   const m = /\/set-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
@@ -57,7 +62,12 @@ for (const target of dbTargets()) {
     it('lets only an admin create a user', async () => {
       const anon = await t.app.inject({ method: 'POST', url: '/api/create-user', payload: newAgent('x1@test.at') });
       assert.equal(anon.statusCode, 401);
-      const agent = await t.app.inject({ method: 'POST', url: '/api/create-user', headers: bearer(agentToken), payload: newAgent('x1@test.at') });
+      const agent = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-user',
+        headers: bearer(agentToken),
+        payload: newAgent('x1@test.at'),
+      });
       assert.equal(agent.statusCode, 403);
       assert.equal(agent.json().message, 'Keine Berechtigung für diese Aktion.');
       const none = await t.db.select().from(users).where(eq(users.email, 'x1@test.at'));
@@ -92,7 +102,12 @@ for (const target of dbTargets()) {
     });
 
     it('creates the user without a password, mails an invitation that sets one exactly once', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/create-user', headers: bearer(adminToken), payload: newAgent('Neu@Test.at') });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-user',
+        headers: bearer(adminToken),
+        payload: newAgent('Neu@Test.at'),
+      });
       assert.equal(res.statusCode, 200);
       assert.match(res.json().message, /angelegt/);
       const [row] = await t.db.select().from(users).where(eq(users.email, 'neu@test.at'));
@@ -103,47 +118,91 @@ for (const target of dbTargets()) {
       assert.equal(row.cashbook, false);
 
       // Not able to sign in before choosing a password.
-      const early = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'neu@test.at', password: 'irgendwas1234' } });
+      const early = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'neu@test.at', password: 'irgendwas1234' },
+      });
       assert.equal(early.statusCode, 401);
 
       const token = await invitationToken(t, 'neu@test.at');
       const info = await t.app.inject({ method: 'GET', url: `/auth/invitation?token=${token}` });
       assert.deepEqual(info.json(), { email: 'neu@test.at', name: 'Neue Agentin' });
 
-      const short = await t.app.inject({ method: 'POST', url: '/auth/set-password', payload: { token, password: 'kurz' } });
+      const short = await t.app.inject({
+        method: 'POST',
+        url: '/auth/set-password',
+        payload: { token, password: 'kurz' },
+      });
       assert.equal(short.statusCode, 400);
-      const set = await t.app.inject({ method: 'POST', url: '/auth/set-password', payload: { token, password: 'Mein-Passwort-1' } });
+      const set = await t.app.inject({
+        method: 'POST',
+        url: '/auth/set-password',
+        payload: { token, password: 'Mein-Passwort-1' },
+      });
       assert.equal(set.statusCode, 200);
-      const again = await t.app.inject({ method: 'POST', url: '/auth/set-password', payload: { token, password: 'Anderes-Passwort-2' } });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/auth/set-password',
+        payload: { token, password: 'Anderes-Passwort-2' },
+      });
       assert.equal(again.statusCode, 400);
       assert.match(again.json().message, /ungültig, abgelaufen oder wurde bereits verwendet/);
       assert.equal((await t.app.inject({ method: 'GET', url: `/auth/invitation?token=${token}` })).statusCode, 400);
 
-      const signIn = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'neu@test.at', password: 'Mein-Passwort-1' } });
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'neu@test.at', password: 'Mein-Passwort-1' },
+      });
       assert.equal(signIn.statusCode, 200);
       assert.equal(signIn.json().role, 'agent');
     });
 
     it('answers 409 for a duplicate email', async () => {
-      const first = await t.app.inject({ method: 'POST', url: '/api/create-user', headers: bearer(adminToken), payload: newAgent('doppelt@test.at') });
+      const first = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-user',
+        headers: bearer(adminToken),
+        payload: newAgent('doppelt@test.at'),
+      });
       assert.equal(first.statusCode, 200);
-      const second = await t.app.inject({ method: 'POST', url: '/api/create-user', headers: bearer(adminToken), payload: newAgent('DOPPELT@test.at') });
+      const second = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-user',
+        headers: bearer(adminToken),
+        payload: newAgent('DOPPELT@test.at'),
+      });
       assert.equal(second.statusCode, 409);
       assert.equal(second.json().message, 'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.');
     });
 
     it('refuses an invitation that has expired', async () => {
-      await t.app.inject({ method: 'POST', url: '/api/create-user', headers: bearer(adminToken), payload: newAgent('spaet@test.at') });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/create-user',
+        headers: bearer(adminToken),
+        payload: newAgent('spaet@test.at'),
+      });
       const token = await invitationToken(t, 'spaet@test.at');
       const { userTokens } = await import('../src/db/schema/index.js');
       await t.db.update(userTokens).set({ expires_at: new Date(Date.now() - 1000) });
-      const res = await t.app.inject({ method: 'POST', url: '/auth/set-password', payload: { token, password: 'Mein-Passwort-1' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/set-password',
+        payload: { token, password: 'Mein-Passwort-1' },
+      });
       assert.equal(res.statusCode, 400);
     });
 
     it('keeps settings per user and sets the language code from them', async () => {
       const initial = await t.app.inject({ method: 'GET', url: '/api/user-settings', headers: bearer(agentToken) });
-      assert.deepEqual(initial.json(), { push_notifications: true, email_updates: false, language: 'de', theme: 'system' });
+      assert.deepEqual(initial.json(), {
+        push_notifications: true,
+        email_updates: false,
+        language: 'de',
+        theme: 'system',
+      });
       const bad = await t.app.inject({
         method: 'PUT',
         url: '/api/user-settings',
@@ -153,13 +212,24 @@ for (const target of dbTargets()) {
       assert.equal(bad.statusCode, 400);
       assert.equal(bad.json().message, 'Ungültige Sprache');
       const saved = { push_notifications: false, email_updates: true, language: 'en', theme: 'dark' };
-      const put = await t.app.inject({ method: 'PUT', url: '/api/user-settings', headers: bearer(agentToken), payload: saved });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/user-settings',
+        headers: bearer(agentToken),
+        payload: saved,
+      });
       assert.equal(put.statusCode, 200);
-      assert.deepEqual((await t.app.inject({ method: 'GET', url: '/api/user-settings', headers: bearer(agentToken) })).json(), saved);
+      assert.deepEqual(
+        (await t.app.inject({ method: 'GET', url: '/api/user-settings', headers: bearer(agentToken) })).json(),
+        saved,
+      );
       const me = await t.app.inject({ method: 'GET', url: '/auth/verify-token', headers: bearer(agentToken) });
       assert.equal(me.json().lang_code, 'en_US');
       // Another user's settings are untouched.
-      assert.equal((await t.app.inject({ method: 'GET', url: '/api/user-settings', headers: bearer(adminToken) })).json().theme, 'system');
+      assert.equal(
+        (await t.app.inject({ method: 'GET', url: '/api/user-settings', headers: bearer(adminToken) })).json().theme,
+        'system',
+      );
     });
   });
 }

@@ -25,15 +25,44 @@ describe('auth schemas', () => {
     );
   });
   it('refuses a confirmation that does not match', () => {
-    const r = changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'abcdefghij', confirmPassword: 'abcdefghik' });
+    const r = changePasswordFormSchema.safeParse({
+      oldPassword: 'x',
+      newPassword: 'abcdefghij',
+      confirmPassword: 'abcdefghik',
+    });
     assert.ok(!r.success);
     assert.equal(r.error.issues[0]!.message, 'Die neuen Passwörter stimmen nicht überein');
-    assert.ok(changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'abcdefghij', confirmPassword: 'abcdefghij' }).success);
+    assert.ok(
+      changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'abcdefghij', confirmPassword: 'abcdefghij' })
+        .success,
+    );
   });
   it('accepts the create-user form with ids as strings and known flags only', () => {
-    const ok = createUserSchema.parse({ name: 'A', email: 'a@b.at', tel: '1', country: '1', role: '2', agentLevel: '1', permissions: ['tasks'] });
+    const ok = createUserSchema.parse({
+      name: 'A',
+      email: 'a@b.at',
+      tel: '1',
+      country: '1',
+      role: '2',
+      agentLevel: '1',
+      permissions: ['tasks'],
+    });
     assert.equal(ok.country, 1);
-    assert.ok(!createUserSchema.safeParse({ name: 'A', email: 'a@b.at', tel: '1', country: 1, role: 2, agentLevel: 1, permissions: ['x'] }).success);
-    assert.equal(createUserSchema.safeParse({ name: 'A', email: 'a@b.at', tel: '', country: 1, role: 2, agentLevel: 1 }).error?.issues[0]?.message, 'Telefonnummer ist erforderlich');
+    assert.ok(
+      !createUserSchema.safeParse({
+        name: 'A',
+        email: 'a@b.at',
+        tel: '1',
+        country: 1,
+        role: 2,
+        agentLevel: 1,
+        permissions: ['x'],
+      }).success,
+    );
+    assert.equal(
+      createUserSchema.safeParse({ name: 'A', email: 'a@b.at', tel: '', country: 1, role: 2, agentLevel: 1 }).error
+        ?.issues[0]?.message,
+      'Telefonnummer ist erforderlich',
+    );
   });
 });

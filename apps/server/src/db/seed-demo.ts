@@ -47,18 +47,62 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 ];
 
 const DEMO_CUSTOMERS = [
-  { kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen', kontaktperson: 'Gerda Gastwirtin', plz: '1190', ort: 'Wien', adresse: 'Grinzinger Straße 12', country_id: 1, source: 'AT' },
-  { kundennummer: '10002', firma: 'Café Landtmann Demo', kontaktperson: 'Karl Kaffeesieder', plz: '1010', ort: 'Wien', adresse: 'Universitätsring 4', country_id: 1, source: 'AT' },
-  { kundennummer: '10003', firma: 'Pizzeria Bella Napoli', kontaktperson: 'Luca Rossi', plz: '5020', ort: 'Salzburg', adresse: 'Getreidegasse 8', country_id: 1, source: 'AT' },
-  { kundennummer: '20001', firma: 'Nile View Restaurant', kontaktperson: 'Mona Said', plz: '11511', ort: 'Kairo', adresse: 'Corniche El Nil 5', country_id: 2, source: 'EG' },
+  {
+    kundennummer: '10001',
+    firma: 'Gasthaus Zum Goldenen Hirschen',
+    kontaktperson: 'Gerda Gastwirtin',
+    plz: '1190',
+    ort: 'Wien',
+    adresse: 'Grinzinger Straße 12',
+    country_id: 1,
+    source: 'AT',
+  },
+  {
+    kundennummer: '10002',
+    firma: 'Café Landtmann Demo',
+    kontaktperson: 'Karl Kaffeesieder',
+    plz: '1010',
+    ort: 'Wien',
+    adresse: 'Universitätsring 4',
+    country_id: 1,
+    source: 'AT',
+  },
+  {
+    kundennummer: '10003',
+    firma: 'Pizzeria Bella Napoli',
+    kontaktperson: 'Luca Rossi',
+    plz: '5020',
+    ort: 'Salzburg',
+    adresse: 'Getreidegasse 8',
+    country_id: 1,
+    source: 'AT',
+  },
+  {
+    kundennummer: '20001',
+    firma: 'Nile View Restaurant',
+    kontaktperson: 'Mona Said',
+    plz: '11511',
+    ort: 'Kairo',
+    adresse: 'Corniche El Nil 5',
+    country_id: 2,
+    source: 'EG',
+  },
 ];
 
 export async function upsertCustomerByNumber(db: Db, kundennummer: string, firma?: string, country = 1) {
-  const [existing] = await db.select({ id: customers.id }).from(customers).where(eq(customers.kundennummer, kundennummer));
+  const [existing] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.kundennummer, kundennummer));
   if (existing) return existing.id;
   const [row] = await db
     .insert(customers)
-    .values({ kundennummer, firma: firma ?? `Kunde ${kundennummer}`, country_id: country, source: country === 2 ? 'EG' : 'AT' })
+    .values({
+      kundennummer,
+      firma: firma ?? `Kunde ${kundennummer}`,
+      country_id: country,
+      source: country === 2 ? 'EG' : 'AT',
+    })
     .returning({ id: customers.id });
   return row!.id;
 }

@@ -37,14 +37,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const message = first?.message && !/^(Invalid|Expected|Required)/.test(first.message) ? first.message : GENERIC[400];
+      const message =
+        first?.message && !/^(Invalid|Expected|Required)/.test(first.message) ? first.message : GENERIC[400];
       return reply.status(400).send({ message });
     }
     if (err instanceof HttpError) return reply.status(err.statusCode).send({ message: err.message });
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
-      return reply.status(500).send({ message: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.' });
+      return reply
+        .status(500)
+        .send({ message: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.' });
     }
     req.log.info({ err: { message: err.message, code: err.code } }, 'client error');
     return reply.status(status).send({ message: GENERIC[status] ?? GENERIC[400] });

@@ -43,12 +43,24 @@ export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl?: s
     const pending = await db.select().from(mailOutbox).where(filter).orderBy(mailOutbox.id).limit(100);
     for (const m of pending) {
       if (!transport) {
-        log.info({ mail: { id: m.id, to: m.to, subject: m.subject, text: m.text } }, 'mail (no SMTP_URL, printed only)');
-        await db.update(mailOutbox).set({ status: 'logged', attempts: m.attempts + 1 }).where(eq(mailOutbox.id, m.id));
+        log.info(
+          { mail: { id: m.id, to: m.to, subject: m.subject, text: m.text } },
+          'mail (no SMTP_URL, printed only)',
+        );
+        await db
+          .update(mailOutbox)
+          .set({ status: 'logged', attempts: m.attempts + 1 })
+          .where(eq(mailOutbox.id, m.id));
         continue;
       }
       try {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+        await transport.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html ?? undefined,
+        });
         await db
           .update(mailOutbox)
           .set({ status: 'sent', attempts: m.attempts + 1, sent_at: new Date(), last_error: null })

@@ -56,7 +56,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.get(
     '/auth/verify-token',
-    { schema: { tags: ['auth'], summary: 'The user of a valid token; 401 otherwise', response: { 200: authUserSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The user of a valid token; 401 otherwise',
+        response: { 200: authUserSchema },
+      },
+    },
     async (req) => {
       const user = currentUser(req);
       return toAuthUser(user, bearerToken(req)!, user.session_expires_at);

@@ -10,7 +10,8 @@ import type { SessionUser } from '../../platform/auth.js';
 
 export const MSG_USER_NOT_FOUND = 'Benutzer nicht gefunden.';
 export const MSG_BAD_CREDENTIALS = 'Ungültige Anmeldedaten.';
-export const MSG_BUSINESS_ONLY = 'Dieser Zugang ist nur für Geschäftskunden. Bitte melden Sie sich über die Mitarbeiter-Anmeldung an.';
+export const MSG_BUSINESS_ONLY =
+  'Dieser Zugang ist nur für Geschäftskunden. Bitte melden Sie sich über die Mitarbeiter-Anmeldung an.';
 export const MSG_WRONG_OLD_PASSWORD = 'Das aktuelle Passwort ist falsch.';
 export const MSG_INVITATION_INVALID = 'Der Einladungslink ist ungültig, abgelaufen oder wurde bereits verwendet.';
 
@@ -34,7 +35,12 @@ export function toAuthUser(u: SessionUser, accessToken: string, expiresAt: Date)
 
 export async function findUserByEmail(db: Db, email: string): Promise<SessionUser | null> {
   const [row] = await db
-    .select({ user: users, role: roles.role_name, country_name: countries.country_name, agent_level_name: agentLevels.level_name })
+    .select({
+      user: users,
+      role: roles.role_name,
+      country_name: countries.country_name,
+      agent_level_name: agentLevels.level_name,
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
     .leftJoin(countries, eq(countries.id, users.country_id))

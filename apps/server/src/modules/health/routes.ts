@@ -6,7 +6,14 @@ import type { AppContext } from '../../platform/context.js';
 export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/healthz',
-    { config: { access: 'public' }, schema: { tags: ['health'], summary: 'The process is alive', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'The process is alive',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
@@ -16,7 +23,10 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       schema: {
         tags: ['health'],
         summary: 'The database answers (503 when it does not)',
-        response: { 200: z.object({ status: z.string(), database: z.string() }), 503: z.object({ status: z.string(), database: z.string() }) },
+        response: {
+          200: z.object({ status: z.string(), database: z.string() }),
+          503: z.object({ status: z.string(), database: z.string() }),
+        },
       },
     },
     async (_req, reply) => {

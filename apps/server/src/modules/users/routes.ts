@@ -68,7 +68,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.put(
     '/api/user-settings',
     {
-      schema: { tags: ['users'], summary: 'Save the caller’s settings', body: userSettingsSchema, response: { 200: userSettingsSchema } },
+      schema: {
+        tags: ['users'],
+        summary: 'Save the caller’s settings',
+        body: userSettingsSchema,
+        response: { 200: userSettingsSchema },
+      },
     },
     (req) => saveUserSettings(db, currentUser(req).id, req.body),
   );

@@ -8,7 +8,8 @@ import { newToken, tokenHash } from '../../platform/tokens.js';
 
 export const MSG_DUPLICATE_EMAIL = 'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.';
 
-export const listCountries = (db: Db) => db.select({ id: countries.id, country_name: countries.country_name }).from(countries).orderBy(asc(countries.id));
+export const listCountries = (db: Db) =>
+  db.select({ id: countries.id, country_name: countries.country_name }).from(countries).orderBy(asc(countries.id));
 export const listRoles = (db: Db) => db.select().from(roles).orderBy(asc(roles.id));
 export const listAgentLevels = (db: Db) => db.select().from(agentLevels).orderBy(asc(agentLevels.id));
 
@@ -69,7 +70,12 @@ export async function createInvitedUser(db: Db, input: CreateUserInput, publicUr
   }
 }
 
-const DEFAULT_SETTINGS: UserSettings = { push_notifications: true, email_updates: false, language: 'de', theme: 'system' };
+const DEFAULT_SETTINGS: UserSettings = {
+  push_notifications: true,
+  email_updates: false,
+  language: 'de',
+  theme: 'system',
+};
 
 export async function getUserSettings(db: Db, userId: number): Promise<UserSettings> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.user_id, userId));

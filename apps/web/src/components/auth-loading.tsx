@@ -1,0 +1,14 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export function AuthLoading() {
+  const { t } = useTranslation();
+  return (
+    <Center h="100vh">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text>{t('auth.loading')}</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  AppShell,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Group,
+  NavLink,
+  Overlay,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLogout, IconSettings, IconUser, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../auth/auth-context';
+import { LanguageMenu } from '../../components/language-menu';
+import { visibleNav } from './nav';
+
+/** The staff area: sidebar of the spec (flag-gated, empty groups hidden) and the routed page. */
+export default function AgentLayout() {
+  const { t } = useTranslation();
+  const { user, logout } = useAuth();
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  // The spec: the mobile toggle starts open and closes on a click outside.
+  const [opened, setOpened] = useState(true);
+  const location = useLocation();
+  if (!user) return null;
+  const groups = visibleNav(user);
+  const close = () => isMobile && setOpened(false);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={() => setOpened((o) => !o)}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.toggle')}
+              data-testid="sidebar-toggle"
+            />
+            <Title order={2} size="h4">
+              {t('app.name')}
+            </Title>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {isMobile && opened && (
+        <Overlay fixed zIndex={99} opacity={0.3} onClick={() => setOpened(false)} data-testid="sidebar-overlay" />
+      )}
+      <AppShell.Navbar p="xs" data-testid="sidebar" style={{ zIndex: 101 }}>
+        <AppShell.Section grow component={ScrollArea}>
+          <nav aria-label={t('nav.label')}>
+            {groups.map((g, i) => (
+              <Box key={g.label ?? `g${i}`} mb="xs">
+                {g.label && (
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
+                    {t(`nav.groups.${g.label}`)}
+                  </Text>
+                )}
+                {g.entries.map((e) => (
+                  <NavLink
+                    key={e.path}
+                    component={RouterNavLink}
+                    to={`/agent-dashboard/${e.path}`}
+                    end
+                    label={t(`nav.${e.label}`)}
+                    active={location.pathname === `/agent-dashboard/${e.path}`}
+                    onClick={close}
+                    pl={e.level === 2 ? 36 : e.level === 1 ? 20 : undefined}
+                    leftSection={e.highlight ? <IconUserPlus size={16} /> : undefined}
+                    variant={e.highlight ? 'filled' : 'light'}
+                    color={e.highlight ? 'teal' : undefined}
+                    data-testid={`nav-${e.path}`}
+                    style={e.highlight ? { borderRadius: 'var(--mantine-radius-md)' } : undefined}
+                  />
+                ))}
+              </Box>
+            ))}
+          </nav>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Divider my="xs" />
+          <Stack gap={6}>
+            <Group justify="space-between" px="xs">
+              <Text size="sm">{t('common.language')}</Text>
+              <LanguageMenu languages={['de', 'en', 'ar']} />
+            </Group>
+            <NavLink
+              component={RouterNavLink}
+              to="/agent-dashboard/profile"
+              label={t('nav.profile')}
+              leftSection={<IconUser size={16} />}
+              onClick={close}
+            />
+            <NavLink
+              component={RouterNavLink}
+              to="/agent-dashboard/settings"
+              label={t('nav.settings')}
+              leftSection={<IconSettings size={16} />}
+              onClick={close}
+            />
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => void logout()}
+              justify="flex-start"
+              data-testid="logout"
+            >
+              {t('nav.logout')}
+            </Button>
+            <Box px="xs" pb="xs">
+              <Text size="sm" fw={600} truncate data-testid="sidebar-email">
+                {user.email}
+              </Text>
+              <Badge size="sm" variant="light" data-testid="sidebar-role">
+                {t(`roles.${user.role}`)}
+              </Badge>
+            </Box>
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Flag } from '@portal/shared';
+import type { StoredUser } from '../../lib/auth-storage';
+
+/**
+ * The agent sidebar of the spec as data. Each entry's `flags` are all required (a group's flag plus
+ * the entry's own); the same table gives the route guards, so the sidebar and the URL never disagree.
+ */
+export interface NavEntry {
+  path: string;
+  /** i18n key under nav. */
+  label: string;
+  flags?: Flag[];
+  adminOnly?: boolean;
+  highlight?: boolean;
+  /** Indented under the previous entry (the RKSV orders sub-group, the /offen, /erstellt pages). */
+  level?: 1 | 2;
+}
+
+export interface NavGroup {
+  /** i18n key under nav.groups; no label: the entries stand alone. */
+  label?: string;
+  entries: NavEntry[];
+}
+
+const sub = (path: string, label: string, flags: Flag[]): NavEntry => ({ path, label, flags, level: 2 });
+
+export const NAV: NavGroup[] = [
+  {
+    label: 'tasks',
+    entries: [
+      { path: 'tasksoverview', label: 'tasksoverview', flags: ['tasks'] },
+      { path: 'tasksstatistics', label: 'tasksstatistics', flags: ['tasks'] },
+      { path: 'tasks', label: 'tasks', flags: ['tasks'] },
+      { path: 'create-task', label: 'createTask', flags: ['tasks'] },
+      { path: 'sync-customers', label: 'syncCustomers', flags: ['tasks'] },
+      { path: 'insolvency', label: 'insolvency', flags: ['tasks'] },
+    ],
+  },
+  {
+    entries: [
+      { path: 'conversations', label: 'conversations' },
+      { path: 'doc-base', label: 'docBase' },
+    ],
+  },
+  {
+    label: 'cashbook',
+    entries: [
+      { path: 'cashbook/overview', label: 'cashbookOverview', flags: ['cashbook'] },
+      { path: 'cashbook/transactions', label: 'cashbookTransactions', flags: ['cashbook'] },
+      { path: 'cashbook/closing', label: 'cashbookClosing', flags: ['cashbook'] },
+      { path: 'cashbook/categories', label: 'cashbookCategories', flags: ['cashbook'] },
+      { path: 'cashbook/reports', label: 'cashbookReports', flags: ['cashbook'] },
+      { path: 'cashbook/settings', label: 'cashbookSettings', flags: ['cashbook'] },
+    ],
+  },
+  {
+    label: 'internal',
+    entries: [
+      { path: 'rma', label: 'rma', flags: ['rmas'] },
+      { path: 'goods-receipt', label: 'goodsReceipt', flags: ['acceptances'] },
+      { path: 'work-confirmation', label: 'workConfirmation', flags: ['acceptances'] },
+      { path: 'reorder-goods', label: 'reorderGoods', flags: ['reorder_goods'] },
+    ],
+  },
+  {
+    label: 'rksv',
+    entries: [
+      { path: 'rk', label: 'rk', flags: ['rksv', 'rksv_orders'] },
+      { path: 'rksvorders', label: 'rksvorders', flags: ['rksv', 'rksv_orders'], level: 1 },
+      sub('rksvorders/offen', 'rksvOpen', ['rksv', 'rksv_orders']),
+      sub('rksvorders/erstellt', 'rksvCreated', ['rksv', 'rksv_orders']),
+      sub('rksvorders/zustellung', 'rksvDelivery', ['rksv', 'rksv_orders']),
+      sub('rksvorders/abholung', 'rksvPickup', ['rksv', 'rksv_orders']),
+      sub('rksvorders/abgeschlossen', 'rksvDone', ['rksv', 'rksv_orders']),
+      { path: 'rksvactivations', label: 'rksvactivations', flags: ['rksv'] },
+      { path: 'rksvexternal', label: 'rksvexternal', flags: ['rksv'] },
+      { path: 'rksvexports', label: 'rksvexports', flags: ['rksv'] },
+    ],
+  },
+  {
+    label: 'osms',
+    entries: [
+      { path: 'osmsoverview', label: 'osmsoverview', flags: ['osms_control'] },
+      { path: 'osms/orders', label: 'osmsOrders', flags: ['osms_control'] },
+      sub('osms/orders/offen', 'ordersOpen', ['osms_control']),
+      sub('osms/orders/erstellt', 'ordersCreated', ['osms_control']),
+    ],
+  },
+  {
+    label: 'stock',
+    entries: [
+      { path: 'stock/overview', label: 'stockOverview', flags: ['stock'] },
+      { path: 'stock/orders', label: 'stockOrders', flags: ['stock'] },
+      sub('stock/orders/offen', 'ordersOpen', ['stock']),
+      sub('stock/orders/erstellt', 'ordersCreated', ['stock']),
+    ],
+  },
+  {
+    label: 'ds',
+    entries: [
+      { path: 'ds/overview', label: 'dsOverview', flags: ['digital_signage'] },
+      { path: 'ds/customers', label: 'dsCustomers', flags: ['digital_signage'] },
+      { path: 'ds/devices', label: 'dsDevices', flags: ['digital_signage'] },
+      { path: 'ds/schedules', label: 'dsSchedules', flags: ['digital_signage'] },
+      { path: 'ds/content', label: 'dsContent', flags: ['digital_signage'] },
+      { path: 'ds/status', label: 'dsStatus', flags: ['digital_signage'] },
+    ],
+  },
+  {
+    entries: [
+      { path: 'create-agent', label: 'createAgent', adminOnly: true, highlight: true },
+      { path: 'knowledge-base', label: 'knowledgeBase' },
+    ],
+  },
+];
+
+export function mayOpen(user: Pick<StoredUser, 'role'> & Partial<Record<Flag, boolean>>, e: NavEntry): boolean {
+  if (e.adminOnly && user.role !== 'admin') return false;
+  return (e.flags ?? []).every((f) => user[f] === true);
+}
+
+/** The groups the user may see, each with its allowed entries; empty groups are dropped. */
+export function visibleNav(user: StoredUser): NavGroup[] {
+  return NAV.map((g) => ({ ...g, entries: g.entries.filter((e) => mayOpen(user, e)) })).filter(
+    (g) => g.entries.length > 0,
+  );
+}
+
+export const NAV_ENTRIES: NavEntry[] = NAV.flatMap((g) => g.entries);

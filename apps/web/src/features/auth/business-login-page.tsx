@@ -1,0 +1,5 @@
+import { LoginPage } from './login-page';
+
+export default function BusinessLoginPage() {
+  return <LoginPage variant="business" />;
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Flag, Role } from '@portal/shared';
+import { useAuth } from './auth-context';
+import { AuthLoading } from '../../components/auth-loading';
+
+/** Staff area: signed-in admin or agent, optionally with a flag; customers go to their dashboard. */
+export function RequireStaff({ children, flags, roles }: { children: ReactNode; flags?: Flag[]; roles?: Role[] }) {
+  const { user, isAuthLoading } = useAuth();
+  const location = useLocation();
+  if (isAuthLoading) return <AuthLoading />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (user.role === 'customer') return <Navigate to="/business-dashboard" replace />;
+  if (roles && !roles.includes(user.role)) return <Navigate to="/agent-dashboard" replace />;
+  if (flags && !flags.every((f) => user[f])) return <Navigate to="/agent-dashboard" replace />;
+  return <>{children}</>;
+}
+
+/** /profile: any signed-in user, sent to the profile of their own area. */
+export function ProfileRedirect() {
+  const { user, isAuthLoading } = useAuth();
+  if (isAuthLoading) return <AuthLoading />;
+  if (!user) return <Navigate to="/login" replace />;
+  return (
+    <Navigate to={user.role === 'customer' ? '/business-dashboard/profile' : '/agent-dashboard/profile'} replace />
+  );
+}
+
+/** Business area: role customer only, everyone else to the business login. */
+export function RequireCustomer({ children }: { children: ReactNode }) {
+  const { user, isAuthLoading } = useAuth();
+  if (isAuthLoading) return <AuthLoading />;
+  if (!user || user.role !== 'customer') return <Navigate to="/business-login" replace />;
+  return <>{children}</>;
+}
+
+/** Catch-all of the spec: customer -> /business-dashboard, other signed-in -> /agent-dashboard/tasks, anonymous -> /. */
+export function CatchAll() {
+  const { user, isAuthLoading } = useAuth();
+  if (isAuthLoading) return <AuthLoading />;
+  if (!user) return <Navigate to="/" replace />;
+  return <Navigate to={user.role === 'customer' ? '/business-dashboard' : '/agent-dashboard/tasks'} replace />;
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { loginSchema, type AuthUser } from '@portal/shared';
+import { api, ApiError } from '../../lib/api';
+import { translateMessage } from '../../lib/i18n';
+import { useAuth } from './auth-context';
+import { LanguageMenu } from '../../components/language-menu';
+
+interface Props {
+  /** The business login admits customers only and leads to their dashboard. */
+  variant: 'staff' | 'business';
+}
+
+export function homeFor(role: AuthUser['role'], variant: Props['variant']): string {
+  if (role !== 'customer') return '/agent-dashboard';
+  return variant === 'business' ? '/business-dashboard/overview' : '/business-dashboard';
+}
+
+export function LoginPage({ variant }: Props) {
+  const { t } = useTranslation();
+  const { signIn, user, isAuthLoading } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: zod4Resolver(loginSchema),
+    transformValues: (v) => ({ email: v.email.trim(), password: v.password.trim() }),
+  });
+
+  if (!isAuthLoading && user) return <Navigate to={homeFor(user.role, variant)} replace />;
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      const path = variant === 'business' ? '/auth/business-login' : '/auth/login';
+      const answer = await api<AuthUser>(path, { method: 'POST', body: values, skipUnauthorizedHandler: true });
+      signIn(answer);
+      navigate(homeFor(answer.role, variant), { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) setError(t('login.errors.notFound'));
+      else if (e instanceof ApiError && e.status === 401)
+        setError(e.message ? translateMessage(e.message) : t('login.errors.invalid'));
+      else if (e instanceof ApiError && (e.status === 403 || e.status === 429 || e.status === 400) && e.message)
+        setError(translateMessage(e.message));
+      else setError(t('login.errors.generic'));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-light)">
+      <Paper withBorder shadow="md" p="xl" radius="md" w="100%" maw={420}>
+        <Stack>
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+            <Title order={1} size="h2">
+              {variant === 'business' ? t('login.businessTitle') : t('login.title')}
+            </Title>
+            <LanguageMenu languages={['de', 'en', 'fr', 'ar']} />
+          </div>
+          <Text c="dimmed" size="sm">
+            {variant === 'business' ? t('login.businessSubtitle') : t('login.subtitle')}
+          </Text>
+          {error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
+              {error}
+            </Alert>
+          )}
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <TextInput
+                type="email"
+                label={t('login.email')}
+                autoComplete="username"
+                required
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+                error={form.errors.email ? translateMessage(String(form.errors.email)) : undefined}
+              />
+              <PasswordInput
+                label={t('login.password')}
+                autoComplete="current-password"
+                required
+                key={form.key('password')}
+                {...form.getInputProps('password')}
+                error={form.errors.password ? translateMessage(String(form.errors.password)) : undefined}
+              />
+              <Button type="submit" loading={submitting} disabled={submitting} fullWidth size="md">
+                {t('login.submit')}
+              </Button>
+            </Stack>
+          </form>
+          <Text size="sm" ta="center">
+            {variant === 'business' ? (
+              <Anchor component={RouterLink} to="/login">
+                {t('login.toStaff')}
+              </Anchor>
+            ) : (
+              <Anchor component={RouterLink} to="/business-login">
+                {t('login.toBusiness')}
+              </Anchor>
+            )}
+            {' · '}
+            <Anchor component={RouterLink} to="/">
+              {t('common.backHome')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+export default function StaffLoginPage() {
+  return <LoginPage variant="staff" />;
+}

@@ -1,0 +1,88 @@
+import {
+  AppShell,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { NavLink as RouterNavLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../auth/auth-context';
+import { LanguageMenu } from '../../components/language-menu';
+import { BUSINESS_SECTIONS } from './sections';
+
+export default function BusinessLayout() {
+  const { t } = useTranslation();
+  const { user, logout } = useAuth();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  if (!user) return null;
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+            <Title order={2} size="h4">
+              {t('business.title')}
+            </Title>
+          </Group>
+          <LanguageMenu languages={['de', 'en', 'fr', 'ar']} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" data-testid="business-sidebar">
+        <AppShell.Section grow component={ScrollArea}>
+          <nav aria-label={t('nav.label')}>
+            {BUSINESS_SECTIONS.map((s) => (
+              <NavLink
+                key={s}
+                component={RouterNavLink}
+                to={`/business-dashboard/${s}`}
+                label={t(`business.sections.${s}`)}
+                onClick={close}
+              />
+            ))}
+          </nav>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Divider my="xs" />
+          <Stack gap={6}>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => void logout()}
+              justify="flex-start"
+              data-testid="logout"
+            >
+              {t('nav.logout')}
+            </Button>
+            <Box px="xs" pb="xs">
+              <Text size="sm" fw={600} truncate data-testid="sidebar-email">
+                {user.email}
+              </Text>
+              <Badge size="sm" variant="light" data-testid="sidebar-role">
+                {t(`roles.${user.role}`)}
+              </Badge>
+            </Box>
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,69 @@
+import { readStoredUser } from './auth-storage';
+
+/** An answer other than 2xx: the status and the server's `{message}` (German). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+/** The auth provider registers its logout here: any 401 from any call ends the session. */
+export function setUnauthorizedHandler(fn: () => void): void {
+  onUnauthorized = fn;
+}
+
+/** Paths of the spec get /api unless they start with /auth/, /protected-files/, /sync/ or /web/. */
+export function apiPath(path: string): string {
+  return /^\/(auth|protected-files|sync|web|api)\//.test(path) ? path : `/api${path}`;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Sign-in calls: a 401 there is a wrong password, not an ended session. */
+  skipUnauthorizedHandler?: boolean;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const user = readStoredUser();
+  if (user?.accessToken) headers.authorization = `Bearer ${user.accessToken}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(apiPath(path), {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, '');
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  if (!res.ok) {
+    if (res.status === 401 && !opts.skipUnauthorizedHandler) onUnauthorized();
+    const message = (data as { message?: string } | undefined)?.message ?? '';
+    throw new ApiError(res.status, message, data);
+  }
+  return data as T;
+}
