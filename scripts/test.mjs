@@ -35,9 +35,10 @@ function files(dir) {
 }
 
 const only = process.argv.slice(2);
-const suites = only.length ? only : ['shared', 'server', 'e2e'];
+const suites = only.length ? only : ['shared', 'web', 'server', 'e2e'];
 const testFiles = [
   ...(suites.includes('shared') ? files('packages/shared/test') : []),
+  ...(suites.includes('web') ? files('apps/web/test') : []),
   ...(suites.includes('server') ? files('apps/server/test') : []),
   ...(suites.includes('e2e') ? files('e2e') : []),
 ];

@@ -6,3 +6,6 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 /** Sign-in attempts allowed per IP and per email within the window. */
 export const LOGIN_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 } as const;
+
+/** Emergency support: 150 EUR per started hour, excl. VAT (cents). */
+export const EMERGENCY_PRICE_CENTS_PER_HOUR = 15000;

@@ -1,9 +1,9 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { CatchAll, ProfileRedirect, RequireCustomer, RequireStaff } from '../features/auth/guards';
 import { NAV_ENTRIES, type NavEntry } from '../features/agent/nav';
 
-type PageModule = Promise<{ default: ComponentType }>;
+type PageModule = Promise<{ default: ComponentType<{ entry?: NavEntry }> }>;
 
 /** Lazy pages: each route is its own chunk, so the landing page loads only what it shows. */
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
@@ -11,8 +11,23 @@ const page = (load: () => PageModule) => async () => ({ Component: (await load()
 const AgentLayout = lazy(() => import('../features/agent/agent-layout'));
 const BusinessLayout = lazy(() => import('../features/business/business-layout'));
 
-/** Screens built so far, by sidebar path; the other sidebar routes show the spec's notice. */
-const AGENT_SCREENS: Partial<Record<string, () => PageModule>> = {};
+const underDevelopment = () => import('../features/agent/under-development-page');
+const rksvInfo = () => import('../features/agent/rksv-info-page');
+
+/** Screens by sidebar path; a sidebar route without one shows the spec's "not available yet" notice. */
+const AGENT_SCREENS: Partial<Record<string, () => PageModule>> = {
+  'create-agent': () => import('../features/users/create-agent-page'),
+  'knowledge-base': () => import('../features/knowledge-base/knowledge-base-page'),
+  conversations: underDevelopment,
+  'doc-base': underDevelopment,
+  rma: underDevelopment,
+  'goods-receipt': underDevelopment,
+  'work-confirmation': underDevelopment,
+  'reorder-goods': underDevelopment,
+  rksvactivations: rksvInfo,
+  rksvexternal: rksvInfo,
+  rksvexports: rksvInfo,
+};
 
 function agentRoute(e: NavEntry): RouteObject {
   const guard = (el: ReactNode) => (
@@ -24,16 +39,42 @@ function agentRoute(e: NavEntry): RouteObject {
   return {
     path: e.path,
     lazy: async () => {
-      const Screen = (await load()).default as ComponentType<{ entry?: NavEntry }>;
+      const Screen = (await load()).default;
       return { element: guard(<Screen entry={e} />) };
     },
   };
 }
 
+/** Public form routes whose forms come with the public-forms and RKSV areas. */
+const publicPending = (path: string, titleKey: string): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { PublicNotAvailable } = await import('../features/public/public-not-available');
+    return { element: <PublicNotAvailable titleKey={titleKey} /> };
+  },
+});
+
 const routes: RouteObject[] = [
   { path: '/', lazy: page(() => import('../features/public/landing-page')) },
+  { path: '/marketing', lazy: page(() => import('../features/public/marketing-page')) },
+  { path: '/status', lazy: page(() => import('../features/public/status-page')) },
+  { path: '/integration', lazy: page(() => import('../features/public/integration-page')) },
+  // The landing cards' names lead to the forms (spec: route names as shown on the cards).
+  { path: '/menu', element: <Navigate to="/menuechange" replace /> },
+  { path: '/switch-company', element: <Navigate to="/companychange" replace /> },
+  { path: '/support', element: <Navigate to="/classic-support" replace /> },
+  { path: '/emergency', element: <Navigate to="/emergency-support" replace /> },
+  publicPending('/financeexport', 'services.dep.title'),
+  publicPending('/menuechange', 'services.menu.title'),
+  publicPending('/companychange', 'services.switch.title'),
+  publicPending('/emergency-support', 'services.emergency.title'),
+  publicPending('/classic-support', 'services.support.title'),
+  publicPending('/rksv', 'services.rksv.title'),
+  publicPending('/rating/:taskId', 'rating.title'),
   { path: '/login', lazy: page(() => import('../features/auth/login-page')) },
   { path: '/business-login', lazy: page(() => import('../features/auth/business-login-page')) },
+  { path: '/set-password', lazy: page(() => import('../features/auth/set-password-page')) },
+  { path: '/profile', element: <ProfileRedirect /> },
   {
     path: '/agent-dashboard',
     element: (
@@ -43,6 +84,8 @@ const routes: RouteObject[] = [
     ),
     children: [
       { index: true, lazy: page(() => import('../features/agent/agent-home')) },
+      { path: 'profile', lazy: page(() => import('../features/auth/profile-page')) },
+      { path: 'settings', lazy: page(() => import('../features/settings/settings-page')) },
       ...NAV_ENTRIES.map(agentRoute),
     ],
   },
@@ -56,9 +99,11 @@ const routes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('../features/business/business-overview')) },
       { path: 'overview', lazy: page(() => import('../features/business/business-overview')) },
+      { path: 'profile', lazy: page(() => import('../features/auth/profile-page')) },
+      { path: 'branches/*', element: <Navigate to="/business-dashboard/branches" replace /> },
+      { path: ':section', lazy: page(() => import('../features/business/business-section-page')) },
     ],
   },
-  { path: '/profile', element: <ProfileRedirect /> },
   { path: '*', element: <CatchAll /> },
 ];
 

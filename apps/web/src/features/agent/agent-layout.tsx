@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-context';
+import { ApplyUserSettings } from '../settings/apply-settings';
 import { LanguageMenu } from '../../components/language-menu';
 import { visibleNav } from './nav';
 
@@ -60,7 +61,12 @@ export default function AgentLayout() {
       {isMobile && opened && (
         <Overlay fixed zIndex={99} opacity={0.3} onClick={() => setOpened(false)} data-testid="sidebar-overlay" />
       )}
-      <AppShell.Navbar p="xs" data-testid="sidebar" style={{ zIndex: 101 }}>
+      <AppShell.Navbar
+        p="xs"
+        data-testid="sidebar"
+        // On phones Mantine makes the open navbar full-width; leave a strip outside it to tap (it closes the sidebar).
+        style={{ zIndex: 101, width: isMobile ? 'min(85vw, 320px)' : undefined }}
+      >
         <AppShell.Section grow component={ScrollArea}>
           <nav aria-label={t('nav.label')}>
             {groups.map((g, i) => (
@@ -134,6 +140,7 @@ export default function AgentLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <ApplyUserSettings />
         <Outlet />
       </AppShell.Main>
     </AppShell>

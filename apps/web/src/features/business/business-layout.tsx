@@ -17,6 +17,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-context';
+import { ApplyUserSettings } from '../settings/apply-settings';
 import { LanguageMenu } from '../../components/language-menu';
 import { BUSINESS_SECTIONS } from './sections';
 
@@ -81,6 +82,7 @@ export default function BusinessLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <ApplyUserSettings />
         <Outlet />
       </AppShell.Main>
     </AppShell>

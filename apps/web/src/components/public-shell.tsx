@@ -1,0 +1,29 @@
+import { Box, Button, Container, Group, Text } from '@mantine/core';
+import { IconLogin } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageMenu } from './language-menu';
+
+/** Header and frame of the public pages: mobile first, one column, the login one tap away. */
+export function PublicShell({ children, size = 'md' }: { children: ReactNode; size?: 'sm' | 'md' | 'lg' }) {
+  const { t } = useTranslation();
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-light)">
+      <Container size={size} py="md">
+        <Group justify="space-between" mb="lg" wrap="nowrap">
+          <Text component={Link} to="/" fw={800} size="lg" c="inherit" style={{ textDecoration: 'none' }}>
+            {t('app.name')}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageMenu languages={['de', 'en', 'fr']} />
+            <Button component={Link} to="/login" variant="light" leftSection={<IconLogin size={18} />}>
+              {t('landing.login')}
+            </Button>
+          </Group>
+        </Group>
+        <main>{children}</main>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import { Button, PasswordInput, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changePasswordFormSchema } from '@portal/shared';
+import { api, ApiError } from '../../lib/api';
+import { translateMessage } from '../../lib/i18n';
+import { fieldError } from '../../components/field-error';
+
+/** Change-password form of the profile: the confirmation must match; other sessions end on success. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    validate: zod4Resolver(changePasswordFormSchema),
+  });
+  const submit = form.onSubmit(async ({ oldPassword, newPassword }) => {
+    setBusy(true);
+    try {
+      await api('/auth/change-password', { method: 'POST', body: { oldPassword, newPassword } });
+      notifications.show({ color: 'green', message: t('profile.passwordChanged') });
+      form.reset();
+    } catch (e) {
+      const detail = e instanceof ApiError && e.status === 400 && e.message ? ` ${translateMessage(e.message)}` : '';
+      notifications.show({ color: 'red', message: `${t('profile.passwordError')}${detail}` });
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="change-password-form">
+      <Stack maw={420}>
+        <Title order={2} size="h4">
+          {t('profile.changePassword')}
+        </Title>
+        <PasswordInput
+          label={t('profile.oldPassword')}
+          autoComplete="current-password"
+          required
+          key={form.key('oldPassword')}
+          {...form.getInputProps('oldPassword')}
+          error={fieldError(form.errors.oldPassword)}
+        />
+        <PasswordInput
+          label={t('profile.newPassword')}
+          autoComplete="new-password"
+          required
+          key={form.key('newPassword')}
+          {...form.getInputProps('newPassword')}
+          error={fieldError(form.errors.newPassword)}
+        />
+        <PasswordInput
+          label={t('profile.confirmPassword')}
+          autoComplete="new-password"
+          required
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+          error={fieldError(form.errors.confirmPassword)}
+        />
+        <Button type="submit" loading={busy} w="fit-content">
+          {t('profile.savePassword')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { Card, Divider, Stack, Table, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from './auth-context';
+import { ChangePasswordForm } from './change-password-form';
+
+/** Profile: email and name, and the change-password form (staff and business area alike). */
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Stack maw={720}>
+      <Title order={1} size="h2">
+        {t('profile.title')}
+      </Title>
+      <Card withBorder padding="lg">
+        <Table withRowBorders={false} data-testid="profile-data">
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th w={160}>{t('profile.name')}</Table.Th>
+              <Table.Td>{user.name}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('profile.email')}</Table.Th>
+              <Table.Td>{user.email}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Divider my="md" />
+        <ChangePasswordForm />
+      </Card>
+    </Stack>
+  );
+}

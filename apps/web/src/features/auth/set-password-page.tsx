@@ -1,0 +1,111 @@
+import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { newPasswordSchema } from '@portal/shared';
+import { api, ApiError } from '../../lib/api';
+import { translateMessage } from '../../lib/i18n';
+import { fieldError } from '../../components/field-error';
+
+const formSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Die neuen Passwörter stimmen nicht überein',
+    path: ['confirmPassword'],
+  });
+
+/** /set-password?token=…: an invited user chooses the first password (the link works once). */
+export default function SetPasswordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const invitation = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () =>
+      api<{ email: string; name: string }>(`/auth/invitation?token=${encodeURIComponent(token)}`, {
+        skipUnauthorizedHandler: true,
+      }),
+    enabled: !!token,
+    retry: false,
+  });
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: zod4Resolver(formSchema),
+  });
+  const submit = form.onSubmit(async ({ password }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api('/auth/set-password', { method: 'POST', body: { token, password }, skipUnauthorizedHandler: true });
+      setDone(true);
+    } catch (e) {
+      setError(e instanceof ApiError && e.message ? translateMessage(e.message) : t('login.errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const invalid = !token || invitation.isError;
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-light)">
+      <Paper withBorder shadow="md" p="xl" radius="md" w="100%" maw={440}>
+        <Stack>
+          <Title order={1} size="h2">
+            {t('setPassword.title')}
+          </Title>
+          {invitation.isLoading && <Loader />}
+          {invalid && (
+            <Alert color="red" data-testid="invitation-invalid">
+              {t('setPassword.invalid')}
+            </Alert>
+          )}
+          {done && (
+            <Alert color="green" data-testid="password-set">
+              {t('setPassword.done')}{' '}
+              <Anchor component={Link} to="/login">
+                {t('login.submit')}
+              </Anchor>
+            </Alert>
+          )}
+          {invitation.data && !done && (
+            <>
+              <Text>{t('setPassword.for', { name: invitation.data.name, email: invitation.data.email })}</Text>
+              {error && <Alert color="red">{error}</Alert>}
+              <form onSubmit={submit} noValidate>
+                <Stack>
+                  <PasswordInput
+                    label={t('setPassword.password')}
+                    autoComplete="new-password"
+                    required
+                    key={form.key('password')}
+                    {...form.getInputProps('password')}
+                    error={fieldError(form.errors.password)}
+                  />
+                  <PasswordInput
+                    label={t('setPassword.confirm')}
+                    autoComplete="new-password"
+                    required
+                    key={form.key('confirmPassword')}
+                    {...form.getInputProps('confirmPassword')}
+                    error={fieldError(form.errors.confirmPassword)}
+                  />
+                  <Button type="submit" loading={busy}>
+                    {t('setPassword.submit')}
+                  </Button>
+                </Stack>
+              </form>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

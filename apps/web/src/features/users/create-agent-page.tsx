@@ -1,0 +1,182 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQueries } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { createUserSchema, type Flag } from '@portal/shared';
+import { api, ApiError } from '../../lib/api';
+import { translateMessage } from '../../lib/i18n';
+import { fieldError } from '../../components/field-error';
+
+/** The permission checkboxes of the spec's create-agent page. */
+const PERMISSIONS: Flag[] = ['tasks', 'acceptances', 'rmas', 'field_service_orders', 'reorder_goods'];
+
+interface Option {
+  id: number;
+}
+
+export default function CreateAgentPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [countries, roles, levels] = useQueries({
+    queries: [
+      {
+        queryKey: ['countries'],
+        queryFn: () => api<(Option & { country_name: string })[]>('/countries'),
+        staleTime: Infinity,
+      },
+      { queryKey: ['roles'], queryFn: () => api<(Option & { role_name: string })[]>('/roles'), staleTime: Infinity },
+      {
+        queryKey: ['agent-levels'],
+        queryFn: () => api<(Option & { level_name: string })[]>('/agent-levels'),
+        staleTime: Infinity,
+      },
+    ],
+  });
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { name: '', email: '', tel: '', country: '', role: '', agentLevel: '', permissions: [] as string[] },
+    validate: zod4Resolver(createUserSchema),
+  });
+
+  const loading = countries.isPending || roles.isPending || levels.isPending;
+  const loadFailed = countries.isError || roles.isError || levels.isError;
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await api<{ message: string }>('/create-user', {
+        method: 'POST',
+        body: {
+          ...values,
+          country: Number(values.country),
+          role: Number(values.role),
+          agentLevel: Number(values.agentLevel),
+        },
+      });
+      notifications.show({ color: 'green', message: translateMessage(answer.message) });
+      navigate('/agent-dashboard');
+    } catch (e) {
+      setError(e instanceof ApiError && e.message ? translateMessage(e.message) : t('createAgent.error'));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Stack maw={760}>
+      <Title order={1} size="h2">
+        {t('createAgent.title')}
+      </Title>
+      {loadFailed && (
+        <Alert color="red" data-testid="form-data-error">
+          {t('createAgent.loadError')}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" data-testid="create-agent-error">
+          {error}
+        </Alert>
+      )}
+      {loading ? (
+        <Loader />
+      ) : (
+        <Card withBorder padding="lg">
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('createAgent.name')}
+                  required
+                  key={form.key('name')}
+                  {...form.getInputProps('name')}
+                  error={fieldError(form.errors.name)}
+                />
+                <TextInput
+                  label={t('createAgent.email')}
+                  type="email"
+                  required
+                  key={form.key('email')}
+                  {...form.getInputProps('email')}
+                  error={fieldError(form.errors.email)}
+                />
+                <TextInput
+                  label={t('createAgent.tel')}
+                  type="tel"
+                  required
+                  key={form.key('tel')}
+                  {...form.getInputProps('tel')}
+                  error={fieldError(form.errors.tel)}
+                />
+                <Select
+                  label={t('createAgent.country')}
+                  required
+                  data={(countries.data ?? []).map((c) => ({ value: String(c.id), label: c.country_name }))}
+                  key={form.key('country')}
+                  {...form.getInputProps('country')}
+                  error={fieldError(form.errors.country)}
+                />
+                <Select
+                  label={t('createAgent.role')}
+                  required
+                  data={(roles.data ?? []).map((r) => ({
+                    value: String(r.id),
+                    label: t(`roles.${r.role_name}`, { defaultValue: r.role_name }),
+                  }))}
+                  key={form.key('role')}
+                  {...form.getInputProps('role')}
+                  error={fieldError(form.errors.role)}
+                />
+                <Select
+                  label={t('createAgent.level')}
+                  required
+                  data={(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.level_name }))}
+                  key={form.key('agentLevel')}
+                  {...form.getInputProps('agentLevel')}
+                  error={fieldError(form.errors.agentLevel)}
+                />
+              </SimpleGrid>
+              <Checkbox.Group
+                label={t('createAgent.permissions')}
+                key={form.key('permissions')}
+                {...form.getInputProps('permissions')}
+              >
+                <Group mt="xs">
+                  {PERMISSIONS.map((p) => (
+                    <Checkbox key={p} value={p} label={t(`flags.${p}`)} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => navigate('/agent-dashboard')}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" loading={busy} disabled={loadFailed}>
+                  {t('createAgent.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('../src/locales', import.meta.url));
+const src = fileURLToPath(new URL('../src', import.meta.url));
+const load = (lang: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Record<string, unknown>;
+
+/** Every leaf key path of a nested object, with its value. */
+function leaves(obj: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof obj === 'string') out.set(prefix, obj);
+  else if (obj && typeof obj === 'object') {
+    for (const [k, v] of Object.entries(obj)) {
+      // validation keys are German sentences with dots: keep them whole.
+      for (const [kk, vv] of leaves(v, prefix ? `${prefix}\u0000${k}` : k)) out.set(kk, vv);
+    }
+  }
+  return out;
+}
+
+const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe('locale files', () => {
+  const de = leaves(load('de'));
+  for (const lang of ['en', 'fr', 'ar']) {
+    it(`${lang} has every key of de, no extra key, the same placeholders, and is translated`, () => {
+      const other = leaves(load(lang));
+      const missing = [...de.keys()].filter((k) => !other.has(k));
+      const extra = [...other.keys()].filter((k) => !de.has(k));
+      assert.deepEqual(
+        missing.map((k) => k.replaceAll('\u0000', '.')),
+        [],
+        `${lang} misses keys`,
+      );
+      assert.deepEqual(
+        extra.map((k) => k.replaceAll('\u0000', '.')),
+        [],
+        `${lang} has keys de does not`,
+      );
+      for (const [k, v] of de) {
+        assert.deepEqual(placeholders(other.get(k)!), placeholders(v), `${lang}: placeholders of ${k}`);
+      }
+      // Not a copy of German: most strings differ (names like "RKSV" or "FAQ" may stay).
+      const same = [...de].filter(([k, v]) => other.get(k) === v && v.length > 12).length;
+      assert.ok(same / de.size < 0.05, `${lang}: ${same} of ${de.size} long strings are still German`);
+    });
+  }
+
+  it('de has every static key the source uses', () => {
+    const tree = load('de').translation as Record<string, unknown>;
+    const has = (key: string) => {
+      let cur: unknown = tree;
+      for (const part of key.split('.')) {
+        if (!cur || typeof cur !== 'object' || !(part in cur)) return false;
+        cur = (cur as Record<string, unknown>)[part];
+      }
+      return typeof cur === 'string';
+    };
+    const files = fs
+      .readdirSync(src, { recursive: true })
+      .map(String)
+      .filter((f) => /\.tsx?$/.test(f));
+    const used = new Set<string>();
+    for (const f of files) {
+      for (const m of fs.readFileSync(path.join(src, f), 'utf8').matchAll(/\bt\('([\w.]+)'/g)) used.add(m[1]!);
+    }
+    assert.ok(used.size > 50);
+    assert.deepEqual(
+      [...used].filter((k) => !has(k)),
+      [],
+    );
+  });
+
+  it('Arabic text is Arabic script', () => {
+    const ar = load('ar') as { translation: { nav: { logout: string } } };
+    assert.match(ar.translation.nav.logout, /[\u0600-\u06FF]/);
+  });
+});

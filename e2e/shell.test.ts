@@ -1,0 +1,331 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, launchBrowser, newPage, screenshot, signIn, startServer, type RunningServer } from './helpers.js';
+
+async function pickLanguage(page: Page, label: string) {
+  await page.getByTestId('language-select').first().click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+async function sidebarEntries(page: Page): Promise<string[]> {
+  await page.getByTestId('sidebar').waitFor();
+  return page.$$eval('[data-testid^="nav-"]', (els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)));
+}
+
+describe('app shell in four languages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the landing page in German, English and French', async () => {
+    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Wie können wir helfen?' }).waitFor();
+    assert.equal(
+      await page.getByTestId('integration-unavailable').textContent(),
+      'Diese Funktion ist noch nicht verfügbar',
+    );
+    assert.equal(await page.locator('[data-testid^="card-"]').count(), 6);
+    await screenshot(page, 'landing-de-mobile');
+    await pickLanguage(page, 'EN');
+    await page.getByRole('heading', { name: 'How can we help?' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    await pickLanguage(page, 'FR');
+    await page.getByRole('heading', { name: /Comment pouvons-nous vous aider/ }).waitFor();
+    await screenshot(page, 'landing-fr-mobile');
+    // The choice is kept (localStorage) and the query parameter wins over it.
+    await page.reload();
+    await page.getByRole('heading', { name: /Comment pouvons-nous vous aider/ }).waitFor();
+    await page.goto('/?lang=en');
+    await page.getByRole('heading', { name: 'How can we help?' }).waitFor();
+    // The landing offers DE, EN and FR only.
+    await page.getByTestId('language-select').click();
+    assert.deepEqual(await page.getByRole('option').allTextContents(), ['DE', 'EN', 'FR']);
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+
+  it('leads the card names to the forms and explains /integration', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/');
+    await page.getByTestId('card-menu').click();
+    await page.waitForURL('**/menuechange');
+    for (const [from, to] of [
+      ['/switch-company', '/companychange'],
+      ['/support', '/classic-support'],
+      ['/emergency', '/emergency-support'],
+    ]) {
+      await page.goto(from!);
+      await page.waitForURL(`**${to}`);
+    }
+    await page.goto('/integration');
+    await page.getByTestId('integration-unavailable').waitFor();
+    await page.getByRole('link', { name: 'Zum Support-Formular' }).waitFor();
+    await context.close();
+  });
+
+  it('shows services, hours and the emergency price on /marketing and live status on /status', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/marketing');
+    await page
+      .getByTestId('emergency-price')
+      .getByText(/150,00/)
+      .waitFor();
+    await page.getByTestId('opening-hours').getByText('09:30–15:00').waitFor();
+    await screenshot(page, 'marketing-de');
+    await page.goto('/status');
+    assert.equal(await page.getByTestId('status-portal').textContent(), 'In Betrieb');
+    assert.match((await page.getByTestId('status-support').textContent()) ?? '', /^Jetzt (geöffnet|geschlossen)$/);
+    await screenshot(page, 'status-de');
+    await context.close();
+  });
+
+  it('shows an agent exactly the sidebar entries their flags allow and refuses gated URLs', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, DEMO.agentAT); // flags: tasks, rksv, rksv_orders, cashbook
+    await page.waitForURL('**/agent-dashboard');
+    const entries = await sidebarEntries(page);
+    assert.deepEqual(entries, [
+      'tasksoverview',
+      'tasksstatistics',
+      'tasks',
+      'create-task',
+      'sync-customers',
+      'insolvency',
+      'conversations',
+      'doc-base',
+      'cashbook/overview',
+      'cashbook/transactions',
+      'cashbook/closing',
+      'cashbook/categories',
+      'cashbook/reports',
+      'cashbook/settings',
+      'rk',
+      'rksvorders',
+      'rksvorders/offen',
+      'rksvorders/erstellt',
+      'rksvorders/zustellung',
+      'rksvorders/abholung',
+      'rksvorders/abgeschlossen',
+      'rksvactivations',
+      'rksvexternal',
+      'rksvexports',
+      'knowledge-base',
+    ]);
+    // Empty groups are hidden.
+    assert.equal(await page.getByTestId('sidebar').getByText('Interne Prozesse').count(), 0);
+    await screenshot(page, 'sidebar-agent-at');
+    for (const gated of ['ds/overview', 'create-agent', 'rma', 'stock/overview']) {
+      await page.goto(`/agent-dashboard/${gated}`);
+      await page.waitForURL((u) => u.pathname === '/agent-dashboard');
+    }
+    await page.goto('/agent-dashboard/rksvexports');
+    await page.getByTestId('rksv-info').waitFor();
+    await page.goto('/agent-dashboard/conversations');
+    await page.getByTestId('under-development').waitFor();
+    await page.goto('/agent-dashboard/knowledge-base');
+    await page.getByTestId('kb-article').first().waitFor();
+    assert.equal(await page.getByTestId('kb-article').count(), 9);
+    await page.getByTestId('kb-search').fill('signaturkarte');
+    assert.equal(await page.getByTestId('kb-article').count(), 1);
+    await page.getByTestId('kb-search').fill('gibt es nicht');
+    await page.getByTestId('kb-empty').waitFor();
+    await context.close();
+  });
+
+  it('an admin sees create-agent highlighted; the Egyptian agent sees only its groups', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard');
+    const adminEntries = await sidebarEntries(page);
+    assert.ok(
+      adminEntries.includes('create-agent') &&
+        adminEntries.includes('ds/status') &&
+        adminEntries.includes('osms/orders/erstellt'),
+    );
+    await context.close();
+    const eg = await newPage(browser, server.url);
+    await signIn(eg.page, DEMO.agentEG); // tasks, digital_signage
+    await eg.page.waitForURL('**/agent-dashboard');
+    const egEntries = await sidebarEntries(eg.page);
+    assert.ok(egEntries.includes('ds/overview'));
+    assert.ok(!egEntries.some((e) => e.startsWith('cashbook') || e.startsWith('rksv') || e === 'create-agent'));
+    await eg.context.close();
+  });
+
+  it('switches to Arabic right-to-left without a reload and mirrors the layout', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard');
+    await page.getByTestId('sidebar').waitFor();
+    const marker = await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = Math.random()));
+    await pickLanguage(page, 'AR');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'ar');
+    assert.equal(await page.evaluate(() => (window as unknown as { __marker: number }).__marker), marker, 'no reload');
+    const box = await page.getByTestId('sidebar').boundingBox();
+    assert.ok(box && box.x > 640, `the sidebar moved to the right (x=${box?.x})`);
+    await page.getByText('تسجيل الخروج').waitFor();
+    await screenshot(page, 'agent-dashboard-ar');
+    await page.goto('/agent-dashboard/settings');
+    await page.getByTestId('settings-save').waitFor();
+    await screenshot(page, 'settings-ar');
+    await context.close();
+  });
+
+  it('keeps settings across sign-out and sign-in and applies them at once', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, DEMO.agentEG);
+    await page.waitForURL('**/agent-dashboard');
+    // The Egyptian agent's lang_code is en_US: the interface starts in English.
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.goto('/agent-dashboard/settings');
+    await page.getByTestId('settings-email').check();
+    await page.getByTestId('settings-push').uncheck();
+    await page.getByTestId('settings-theme').getByText('Dark').click();
+    await page.getByTestId('settings-language').click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await page.getByTestId('settings-save').click();
+    await page.getByText('Einstellungen gespeichert').waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'de', 'the language applies at once');
+    await page.getByTestId('settings-language').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByTestId('settings-save').click();
+    await page.getByText('Settings saved').waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')), 'dark');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    await screenshot(page, 'settings-dark-en');
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/login');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await signIn(page, DEMO.agentEG);
+    await page.waitForURL('**/agent-dashboard');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.goto('/agent-dashboard/settings');
+    await page.getByTestId('settings-save').waitFor();
+    assert.equal(await page.getByTestId('settings-email').isChecked(), true);
+    assert.equal(await page.getByTestId('settings-push').isChecked(), false);
+    assert.equal(await page.getByTestId('settings-language').inputValue(), 'English');
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await context.close();
+  });
+
+  it('creates an agent through the form; the invitation link sets a password and the agent signs in', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard');
+    await page.getByTestId('nav-create-agent').click();
+    await page.getByRole('button', { name: 'Agent erstellen' }).click();
+    await page.getByText('Name ist erforderlich').waitFor();
+    await page.getByLabel(/^Name/).fill('Lena Neu');
+    await page.getByLabel(/^E-Mail/).fill('lena.neu@demo.at');
+    await page.getByLabel(/^Telefon/).fill('+43 660 1234567');
+    for (const [label, option] of [
+      [/^Land/, 'Österreich'],
+      [/^Rolle/, 'Agent'],
+      [/^Agent-Level/, '1st Level'],
+    ] as const) {
+      await page.getByRole('textbox', { name: label }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    }
+    await page.getByLabel('Aufgaben').check();
+    await page.getByLabel('RMAs').check();
+    await screenshot(page, 'create-agent-filled');
+    await page.getByRole('button', { name: 'Agent erstellen' }).click();
+    await page.waitForURL((u) => u.pathname === '/agent-dashboard');
+    await page.getByText(/Benutzer wurde angelegt/).waitFor();
+
+    // A second agent with the same email is refused with the server's message.
+    await page.goto('/agent-dashboard/create-agent');
+    await page.getByLabel(/^Name/).fill('Lena Doppelt');
+    await page.getByLabel(/^E-Mail/).fill('LENA.NEU@demo.at');
+    await page.getByLabel(/^Telefon/).fill('1');
+    for (const [label, option] of [
+      [/^Land/, 'Ägypten'],
+      [/^Rolle/, 'Agent'],
+      [/^Agent-Level/, '2nd Level'],
+    ] as const) {
+      await page.getByRole('textbox', { name: label }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    }
+    await page.getByRole('button', { name: 'Agent erstellen' }).click();
+    await page
+      .getByTestId('create-agent-error')
+      .getByText('Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.waitForURL((u) => u.pathname === '/agent-dashboard');
+    await context.close();
+
+    // Without SMTP the invitation is printed to the log: that is where a newcomer finds the link.
+    const link = /(\/set-password\?token=[A-Za-z0-9_-]+)/.exec(server.logs.join(''))?.[1];
+    assert.ok(link, 'invitation link in the log');
+    const fresh = await newPage(browser, server.url);
+    await fresh.page.goto(link);
+    await fresh.page.getByText(/lena\.neu@demo\.at/).waitFor();
+    await fresh.page.getByLabel(/^Neues Passwort/).fill('Lenas-Passwort-1');
+    await fresh.page.getByLabel(/^Passwort bestätigen/).fill('Lenas-Passwort-2');
+    await fresh.page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await fresh.page.getByText('Die neuen Passwörter stimmen nicht überein').waitFor();
+    await fresh.page.getByLabel(/^Passwort bestätigen/).fill('Lenas-Passwort-1');
+    await fresh.page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await fresh.page.getByTestId('password-set').waitFor();
+    await screenshot(fresh.page, 'set-password-done');
+    // The link works once.
+    await fresh.page.goto(link);
+    await fresh.page.getByTestId('invitation-invalid').waitFor();
+    await signIn(fresh.page, { email: 'lena.neu@demo.at', password: 'Lenas-Passwort-1' });
+    await fresh.page.waitForURL('**/agent-dashboard');
+    const entries = await sidebarEntries(fresh.page);
+    assert.ok(entries.includes('tasks') && entries.includes('rma') && !entries.includes('create-agent'));
+    await fresh.context.close();
+  });
+
+  it('changes the password from the profile, checking the confirmation', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, DEMO.customer, '/business-login');
+    await page.waitForURL('**/business-dashboard/overview');
+    await page.goto('/profile');
+    await page.waitForURL('**/business-dashboard/profile');
+    await page.getByTestId('profile-data').getByText(DEMO.customer.email).waitFor();
+    await page.getByLabel(/^Aktuelles Passwort/).fill(DEMO.customer.password);
+    await page.getByLabel(/^Neues Passwort \*/).fill('Ganz-neues-Pw-1');
+    await page.getByLabel(/^Neues Passwort bestätigen/).fill('Ganz-neues-Pw-2');
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await page.getByText('Die neuen Passwörter stimmen nicht überein').waitFor();
+    await page.getByLabel(/^Aktuelles Passwort/).fill('falsch-falsch-1');
+    await page.getByLabel(/^Neues Passwort bestätigen/).fill('Ganz-neues-Pw-1');
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await page.getByText(/Fehler beim Ändern des Passworts/).waitFor();
+    await page.getByLabel(/^Aktuelles Passwort/).fill(DEMO.customer.password);
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await page.getByText('Passwort erfolgreich geändert').waitFor();
+    await page.goto('/business-dashboard/orders');
+    await page.getByTestId('business-empty').getByText('Keine Bestellungen gefunden').waitFor();
+    await screenshot(page, 'business-orders-empty');
+    await context.close();
+  });
+
+  it('closes the mobile sidebar, open at first, on a click outside', async () => {
+    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    await signIn(page, DEMO.agentAT);
+    await page.waitForURL('**/agent-dashboard');
+    await page.getByTestId('sidebar-overlay').waitFor();
+    assert.ok(await page.getByTestId('sidebar').isVisible());
+    await screenshot(page, 'sidebar-mobile-open');
+    await page.getByTestId('sidebar-overlay').click({ position: { x: 375, y: 400 } });
+    await page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('sidebar-overlay').waitFor();
+    await context.close();
+  });
+});
