@@ -17,6 +17,9 @@ import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { taskRoutes } from './modules/tasks/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
+import multipart from '@fastify/multipart';
 
 export interface RouteEntry {
   method: string;
@@ -79,6 +82,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);
   await app.register(userRoutes, ctx);
+  await app.register(multipart, { limits: { fileSize: ctx.config.uploads.maxFileBytes, files: ctx.config.uploads.maxFiles } });
+  await app.register(taskRoutes, ctx);
+  await app.register(customerRoutes, ctx);
 
   const hasWebApp = opts.serveWebApp === false ? false : await registerWebApp(app, ctx.config.webDist);
   spaFallbackOrNotFound(app, hasWebApp);

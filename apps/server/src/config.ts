@@ -25,6 +25,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(DEFAULT_SESSION_TTL_SECONDS),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(LOGIN_RATE_LIMIT.max),
+  UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(10),
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -44,6 +46,8 @@ export interface Config {
   /** Sign-in attempts per email in the window; per IP five times as many. */
   loginRateLimit: { max: number; windowMs: number };
   logLevel: string;
+  /** Files go under DATA_DIR/uploads; limits per file and per request. */
+  uploads: { dir: string; maxFileBytes: number; maxFiles: number };
   webDist: string;
 }
 
@@ -73,6 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT, windowMs: LOGIN_RATE_LIMIT.windowMs },
     logLevel: e.LOG_LEVEL,
+    uploads: {
+      dir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
+      maxFileBytes: Math.round(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
+      maxFiles: e.UPLOAD_MAX_FILES,
+    },
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import pg from 'pg';
@@ -49,7 +52,9 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 export async function createTestApp(target: DbTarget, env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', ...env });
+  // A data folder of its own: uploads land there and are removed with it.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', DATA_DIR: dataDir, ...env });
   let drop = async () => {};
   let database: Database;
   if (target === 'postgres') {
@@ -73,6 +78,7 @@ export async function createTestApp(target: DbTarget, env: Record<string, string
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -108,19 +108,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { pg_trgm };
   const { drizzle } = await import('drizzle-orm/pglite');
   let release = () => {};
   let client;
   if (opts.pgliteDir) {
     release = takeLock(opts.pgliteDir, opts.holder ?? 'server');
     try {
-      client = await PGlite.create({ dataDir: path.join(opts.pgliteDir, 'db') });
+      client = await PGlite.create({ dataDir: path.join(opts.pgliteDir, 'db'), extensions });
     } catch (e) {
       release();
       throw e;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {

@@ -3,6 +3,7 @@ import { FLAGS, ROLE_IDS, type Flag, type Role } from '@portal/shared';
 import type { Db } from './client.js';
 import { customers, users } from './schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
+import { seedDemoCustomers, seedDemoTasks } from './seed-demo-tasks.js';
 
 export interface DemoAccount {
   email: string;
@@ -130,5 +131,7 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
       ...flagValues(a.flags),
     });
   }
+  await seedDemoCustomers(db);
+  await seedDemoTasks(db);
   return DEMO_ACCOUNTS;
 }

@@ -2,13 +2,17 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
-import { mailOutbox } from '../db/schema/index.js';
+import { mailOutbox, taskConversations } from '../db/schema/index.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** The task the mail is about: it then also shows in the task's conversations. */
+  taskId?: number;
+  /** Who sent it (an agent's name), for the conversation entry; none for system mails. */
+  agentName?: string;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -17,8 +21,18 @@ const MAX_ATTEMPTS = 5;
 export async function queueMail(tx: DbOrTx, msg: MailMessage): Promise<number> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html })
+    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, task_id: msg.taskId ?? null })
     .returning({ id: mailOutbox.id });
+  if (msg.taskId) {
+    await tx.insert(taskConversations).values({
+      task_id: msg.taskId,
+      mail_id: row!.id,
+      recipient: msg.to,
+      subject: msg.subject,
+      content: msg.text,
+      agent_name: msg.agentName ?? null,
+    });
+  }
   return row!.id;
 }
 

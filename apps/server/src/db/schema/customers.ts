@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { countries } from './reference.js';
 
@@ -21,5 +22,10 @@ export const customers = pgTable(
     source: text().notNull().default('AT'),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('customers_firma_idx').on(t.firma), index('customers_country_idx').on(t.country_id)],
+  (t) => [
+    index('customers_country_idx').on(t.country_id),
+    // Search: number prefix (LIKE 'x%' needs text_pattern_ops) and company substring (trigram).
+    index('customers_kundennummer_prefix_idx').using('btree', sql`${t.kundennummer} text_pattern_ops`),
+    index('customers_firma_trgm_idx').using('gin', sql`${t.firma} gin_trgm_ops`),
+  ],
 );

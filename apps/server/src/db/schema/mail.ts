@@ -16,6 +16,8 @@ export const mailOutbox = pgTable(
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     last_error: text(),
+    /** Set when the mail concerns a task: it then also appears in the task's conversations. */
+    task_id: integer(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sent_at: timestamp({ withTimezone: true }),
   },

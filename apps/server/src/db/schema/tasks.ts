@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { countries } from './reference.js';
+import { users } from './users.js';
+
+export const taskTypes = pgTable('task_types', {
+  id: integer().primaryKey(),
+  tasktype: text().notNull().unique(),
+  description: text().notNull(),
+});
+
+// Millisecond precision: the board's keyset cursor carries these values through JavaScript dates exactly.
+const ts = () => timestamp({ withTimezone: true, precision: 3 });
+
+/** A support task with its detail fields (spec: Task and Task details). */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    titel: text().notNull(),
+    beschreibung: text().notNull(),
+    frist: ts().notNull(),
+    erstellt_am: ts().notNull().defaultNow(),
+    erledigt_am: ts(),
+    abgeschlossen_am: ts(),
+    /** offen, erledigt, abgeschlossen */
+    status: text().notNull().default('offen'),
+    typ: integer()
+      .notNull()
+      .references(() => taskTypes.id),
+    country_id: integer()
+      .notNull()
+      .references(() => countries.id),
+    /** The assigned agent; null: not assigned (public requests arrive so). */
+    user_id: integer().references(() => users.id),
+    /** The agent asked for help (from the task's one help request). */
+    requested_user_id: integer().references(() => users.id),
+    created_by_userid: integer().references(() => users.id),
+    kundennummer: text(),
+    firma: text(),
+    kontaktperson: text(),
+    plz: text(),
+    ort: text(),
+    adresse: text(),
+    email: text(),
+    telefon_firma: text(),
+    telefon_privat: text(),
+    telefon_mobil: text(),
+    uid: text(),
+    has_audit: boolean().notNull().default(false),
+    updated_at: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    // Board: one country and status, sorted by id, creation or due date (keyset paging on each).
+    index('tasks_board_id_idx').on(t.country_id, t.status, t.id),
+    index('tasks_board_created_idx').on(t.country_id, t.status, t.erstellt_am, t.id),
+    index('tasks_board_due_idx').on(t.country_id, t.status, t.frist, t.id),
+    index('tasks_user_idx').on(t.user_id, t.status),
+    index('tasks_requested_idx').on(t.requested_user_id),
+    index('tasks_created_by_idx').on(t.created_by_userid),
+    index('tasks_typ_idx').on(t.typ),
+    index('tasks_firma_idx').on(t.firma),
+    // Text search (q, firma filter): trigram indexes make ILIKE '%…%' fast.
+    index('tasks_titel_trgm_idx').using('gin', sql`${t.titel} gin_trgm_ops`),
+    index('tasks_beschreibung_trgm_idx').using('gin', sql`${t.beschreibung} gin_trgm_ops`),
+    index('tasks_firma_trgm_idx').using('gin', sql`${t.firma} gin_trgm_ops`),
+  ],
+);
+
+export const taskFiles = pgTable(
+  'task_files',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    task_id: integer()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** Server-generated storage name; the client's name is only kept as original_name. */
+    datei_name: text().notNull(),
+    original_name: text().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    uploaded_by: integer().references(() => users.id),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('task_files_name_idx').on(t.datei_name), index('task_files_task_idx').on(t.task_id)],
+);
+
+export const taskNotes = pgTable(
+  'task_notes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    task_id: integer()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    notiz: text().notNull(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id),
+    erstellt_am: ts().notNull().defaultNow(),
+  },
+  (t) => [index('task_notes_task_idx').on(t.task_id)],
+);
+
+/** Mails sent about a task: written by the mail outbox when a mail concerns a task. */
+export const taskConversations = pgTable(
+  'task_conversations',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    task_id: integer()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    mail_id: integer(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    content: text().notNull(),
+    agent_name: text(),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [index('task_conversations_task_idx').on(t.task_id)],
+);
+
+/** What the customer wrote: the request text of a public form, later replies. */
+export const taskMessages = pgTable(
+  'task_messages',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    task_id: integer()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [index('task_messages_task_idx').on(t.task_id)],
+);
+
+/** One help request per task (the unique index enforces it, also against two requests at once). */
+export const helpRequests = pgTable(
+  'help_requests',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    task_id: integer()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    requested_by: integer()
+      .notNull()
+      .references(() => users.id),
+    agent_id: integer()
+      .notNull()
+      .references(() => users.id),
+    comment: text().notNull(),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('help_requests_task_idx').on(t.task_id)],
+);
+
+export const audits = pgTable(
+  'audits',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    task_id: integer()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    created_by: integer()
+      .notNull()
+      .references(() => users.id),
+    contacted: boolean().notNull(),
+    description: text().notNull(),
+    reason: text(),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('audits_task_idx').on(t.task_id)],
+);
+
+export const auditFiles = pgTable(
+  'audit_files',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    audit_id: integer()
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    datei_name: text().notNull(),
+    original_name: text().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('audit_files_name_idx').on(t.datei_name), index('audit_files_audit_idx').on(t.audit_id)],
+);
+
+/** Who changed what on a task, when. */
+export const taskActivity = pgTable(
+  'task_activity',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    task_id: integer()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    user_id: integer().references(() => users.id),
+    action: text().notNull(),
+    detail: jsonb(),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [index('task_activity_task_idx').on(t.task_id)],
+);

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customerHitSchema, customerSearchQuerySchema } from '@portal/shared';
+import type { AppContext } from '../../platform/context.js';
+import { searchCustomers } from './service.js';
+
+const staff = { roles: ['admin', 'agent'] } as const;
+
+export const customerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const schema = (source: string) => ({
+    tags: ['customers'],
+    summary: `Customer search (${source}): number prefix or company substring, at least 3 characters, at most 20 rows`,
+    querystring: customerSearchQuerySchema,
+    response: { 200: z.array(customerHitSchema) },
+  });
+  app.get('/api/customers', { config: { access: staff }, schema: schema('AT') }, (req) => searchCustomers(ctx.db, 'AT', req.query.search));
+  app.get('/api/customersEG', { config: { access: staff }, schema: schema('EG') }, (req) => searchCustomers(ctx.db, 'EG', req.query.search));
+};

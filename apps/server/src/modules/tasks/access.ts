@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { tasks } from '../../db/schema/index.js';
+import type { SessionUser } from '../../platform/auth.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+
+export const MSG_TASK_NOT_FOUND = 'Aufgabe nicht gefunden.';
+
+export type TaskRecord = typeof tasks.$inferSelect;
+
+export function maySee(viewer: Pick<SessionUser, 'id' | 'role'>, t: Pick<TaskRecord, 'user_id' | 'created_by_userid' | 'requested_user_id'>): boolean {
+  if (viewer.role === 'admin') return true;
+  if (viewer.role !== 'agent') return false;
+  return t.user_id === viewer.id || t.created_by_userid === viewer.id || t.requested_user_id === viewer.id;
+}
+
+/**
+ * Loads a task the viewer may see: 404 when there is none, 403 when it is someone else's.
+ * With `lock`, the row is locked for the rest of the transaction (status moves serialise on it).
+ */
+export async function loadVisibleTask(db: DbOrTx, viewer: SessionUser, taskId: number, lock = false): Promise<TaskRecord> {
+  const q = db.select().from(tasks).where(eq(tasks.id, taskId)).limit(1);
+  const [t] = lock ? await q.for('update') : await q;
+  if (!t) throw notFound(MSG_TASK_NOT_FOUND);
+  if (!maySee(viewer, t)) throw forbidden();
+  return t;
+}

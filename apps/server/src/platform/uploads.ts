@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import { HttpError, badRequest } from './errors.js';
+
+export const MSG_TYPE_NOT_ALLOWED = 'Dieser Dateityp ist nicht erlaubt.';
+export const MSG_TOO_LARGE = 'Die Datei ist zu groß.';
+export const MSG_TOO_MANY = 'Zu viele Dateien.';
+export const MSG_NO_FILES = 'Bitte mindestens eine Datei auswählen.';
+
+/** Detected type -> stored extension. Only these are accepted, decided by the bytes, never by the name. */
+const ALLOWED: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  // Old Word and Excel files are OLE compound files; file-type reports them as x-cfb.
+  'application/x-cfb': 'cfb',
+};
+
+export interface StagedFile {
+  tmpPath: string;
+  originalName: string;
+  mime: string;
+  ext: string;
+  size: number;
+}
+
+export interface UploadLimits {
+  dir: string;
+  maxFileBytes: number;
+  maxFiles: number;
+}
+
+/** Keeps what a person would recognise of the client's name, for display and Content-Disposition only. */
+export function cleanOriginalName(name: string | undefined): string {
+  const base = path.basename((name ?? '').replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'datei').slice(0, 200);
+}
+
+async function looksLikeText(file: string): Promise<boolean> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(8192);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    if (bytesRead === 0) return false;
+    const chunk = buf.subarray(0, bytesRead);
+    if (chunk.includes(0)) return false;
+    // Reject control characters other than tab, newline, carriage return, form feed.
+    return !chunk.some((b) => b < 0x20 && b !== 9 && b !== 10 && b !== 13 && b !== 12);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The type by content; CSV has no signature, so: plain text with a .csv name. Null when not allowed. */
+async function detect(file: string, originalName: string): Promise<{ mime: string; ext: string } | null> {
+  const t = await fileTypeFromFile(file);
+  if (t) {
+    const ext = ALLOWED[t.mime];
+    if (!ext) return null;
+    if (ext === 'cfb') {
+      const lower = originalName.toLowerCase();
+      if (lower.endsWith('.doc')) return { mime: 'application/msword', ext: 'doc' };
+      if (lower.endsWith('.xls')) return { mime: 'application/vnd.ms-excel', ext: 'xls' };
+      return null;
+    }
+    return { mime: t.mime, ext };
+  }
+  if (originalName.toLowerCase().endsWith('.csv') && (await looksLikeText(file))) return { mime: 'text/csv', ext: 'csv' };
+  return null;
+}
+
+export interface MultipartResult {
+  fields: Record<string, string>;
+  files: StagedFile[];
+  /** Deletes the staged files (call when anything after staging fails). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Reads a multipart request: text fields into an object, files streamed to a temporary folder
+ * with the size and count limits, then checked by content. Nothing is kept when anything is refused.
+ */
+export async function readMultipart(req: FastifyRequest, limits: UploadLimits, fileField = 'files'): Promise<MultipartResult> {
+  if (!req.isMultipart()) throw badRequest('Die Anfrage muss multipart/form-data sein.');
+  const tmpDir = path.join(limits.dir, 'tmp');
+  await fs.promises.mkdir(tmpDir, { recursive: true });
+  const fields: Record<string, string> = {};
+  const files: StagedFile[] = [];
+  const discard = async () => {
+    await Promise.all(files.map((f) => fs.promises.rm(f.tmpPath, { force: true })));
+  };
+  try {
+    const parts = req.parts({ limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 50, fieldSize: 100_000 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      // Repeated "files" (and the spec's file0, file1, …) are all attachments.
+      if (part.fieldname !== fileField && !/^file\d+$/.test(part.fieldname) && part.fieldname !== 'file') {
+        part.file.resume();
+        continue;
+      }
+      const tmpPath = path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
+      const staged: StagedFile = { tmpPath, originalName: cleanOriginalName(part.filename), mime: '', ext: '', size: 0 };
+      files.push(staged);
+      await pipeline(part.file, fs.createWriteStream(tmpPath));
+      if (part.file.truncated) throw new HttpError(413, MSG_TOO_LARGE);
+      staged.size = (await fs.promises.stat(tmpPath)).size;
+      if (staged.size === 0) throw badRequest('Leere Dateien können nicht hochgeladen werden.');
+      const type = await detect(tmpPath, staged.originalName);
+      if (!type) throw new HttpError(415, MSG_TYPE_NOT_ALLOWED);
+      staged.mime = type.mime;
+      staged.ext = type.ext;
+    }
+  } catch (e) {
+    await discard();
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, MSG_TOO_MANY);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, MSG_TOO_LARGE);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Zu viele Felder in der Anfrage.');
+    throw e;
+  }
+  return { fields, files, discard };
+}
+
+export interface StoredFile {
+  datei_name: string;
+  original_name: string;
+  mime: string;
+  size: number;
+}
+
+/**
+ * Moves staged files to their final, server-generated names under `area` and returns them with a
+ * `remove` to undo (when the database transaction that records them fails).
+ */
+export async function storeFiles(limits: UploadLimits, area: 'tasks' | 'audits', staged: StagedFile[]) {
+  const dir = path.join(limits.dir, area);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const stored: (StoredFile & { path: string })[] = [];
+  for (const f of staged) {
+    const datei_name = `${Date.now().toString(36)}-${randomBytes(12).toString('hex')}.${f.ext}`;
+    const dest = path.join(dir, datei_name);
+    await fs.promises.rename(f.tmpPath, dest);
+    stored.push({ datei_name, original_name: f.originalName, mime: f.mime, size: f.size, path: dest });
+  }
+  return {
+    files: stored.map(({ path: _p, ...rest }) => rest),
+    remove: async () => {
+      await Promise.all(stored.map((s) => fs.promises.rm(s.path, { force: true })));
+    },
+  };
+}
+
+/** Server-generated names only: anything else (../, other folders) is not a file of ours. */
+export const STORED_NAME = /^[a-z0-9]+-[a-f0-9]{24}\.(jpg|png|gif|webp|pdf|doc|docx|xls|xlsx|csv)$/;
+
+export function storedPath(limits: UploadLimits, area: 'tasks' | 'audits', name: string): string | null {
+  if (!STORED_NAME.test(name)) return null;
+  return path.join(limits.dir, area, name);
+}
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(originalName: string, inline = false): string {
+  const ascii = originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
+}

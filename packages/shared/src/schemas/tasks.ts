@@ -1,0 +1,195 @@
+import { z } from 'zod';
+
+/** Task states of the spec; the board's tabs in this order ("erledigt" is labelled "pending"). */
+export const TASK_STATUSES = ['offen', 'erledigt', 'abgeschlossen'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Board sort orders; `id` (the default) lists the newest task first. */
+export const TASK_SORTS = ['id', 'created_asc', 'created_desc', 'due_asc', 'due_desc'] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+export const TASK_DESCRIPTION_PREVIEW = 200;
+export const TASK_PAGE_DEFAULT = 100;
+export const TASK_PAGE_MAX = 500;
+export const CUSTOMER_SEARCH_MIN = 3;
+export const CUSTOMER_SEARCH_MAX_ROWS = 20;
+/** Upload limits (defaults; the server reads UPLOAD_MAX_FILE_MB and UPLOAD_MAX_FILES). */
+export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 10;
+/** What uploads may be, checked by content on the server: images, pdf, doc, docx, xls, xlsx, csv. */
+export const UPLOAD_ACCEPT = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
+  'application/pdf': ['.pdf'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'application/vnd.ms-excel': ['.xls'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'text/csv': ['.csv'],
+} as const;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+
+export const taskStatusParam = z.enum(TASK_STATUSES, { error: 'Unbekannter Status' });
+
+/** Query of the two board calls: server-side filter, search, sort and keyset paging. */
+export const taskListQuerySchema = z.object({
+  firma: z.string().trim().max(200).optional(),
+  agentId: id('Ungültiger Agent').optional(),
+  typ: id('Ungültiger Aufgabentyp').optional(),
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(TASK_SORTS, { error: 'Unbekannte Sortierung' }).default('id'),
+  limit: z.coerce.number({ error: 'Ungültiges Limit' }).int().min(1, 'Ungültiges Limit').max(TASK_PAGE_MAX, 'Ungültiges Limit').default(TASK_PAGE_DEFAULT),
+  /** Opaque, from `nextCursor` of the previous page. */
+  cursor: z.string().max(300).optional(),
+});
+export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
+
+/** One task as the board shows it (spec section 3 "Task"), dates as ISO strings. */
+export const taskRowSchema = z.object({
+  id: z.number().int(),
+  titel: z.string(),
+  beschreibung: z.string(),
+  frist: z.string(),
+  erstellt_am: z.string(),
+  erledigt_am: z.string().nullable(),
+  abgeschlossen_am: z.string().nullable(),
+  status: z.enum(TASK_STATUSES),
+  typ: z.number().int(),
+  tasktype: z.string(),
+  country_id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  agent_name: z.string().nullable(),
+  requested_user_id: z.number().int().nullable(),
+  requested_agent_name: z.string().nullable(),
+  firma: z.string().nullable(),
+  kundennummer: z.string().nullable(),
+  createdByUserID: z.number().int().nullable(),
+  created_by_userid: z.number().int().nullable(),
+  has_audit: z.boolean(),
+});
+export type TaskRow = z.infer<typeof taskRowSchema>;
+
+export const taskListResponseSchema = z.object({
+  tasks: z.array(taskRowSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type TaskListResponse = z.infer<typeof taskListResponseSchema>;
+
+export const taskSinceResponseSchema = z.object({ tasks: z.array(taskRowSchema) });
+
+export const taskDetailsSchema = taskRowSchema.extend({
+  kontaktperson: z.string().nullable(),
+  plz: z.string().nullable(),
+  ort: z.string().nullable(),
+  adresse: z.string().nullable(),
+  email: z.string().nullable(),
+  telefon_firma: z.string().nullable(),
+  telefon_privat: z.string().nullable(),
+  telefon_mobil: z.string().nullable(),
+  uid: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  help_request: z
+    .object({ agent_id: z.number().int(), agent_name: z.string(), requested_by_name: z.string(), comment: z.string(), created_at: z.string() })
+    .nullable(),
+});
+export type TaskDetails = z.infer<typeof taskDetailsSchema>;
+
+export const taskFileSchema = z.object({
+  id: z.number().int(),
+  /** Server-generated name: /protected-files/uploads/tasks/{datei_name}. */
+  datei_name: z.string(),
+  original_name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  uploaded_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TaskFile = z.infer<typeof taskFileSchema>;
+
+export const taskNoteSchema = z.object({ id: z.number().int(), notiz: z.string(), agent_name: z.string(), erstellt_am: z.string() });
+export type TaskNote = z.infer<typeof taskNoteSchema>;
+export const taskConversationSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  content: z.string(),
+  agent_name: z.string().nullable(),
+  recipient: z.string(),
+  created_at: z.string(),
+});
+export type TaskConversation = z.infer<typeof taskConversationSchema>;
+export const taskMessageSchema = z.object({ id: z.number().int(), content: z.string(), created_at: z.string() });
+export type TaskMessage = z.infer<typeof taskMessageSchema>;
+
+export const taskDetailResponseSchema = z.object({
+  taskDetails: taskDetailsSchema,
+  taskFiles: z.array(taskFileSchema),
+  conversations: z.array(taskConversationSchema),
+  messages: z.array(taskMessageSchema),
+  notes: z.array(taskNoteSchema),
+});
+export type TaskDetailResponse = z.infer<typeof taskDetailResponseSchema>;
+
+export const taskTypeSchema = z.object({ id: z.number().int(), tasktype: z.string(), description: z.string() });
+export type TaskType = z.infer<typeof taskTypeSchema>;
+
+/** An agent of the caller's country with the counters O (offen), E (erledigt), A (abgeschlossen). */
+export const agentSummarySchema = z.object({ id: z.number().int(), name: z.string(), O: z.number().int(), E: z.number().int(), A: z.number().int() });
+export type AgentSummary = z.infer<typeof agentSummarySchema>;
+
+export const customerSearchQuerySchema = z.object({
+  search: z.string({ error: `Bitte mindestens ${CUSTOMER_SEARCH_MIN} Zeichen eingeben` }).trim().min(CUSTOMER_SEARCH_MIN, `Bitte mindestens ${CUSTOMER_SEARCH_MIN} Zeichen eingeben`).max(100),
+});
+export const customerHitSchema = z.object({ kundennummer: z.string(), firma: z.string() });
+export type CustomerHit = z.infer<typeof customerHitSchema>;
+
+/** The text fields of POST /api/create-task (multipart; files travel as `files`). */
+export const createTaskSchema = z.object({
+  titel: required('Titel ist erforderlich').max(200, 'Titel ist zu lang (höchstens 200 Zeichen)'),
+  beschreibung: required('Beschreibung ist erforderlich').max(20000, 'Beschreibung ist zu lang'),
+  frist: required('Frist ist erforderlich').refine((v) => !Number.isNaN(new Date(v).getTime()), 'Ungültiges Datum'),
+  typ: id('Aufgabentyp ist erforderlich'),
+  userID: id('Bitte einen Agenten auswählen'),
+  kundennummer: required('Bitte einen Kunden über die Suche auswählen').regex(/^\d+$/, 'Kundennummer darf nur Zahlen enthalten'),
+  firma: z.string().trim().max(200).optional(),
+  /** Sent by the web app for compatibility; the server takes the creator from the session. */
+  createdByUserID: z.coerce.number().int().optional(),
+});
+export type CreateTaskInput = z.infer<typeof createTaskSchema>;
+
+export const addNoteSchema = z.object({
+  taskID: id('Aufgabe fehlt'),
+  notiz: required('Die Notiz darf nicht leer sein').max(10000, 'Die Notiz ist zu lang'),
+  agentID: z.coerce.number().int().optional(),
+});
+export const switchAgentSchema = z.object({ taskID: id('Aufgabe fehlt'), newAgentID: id('Bitte einen Agenten auswählen') });
+export const requestAssistSchema = z.object({
+  taskID: id('Aufgabe fehlt'),
+  agentID: id('Bitte einen Agenten auswählen'),
+  comment: required('Bitte einen Kommentar eingeben').max(5000, 'Der Kommentar ist zu lang'),
+});
+export const setTaskStatusSchema = z.object({ taskID: id('Aufgabe fehlt'), status: z.enum(TASK_STATUSES, { error: 'Unbekannter Status' }) });
+
+/** The text fields of POST /api/audit-task (multipart; files optional). */
+export const auditTaskSchema = z.object({
+  taskID: id('Aufgabe fehlt'),
+  description: required('Beschreibung ist erforderlich').max(20000, 'Beschreibung ist zu lang'),
+  contacted: z.enum(['true', 'false'], { error: 'Ungültiger Wert für „Kunde kontaktiert“' }).default('true'),
+  reason: z.string().trim().max(5000).optional(),
+});
+
+export const auditSchema = z.object({
+  id: z.number().int(),
+  task_id: z.number().int(),
+  created_at: z.string(),
+  created_by_name: z.string().nullable(),
+  contacted: z.boolean(),
+  description: z.string(),
+  reason: z.string().nullable(),
+  files: z.array(z.object({ id: z.number().int(), datei_name: z.string(), original_name: z.string(), size: z.number().int(), file_path: z.string() })),
+});
+export type Audit = z.infer<typeof auditSchema>;
