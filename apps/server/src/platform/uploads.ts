@@ -40,7 +40,7 @@ export interface UploadLimits {
 
 /** Keeps what a person would recognise of the client's name, for display and Content-Disposition only. */
 export function cleanOriginalName(name: string | undefined): string {
-  const base = path.basename((name ?? '').replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path.basename((name ?? '').replaceAll('\\', '/')).replace(/\p{Cc}/gu, '').trim();
   return (base || 'datei').slice(0, 200);
 }
 
