@@ -82,7 +82,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);
   await app.register(userRoutes, ctx);
-  await app.register(multipart, { limits: { fileSize: ctx.config.uploads.maxFileBytes, files: ctx.config.uploads.maxFiles } });
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.uploads.maxFileBytes, files: ctx.config.uploads.maxFiles },
+  });
   await app.register(taskRoutes, ctx);
   await app.register(customerRoutes, ctx);
 

@@ -54,7 +54,13 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 export async function createTestApp(target: DbTarget, env: Record<string, string> = {}): Promise<TestApp> {
   // A data folder of its own: uploads land there and are removed with it.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://portal.test',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   let drop = async () => {};
   let database: Database;
   if (target === 'postgres') {

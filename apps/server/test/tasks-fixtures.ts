@@ -49,10 +49,17 @@ export async function postMultipart(app: FastifyInstance, url: string, token: st
 }
 
 export async function seedCustomers(db: Db) {
-  await db.insert(customers).values([
-    { kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen', country_id: 1, source: 'AT' },
-    { kundennummer: '10002', firma: 'Café Sacher Demo', country_id: 1, source: 'AT' },
-    { kundennummer: '20001', firma: 'Nile Gasthaus Kairo', country_id: 2, source: 'EG' },
-    ...Array.from({ length: 30 }, (_, i) => ({ kundennummer: `3${String(i).padStart(4, '0')}`, firma: `Pizzeria Nummer ${i}`, country_id: 1, source: 'AT' })),
-  ]);
+  await db
+    .insert(customers)
+    .values([
+      { kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen', country_id: 1, source: 'AT' },
+      { kundennummer: '10002', firma: 'Café Sacher Demo', country_id: 1, source: 'AT' },
+      { kundennummer: '20001', firma: 'Nile Gasthaus Kairo', country_id: 2, source: 'EG' },
+      ...Array.from({ length: 30 }, (_, i) => ({
+        kundennummer: `3${String(i).padStart(4, '0')}`,
+        firma: `Pizzeria Nummer ${i}`,
+        country_id: 1,
+        source: 'AT',
+      })),
+    ]);
 }

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { notifications, taskActivity, taskFiles, tasks } from '../src/db/schema/index.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { CSV, EXE, PDF, PNG, fields, postMultipart, seedCustomers } from './tasks-fixtures.js';
@@ -14,11 +14,16 @@ for (const target of dbTargets()) {
     let t: TestApp;
     let admin: User, anna: User, ben: User, carl: User, noFlag: User, customer: User;
     const get = (url: string, u: User) => t.app.inject({ method: 'GET', url, headers: bearer(u.token) });
-    const post = (url: string, u: User, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(u.token), payload });
+    const post = (url: string, u: User, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(u.token), payload });
     const uploadsDir = () => path.join(t.config.uploads.dir, 'tasks');
     const storedCount = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).length : 0);
 
-    async function create(u: User, over: Record<string, string | number> = {}, files: { filename: string; content: Buffer }[] = []) {
+    async function create(
+      u: User,
+      over: Record<string, string | number> = {},
+      files: { filename: string; content: Buffer }[] = [],
+    ) {
       const res = await postMultipart(t.app, '/api/create-task', u.token, [
         ...fields({
           titel: 'Drucker druckt nicht',
@@ -35,7 +40,11 @@ for (const target of dbTargets()) {
       ]);
       return res;
     }
-    async function createOk(u: User, over: Record<string, string | number> = {}, files: { filename: string; content: Buffer }[] = []) {
+    async function createOk(
+      u: User,
+      over: Record<string, string | number> = {},
+      files: { filename: string; content: Buffer }[] = [],
+    ) {
       const res = await create(u, over, files);
       assert.equal(res.statusCode, 200, res.body);
       return res.json().aufgabeID as number;
@@ -75,7 +84,11 @@ for (const target of dbTargets()) {
       assert.equal((await get('/api/task-types', customer)).statusCode, 403);
       assert.equal((await get('/api/task-types', noFlag)).statusCode, 403);
       assert.equal((await get('/api/get-tasks-from-admin/1/offen', anna)).statusCode, 403);
-      assert.equal((await get(`/api/get-tasks-from-agent/1/offen/${ben.id}`, anna)).statusCode, 403, 'another agent’s board');
+      assert.equal(
+        (await get(`/api/get-tasks-from-agent/1/offen/${ben.id}`, anna)).statusCode,
+        403,
+        'another agent’s board',
+      );
       assert.equal((await get(`/api/get-tasks-from-agent/1/offen/${anna.id}`, customer)).statusCode, 403);
     });
 
@@ -124,8 +137,14 @@ for (const target of dbTargets()) {
       );
       for (const f of detail.taskFiles) assert.match(f.datei_name, /^[a-z0-9]+-[a-f0-9]{24}\.(png|pdf|csv)$/);
       assert.equal(detail.taskDetails.created_by_name, 'Ben Berger');
-      const notes = await t.db.select().from(notifications).where(and(eq(notifications.task_id, id), eq(notifications.type, 'task_assigned')));
-      assert.deepEqual(notes.map((n) => n.user_id), [anna.id]);
+      const notes = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.task_id, id), eq(notifications.type, 'task_assigned')));
+      assert.deepEqual(
+        notes.map((n) => n.user_id),
+        [anna.id],
+      );
       assert.equal(notes[0]!.link, `/tasks/${id}`);
       const log = await t.db.select().from(taskActivity).where(eq(taskActivity.task_id, id));
       assert.equal(log[0]!.action, 'created');
@@ -144,7 +163,10 @@ for (const target of dbTargets()) {
       const rowsBefore = (await t.db.select({ n: count() }).from(taskFiles))[0]!.n;
       const filesBefore = storedCount();
       const up = (files: { filename: string; content: Buffer; type?: string }[]) =>
-        postMultipart(t.app, '/api/upload-task-files', anna.token, [...fields({ taskId: id }), ...files.map((f) => ({ name: 'files', file: f }))]);
+        postMultipart(t.app, '/api/upload-task-files', anna.token, [
+          ...fields({ taskId: id }),
+          ...files.map((f) => ({ name: 'files', file: f })),
+        ]);
       const exe = await up([{ filename: 'rechnung.pdf', content: EXE, type: 'application/pdf' }]);
       assert.equal(exe.statusCode, 415);
       assert.equal(exe.json().message, 'Dieser Dateityp ist nicht erlaubt.');
@@ -173,12 +195,18 @@ for (const target of dbTargets()) {
     });
 
     it('shows agents only their tasks; another agent’s task, files and audit are refused', async () => {
-      const mine = await createOk(ben, { userID: ben.id, titel: 'Bens eigene Aufgabe' }, [{ filename: 'geheim.png', content: PNG }]);
+      const mine = await createOk(ben, { userID: ben.id, titel: 'Bens eigene Aufgabe' }, [
+        { filename: 'geheim.png', content: PNG },
+      ]);
       const board = (await get(`/api/get-tasks-from-agent/1/offen/${anna.id}`, anna)).json();
       assert.ok(!board.tasks.some((x: { id: number }) => x.id === mine));
       assert.equal((await get(`/api/get-tasks/${mine}`, anna)).statusCode, 403);
       assert.equal((await get(`/api/task-detail-agent/${mine}/${anna.id}`, anna)).statusCode, 403);
-      assert.equal((await get(`/api/task-detail-agent/${mine}/${ben.id}`, anna)).statusCode, 403, 'userId of someone else');
+      assert.equal(
+        (await get(`/api/task-detail-agent/${mine}/${ben.id}`, anna)).statusCode,
+        403,
+        'userId of someone else',
+      );
       assert.equal((await get(`/api/task-get-notes/${mine}`, anna)).statusCode, 403);
       assert.equal((await get(`/api/task-audit/${mine}`, anna)).statusCode, 403);
       const file = (await get(`/api/task-detail-agent/${mine}/${ben.id}`, ben)).json().taskFiles[0].datei_name;
@@ -187,7 +215,11 @@ for (const target of dbTargets()) {
       assert.equal((await t.app.inject({ url: `/protected-files/uploads/tasks/${file}` })).statusCode, 401);
       assert.equal((await get(`/protected-files/uploads/tasks/..%2F..%2Fdb%2Fportal.lock`, admin)).statusCode, 404);
       assert.equal((await post('/api/task-add-note', anna, { taskID: mine, notiz: 'Hallo' })).statusCode, 403);
-      assert.equal((await get(`/protected-files/uploads/tasks/${file}`, admin)).statusCode, 200, 'admins see every task');
+      assert.equal(
+        (await get(`/protected-files/uploads/tasks/${file}`, admin)).statusCode,
+        200,
+        'admins see every task',
+      );
       assert.equal((await get(`/api/get-tasks/999999`, admin)).statusCode, 404);
     });
 
@@ -208,11 +240,36 @@ for (const target of dbTargets()) {
         );
       }
       const q = (query: string) => get(`/api/get-tasks-from-admin/1/offen?${query}`, admin).then((r) => r.json());
-      const titles = (r: { tasks: { titel: string }[] }) => r.tasks.map((x) => x.titel).filter((x) => x.startsWith('Sortiertest'));
-      assert.deepEqual(titles(await q('q=Sortiertest')), ['Sortiertest 4', 'Sortiertest 3', 'Sortiertest 2', 'Sortiertest 1', 'Sortiertest 0']);
-      assert.deepEqual(titles(await q('q=Sortiertest&sort=due_asc')), ['Sortiertest 4', 'Sortiertest 3', 'Sortiertest 2', 'Sortiertest 1', 'Sortiertest 0']);
-      assert.deepEqual(titles(await q('q=Sortiertest&sort=due_desc')), ['Sortiertest 0', 'Sortiertest 1', 'Sortiertest 2', 'Sortiertest 3', 'Sortiertest 4']);
-      assert.deepEqual(titles(await q('q=Sortiertest&sort=created_asc')), ['Sortiertest 0', 'Sortiertest 1', 'Sortiertest 2', 'Sortiertest 3', 'Sortiertest 4']);
+      const titles = (r: { tasks: { titel: string }[] }) =>
+        r.tasks.map((x) => x.titel).filter((x) => x.startsWith('Sortiertest'));
+      assert.deepEqual(titles(await q('q=Sortiertest')), [
+        'Sortiertest 4',
+        'Sortiertest 3',
+        'Sortiertest 2',
+        'Sortiertest 1',
+        'Sortiertest 0',
+      ]);
+      assert.deepEqual(titles(await q('q=Sortiertest&sort=due_asc')), [
+        'Sortiertest 4',
+        'Sortiertest 3',
+        'Sortiertest 2',
+        'Sortiertest 1',
+        'Sortiertest 0',
+      ]);
+      assert.deepEqual(titles(await q('q=Sortiertest&sort=due_desc')), [
+        'Sortiertest 0',
+        'Sortiertest 1',
+        'Sortiertest 2',
+        'Sortiertest 3',
+        'Sortiertest 4',
+      ]);
+      assert.deepEqual(titles(await q('q=Sortiertest&sort=created_asc')), [
+        'Sortiertest 0',
+        'Sortiertest 1',
+        'Sortiertest 2',
+        'Sortiertest 3',
+        'Sortiertest 4',
+      ]);
       assert.deepEqual(titles(await q('q=kassenlade')), ['Sortiertest 2'], 'search in the description');
       assert.deepEqual(titles(await q('q=sacher')), ['Sortiertest 4'], 'search in the company');
       assert.deepEqual(titles(await q(`q=${ids[3]}`)), ['Sortiertest 3'], 'search by id');
@@ -239,7 +296,10 @@ for (const target of dbTargets()) {
       }
       const bad = await get('/api/get-tasks-from-admin/1/offen?cursor=kaputt', admin);
       assert.equal(bad.statusCode, 400);
-      assert.equal((await get('/api/get-tasks-from-admin/1/offen?sort=zufall', admin)).json().message, 'Unbekannte Sortierung');
+      assert.equal(
+        (await get('/api/get-tasks-from-admin/1/offen?sort=zufall', admin)).json().message,
+        'Unbekannte Sortierung',
+      );
       assert.equal((await get('/api/get-tasks-from-admin/1/fertig', admin)).json().message, 'Unbekannter Status');
       assert.equal((await get('/api/get-tasks-from-admin/1/offen?limit=501', admin)).statusCode, 400);
 
@@ -270,15 +330,29 @@ for (const target of dbTargets()) {
       assert.equal(again.json().message, 'help request already exists');
       const row = (await get(`/api/get-tasks/${id}`, anna)).json();
       assert.equal(row.requested_agent_name, 'Adele Admin');
-      const assist = await t.db.select().from(notifications).where(and(eq(notifications.task_id, id), eq(notifications.type, 'assist_request')));
-      assert.deepEqual(assist.map((n) => n.user_id), [admin.id]);
+      const assist = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.task_id, id), eq(notifications.type, 'assist_request')));
+      assert.deepEqual(
+        assist.map((n) => n.user_id),
+        [admin.id],
+      );
       // Switch agent: the new one gets task_assigned, the actor nothing.
-      assert.equal((await post('/api/switch-task-agent', anna, { taskID: id, newAgentID: customer.id })).statusCode, 400);
+      assert.equal(
+        (await post('/api/switch-task-agent', anna, { taskID: id, newAgentID: customer.id })).statusCode,
+        400,
+      );
       assert.equal((await post('/api/switch-task-agent', ben, { taskID: id, newAgentID: ben.id })).statusCode, 200);
       assert.equal((await get(`/api/get-tasks/${id}`, ben)).json().agent_name, 'Ben Berger');
       // Status moves.
       assert.equal((await post('/api/task-set-status', ben, { taskID: id, status: 'abgeschlossen' })).statusCode, 409);
-      const auditEarly = await postMultipart(t.app, '/api/audit-task', ben.token, fields({ taskID: id, description: 'zu früh' }));
+      const auditEarly = await postMultipart(
+        t.app,
+        '/api/audit-task',
+        ben.token,
+        fields({ taskID: id, description: 'zu früh' }),
+      );
       assert.equal(auditEarly.statusCode, 409);
       assert.equal((await post('/api/task-set-status', ben, { taskID: id, status: 'erledigt' })).statusCode, 200);
       const done = (await get(`/api/get-tasks/${id}`, ben)).json();
@@ -286,18 +360,36 @@ for (const target of dbTargets()) {
       assert.ok(done.erledigt_am);
       const closedNote = await post('/api/task-add-note', ben, { taskID: id, notiz: 'noch was' });
       assert.equal(closedNote.statusCode, 409);
-      assert.equal(closedNote.json().message, 'Für erledigte oder abgeschlossene Aufgaben können keine Notizen hinzugefügt werden.');
-      const closedUpload = await postMultipart(t.app, '/api/upload-task-files', ben.token, [...fields({ taskId: id }), { name: 'files', file: { filename: 'x.png', content: PNG } }]);
+      assert.equal(
+        closedNote.json().message,
+        'Für erledigte oder abgeschlossene Aufgaben können keine Notizen hinzugefügt werden.',
+      );
+      const closedUpload = await postMultipart(t.app, '/api/upload-task-files', ben.token, [
+        ...fields({ taskId: id }),
+        { name: 'files', file: { filename: 'x.png', content: PNG } },
+      ]);
       assert.equal(closedUpload.statusCode, 409);
-      assert.equal(closedUpload.json().message, 'Für erledigte oder abgeschlossene Aufgaben sind keine Uploads möglich.');
-      assert.equal((await post('/api/task-set-status', ben, { taskID: id, status: 'offen' })).statusCode, 200, 'reopen');
+      assert.equal(
+        closedUpload.json().message,
+        'Für erledigte oder abgeschlossene Aufgaben sind keine Uploads möglich.',
+      );
+      assert.equal(
+        (await post('/api/task-set-status', ben, { taskID: id, status: 'offen' })).statusCode,
+        200,
+        'reopen',
+      );
       assert.equal((await get(`/api/get-tasks/${id}`, ben)).json().erledigt_am, null);
       assert.equal((await post('/api/task-set-status', ben, { taskID: id, status: 'erledigt' })).statusCode, 200);
       // Audit
       const noDesc = await postMultipart(t.app, '/api/audit-task', ben.token, fields({ taskID: id, description: ' ' }));
       assert.equal(noDesc.statusCode, 400);
       assert.equal(noDesc.json().message, 'Beschreibung ist erforderlich');
-      const badContacted = await postMultipart(t.app, '/api/audit-task', ben.token, fields({ taskID: id, description: 'x', contacted: 'vielleicht' }));
+      const badContacted = await postMultipart(
+        t.app,
+        '/api/audit-task',
+        ben.token,
+        fields({ taskID: id, description: 'x', contacted: 'vielleicht' }),
+      );
       assert.equal(badContacted.statusCode, 400);
       const audit = await postMultipart(t.app, '/api/audit-task', ben.token, [
         ...fields({ taskID: id, description: 'Drucker getauscht', contacted: 'false', reason: 'Hardwaredefekt' }),
@@ -317,26 +409,65 @@ for (const target of dbTargets()) {
       assert.equal((await get(closed.audit.files[0].file_path, carl)).statusCode, 403);
       assert.equal((await get(`/api/task-audit/${id}`, ben)).json().description, 'Drucker getauscht');
       // After the audit every action is refused.
-      const second = await postMultipart(t.app, '/api/audit-task', ben.token, fields({ taskID: id, description: 'nochmal' }));
+      const second = await postMultipart(
+        t.app,
+        '/api/audit-task',
+        ben.token,
+        fields({ taskID: id, description: 'nochmal' }),
+      );
       assert.equal(second.statusCode, 409);
       assert.equal((await post('/api/task-set-status', ben, { taskID: id, status: 'offen' })).statusCode, 409);
       assert.equal((await post('/api/switch-task-agent', ben, { taskID: id, newAgentID: anna.id })).statusCode, 409);
-      const auditNotes = await t.db.select().from(notifications).where(and(eq(notifications.task_id, id), eq(notifications.type, 'audit_submitted')));
+      const auditNotes = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.task_id, id), eq(notifications.type, 'audit_submitted')));
       assert.ok(!auditNotes.some((n) => n.user_id === ben.id), 'the actor is not notified');
-      const log = await t.db.select({ action: taskActivity.action }).from(taskActivity).where(eq(taskActivity.task_id, id));
+      const log = await t.db
+        .select({ action: taskActivity.action })
+        .from(taskActivity)
+        .where(eq(taskActivity.task_id, id));
       assert.deepEqual(
         log.map((l) => l.action),
-        ['created', 'note_added', 'assist_requested', 'agent_switched', 'status_changed', 'status_changed', 'status_changed', 'audit_submitted'],
+        [
+          'created',
+          'note_added',
+          'assist_requested',
+          'agent_switched',
+          'status_changed',
+          'status_changed',
+          'status_changed',
+          'audit_submitted',
+        ],
       );
       const board = (await get(`/api/get-tasks-from-agent/1/abgeschlossen/${ben.id}`, ben)).json();
       assert.ok(board.tasks.some((x: { id: number }) => x.id === id));
+    });
+
+    it('counts the total exactly up to the cap and says when it is capped', async () => {
+      await t.db.execute(sql`
+        insert into tasks (titel, beschreibung, frist, status, typ, country_id, user_id, created_by_userid)
+        select 'Massenaufgabe ' || g, 'x', now(), 'erledigt', 1, 2, ${carl.id}, ${carl.id} from generate_series(1, 1005) g`);
+      const page = (await get('/api/get-tasks-from-admin/2/erledigt?limit=10', admin)).json();
+      assert.equal(page.tasks.length, 10);
+      assert.equal(page.total, 1000);
+      assert.equal(page.totalCapped, true);
+      const few = (await get('/api/get-tasks-from-admin/2/erledigt?q=Massenaufgabe%2010', admin)).json();
+      assert.equal(few.totalCapped, false);
+      assert.equal(few.total, 17, '"Massenaufgabe 10" matches 10, 100–109 and 1000–1005');
     });
 
     it('shows mails about a task as its conversations', async () => {
       const id = await createOk(ben, { userID: anna.id, titel: 'Mit Mail' });
       const { queueMail } = await import('../src/platform/mail.js');
       await t.db.transaction((tx) =>
-        queueMail(tx, { to: 'wirt@example.at', subject: 'Ihre Anfrage #' + id, text: 'Wir kümmern uns darum.', taskId: id, agentName: 'Anna Agentin' }),
+        queueMail(tx, {
+          to: 'wirt@example.at',
+          subject: 'Ihre Anfrage #' + id,
+          text: 'Wir kümmern uns darum.',
+          taskId: id,
+          agentName: 'Anna Agentin',
+        }),
       );
       const detail = (await get(`/api/task-detail-agent/${id}/${anna.id}`, anna)).json();
       assert.equal(detail.conversations.length, 1);
@@ -350,12 +481,14 @@ for (const target of dbTargets()) {
       assert.equal(short.statusCode, 400);
       assert.equal(short.json().message, 'Bitte mindestens 3 Zeichen eingeben');
       assert.deepEqual((await get('/api/customers?search=1000', anna)).json(), [
-        { kundennummer: '10002', firma: 'Café Sacher Demo' },
         { kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen' },
+        { kundennummer: '10002', firma: 'Café Sacher Demo' },
       ]);
       const gast = (await get('/api/customers?search=gasthaus', anna)).json();
       assert.deepEqual(gast, [{ kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen' }]);
-      assert.deepEqual((await get('/api/customersEG?search=gasthaus', carl)).json(), [{ kundennummer: '20001', firma: 'Nile Gasthaus Kairo' }]);
+      assert.deepEqual((await get('/api/customersEG?search=gasthaus', carl)).json(), [
+        { kundennummer: '20001', firma: 'Nile Gasthaus Kairo' },
+      ]);
       assert.equal((await get('/api/customers?search=pizzeria', anna)).json().length, 20, 'at most 20 rows');
       assert.equal((await get('/api/customers?search=%25%25%25', anna)).json().length, 0);
       assert.equal((await t.app.inject({ url: '/api/customers?search=gasthaus' })).statusCode, 401);

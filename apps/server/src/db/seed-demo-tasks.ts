@@ -11,21 +11,94 @@ function rng(seed: number) {
   };
 }
 
-const AT_KINDS = ['Gasthaus', 'Café', 'Pizzeria', 'Heuriger', 'Bistro', 'Wirtshaus', 'Restaurant', 'Konditorei', 'Bar', 'Imbiss'];
-const AT_NAMES = ['Zur Linde', 'Am Eck', 'Sonnenhof', 'Alpenblick', 'Donau', 'Stadtkrug', 'Bella Vita', 'Zum Hirschen', 'Kaiserhof', 'Rosengarten', 'Seeblick', 'Post', 'Krone', 'Adler', 'Traube'];
-const AT_CITIES: [string, string][] = [['1010', 'Wien'], ['1190', 'Wien'], ['4020', 'Linz'], ['5020', 'Salzburg'], ['6020', 'Innsbruck'], ['8010', 'Graz'], ['9020', 'Klagenfurt'], ['3100', 'St. Pölten']];
+const AT_KINDS = [
+  'Gasthaus',
+  'Café',
+  'Pizzeria',
+  'Heuriger',
+  'Bistro',
+  'Wirtshaus',
+  'Restaurant',
+  'Konditorei',
+  'Bar',
+  'Imbiss',
+];
+const AT_NAMES = [
+  'Zur Linde',
+  'Am Eck',
+  'Sonnenhof',
+  'Alpenblick',
+  'Donau',
+  'Stadtkrug',
+  'Bella Vita',
+  'Zum Hirschen',
+  'Kaiserhof',
+  'Rosengarten',
+  'Seeblick',
+  'Post',
+  'Krone',
+  'Adler',
+  'Traube',
+];
+const AT_CITIES: [string, string][] = [
+  ['1010', 'Wien'],
+  ['1190', 'Wien'],
+  ['4020', 'Linz'],
+  ['5020', 'Salzburg'],
+  ['6020', 'Innsbruck'],
+  ['8010', 'Graz'],
+  ['9020', 'Klagenfurt'],
+  ['3100', 'St. Pölten'],
+];
 const EG_KINDS = ['Restaurant', 'Café', 'Koshary', 'Grill', 'Bakery'];
-const EG_NAMES = ['Nile View', 'Pyramids', 'Cairo Corner', 'Alexandria Sea', 'Luxor Garden', 'Zamalek', 'Khan el-Khalili', 'Aswan Sun'];
+const EG_NAMES = [
+  'Nile View',
+  'Pyramids',
+  'Cairo Corner',
+  'Alexandria Sea',
+  'Luxor Garden',
+  'Zamalek',
+  'Khan el-Khalili',
+  'Aswan Sun',
+];
 
 const TASK_TEMPLATES: [number, string, string][] = [
-  [1, 'Bondrucker druckt nicht', 'Der Bondrucker in der Küche druckt seit der Mittagsschicht keine Bons mehr. Papier wurde bereits getauscht.'],
-  [1, 'Kassenlade öffnet nicht', 'Die Kassenlade öffnet sich beim Barverkauf nicht automatisch. Manuell lässt sie sich öffnen.'],
-  [2, 'Kasse startet nicht', 'Notfall: Hauptkasse bleibt beim Start hängen, Lokal ist voll. Bitte dringend zurückrufen.'],
-  [3, 'Neue Wochenkarte', 'Ab Montag gilt die neue Wochenkarte mit sechs Gerichten und geänderten Preisen für Getränke.'],
-  [4, 'Übernahme durch neue GmbH', 'Das Lokal wird ab dem Ersten von einer neuen GmbH geführt; UID und Firmenwortlaut ändern sich.'],
-  [5, 'DEP-Export für Betriebsprüfung', 'Die Finanz kündigt eine Prüfung an: DEP7-Export für das letzte Kalenderjahr benötigt.'],
+  [
+    1,
+    'Bondrucker druckt nicht',
+    'Der Bondrucker in der Küche druckt seit der Mittagsschicht keine Bons mehr. Papier wurde bereits getauscht.',
+  ],
+  [
+    1,
+    'Kassenlade öffnet nicht',
+    'Die Kassenlade öffnet sich beim Barverkauf nicht automatisch. Manuell lässt sie sich öffnen.',
+  ],
+  [
+    2,
+    'Kasse startet nicht',
+    'Notfall: Hauptkasse bleibt beim Start hängen, Lokal ist voll. Bitte dringend zurückrufen.',
+  ],
+  [
+    3,
+    'Neue Wochenkarte',
+    'Ab Montag gilt die neue Wochenkarte mit sechs Gerichten und geänderten Preisen für Getränke.',
+  ],
+  [
+    4,
+    'Übernahme durch neue GmbH',
+    'Das Lokal wird ab dem Ersten von einer neuen GmbH geführt; UID und Firmenwortlaut ändern sich.',
+  ],
+  [
+    5,
+    'DEP-Export für Betriebsprüfung',
+    'Die Finanz kündigt eine Prüfung an: DEP7-Export für das letzte Kalenderjahr benötigt.',
+  ],
   [6, 'Lieferdienst anbinden', 'Der Kunde möchte Bestellungen eines Lieferdienstes direkt in der Kasse empfangen.'],
-  [7, 'Signaturkarte abgelaufen', 'Die Kasse meldet einen Ausfall der Signaturerstellungseinheit. Neue Karte ist bestellt.'],
+  [
+    7,
+    'Signaturkarte abgelaufen',
+    'Die Kasse meldet einen Ausfall der Signaturerstellungseinheit. Neue Karte ist bestellt.',
+  ],
   [1, 'Tischplan anpassen', 'Im Gastgarten kommen zehn Tische dazu; der Tischplan in der Kasse soll erweitert werden.'],
   [1, 'Kellnerschlüssel verloren', 'Ein Kellnerschlüssel ist verloren gegangen und soll gesperrt und ersetzt werden.'],
 ];
@@ -112,13 +185,33 @@ export async function seedDemoTasks(db: Db) {
         .returning({ id: tasks.id });
       const taskId = row!.id;
       if (i % 3 === 1) {
-        await tx.insert(taskMessages).values({ task_id: taskId, content: `${beschreibung}\n\nMit freundlichen Grüßen\n${c.kontaktperson ?? c.firma}`, created_at: created });
+        await tx
+          .insert(taskMessages)
+          .values({
+            task_id: taskId,
+            content: `${beschreibung}\n\nMit freundlichen Grüßen\n${c.kontaktperson ?? c.firma}`,
+            created_at: created,
+          });
       }
       if (i % 2 === 0) {
-        await tx.insert(taskNotes).values({ task_id: taskId, notiz: 'Kunde telefonisch erreicht, Fernwartung vereinbart.', user_id: assignee ?? admin.id, erstellt_am: new Date(created.getTime() + 2 * hour) });
+        await tx
+          .insert(taskNotes)
+          .values({
+            task_id: taskId,
+            notiz: 'Kunde telefonisch erreicht, Fernwartung vereinbart.',
+            user_id: assignee ?? admin.id,
+            erstellt_am: new Date(created.getTime() + 2 * hour),
+          });
       }
       if (i === 4 && !egTask) {
-        await tx.insert(helpRequests).values({ task_id: taskId, requested_by: admin.id, agent_id: at.id, comment: 'Kannst du dir das Druckerlog ansehen?' });
+        await tx
+          .insert(helpRequests)
+          .values({
+            task_id: taskId,
+            requested_by: admin.id,
+            agent_id: at.id,
+            comment: 'Kannst du dir das Druckerlog ansehen?',
+          });
         await tx.update(tasks).set({ requested_user_id: at.id }).where(eq(tasks.id, taskId));
       }
       if (status === 'abgeschlossen') {

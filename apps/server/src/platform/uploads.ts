@@ -40,7 +40,10 @@ export interface UploadLimits {
 
 /** Keeps what a person would recognise of the client's name, for display and Content-Disposition only. */
 export function cleanOriginalName(name: string | undefined): string {
-  const base = path.basename((name ?? '').replaceAll('\\', '/')).replace(/\p{Cc}/gu, '').trim();
+  const base = path
+    .basename((name ?? '').replaceAll('\\', '/'))
+    .replace(/\p{Cc}/gu, '')
+    .trim();
   return (base || 'datei').slice(0, 200);
 }
 
@@ -73,7 +76,8 @@ async function detect(file: string, originalName: string): Promise<{ mime: strin
     }
     return { mime: t.mime, ext };
   }
-  if (originalName.toLowerCase().endsWith('.csv') && (await looksLikeText(file))) return { mime: 'text/csv', ext: 'csv' };
+  if (originalName.toLowerCase().endsWith('.csv') && (await looksLikeText(file)))
+    return { mime: 'text/csv', ext: 'csv' };
   return null;
 }
 
@@ -88,7 +92,11 @@ export interface MultipartResult {
  * Reads a multipart request: text fields into an object, files streamed to a temporary folder
  * with the size and count limits, then checked by content. Nothing is kept when anything is refused.
  */
-export async function readMultipart(req: FastifyRequest, limits: UploadLimits, fileField = 'files'): Promise<MultipartResult> {
+export async function readMultipart(
+  req: FastifyRequest,
+  limits: UploadLimits,
+  fileField = 'files',
+): Promise<MultipartResult> {
   if (!req.isMultipart()) throw badRequest('Die Anfrage muss multipart/form-data sein.');
   const tmpDir = path.join(limits.dir, 'tmp');
   await fs.promises.mkdir(tmpDir, { recursive: true });
@@ -98,7 +106,9 @@ export async function readMultipart(req: FastifyRequest, limits: UploadLimits, f
     await Promise.all(files.map((f) => fs.promises.rm(f.tmpPath, { force: true })));
   };
   try {
-    const parts = req.parts({ limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 50, fieldSize: 100_000 } });
+    const parts = req.parts({
+      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 50, fieldSize: 100_000 },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value ?? '');
@@ -110,7 +120,13 @@ export async function readMultipart(req: FastifyRequest, limits: UploadLimits, f
         continue;
       }
       const tmpPath = path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
-      const staged: StagedFile = { tmpPath, originalName: cleanOriginalName(part.filename), mime: '', ext: '', size: 0 };
+      const staged: StagedFile = {
+        tmpPath,
+        originalName: cleanOriginalName(part.filename),
+        mime: '',
+        ext: '',
+        size: 0,
+      };
       files.push(staged);
       await pipeline(part.file, fs.createWriteStream(tmpPath));
       if (part.file.truncated) throw new HttpError(413, MSG_TOO_LARGE);

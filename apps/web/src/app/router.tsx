@@ -16,6 +16,8 @@ const rksvInfo = () => import('../features/agent/rksv-info-page');
 
 /** Screens by sidebar path; a sidebar route without one shows the spec's "not available yet" notice. */
 const AGENT_SCREENS: Partial<Record<string, () => PageModule>> = {
+  tasks: () => import('../features/tasks/task-board-page'),
+  'create-task': () => import('../features/tasks/create-task-page'),
   'create-agent': () => import('../features/users/create-agent-page'),
   'knowledge-base': () => import('../features/knowledge-base/knowledge-base-page'),
   conversations: underDevelopment,
@@ -83,10 +85,25 @@ const routes: RouteObject[] = [
       </RequireStaff>
     ),
     children: [
-      { index: true, lazy: page(() => import('../features/agent/agent-home')) },
+      // The task board for a user with the tasks flag, the overview of areas otherwise.
+      { index: true, lazy: page(() => import('../features/tasks/tasks-home')) },
       { path: 'profile', lazy: page(() => import('../features/auth/profile-page')) },
       { path: 'settings', lazy: page(() => import('../features/settings/settings-page')) },
       ...NAV_ENTRIES.map(agentRoute),
+      // The board with one task's modal open (a link to a task); guarded like 'tasks'.
+      {
+        path: 'tasks/:taskId',
+        lazy: async () => {
+          const Board = (await import('../features/tasks/task-board-page')).default;
+          return {
+            element: (
+              <RequireStaff flags={['tasks']}>
+                <Board />
+              </RequireStaff>
+            ),
+          };
+        },
+      },
     ],
   },
   {

@@ -42,7 +42,12 @@ export const taskListQuerySchema = z.object({
   typ: id('Ungültiger Aufgabentyp').optional(),
   q: z.string().trim().max(200).optional(),
   sort: z.enum(TASK_SORTS, { error: 'Unbekannte Sortierung' }).default('id'),
-  limit: z.coerce.number({ error: 'Ungültiges Limit' }).int().min(1, 'Ungültiges Limit').max(TASK_PAGE_MAX, 'Ungültiges Limit').default(TASK_PAGE_DEFAULT),
+  limit: z.coerce
+    .number({ error: 'Ungültiges Limit' })
+    .int()
+    .min(1, 'Ungültiges Limit')
+    .max(TASK_PAGE_MAX, 'Ungültiges Limit')
+    .default(TASK_PAGE_DEFAULT),
   /** Opaque, from `nextCursor` of the previous page. */
   cursor: z.string().max(300).optional(),
 });
@@ -73,9 +78,17 @@ export const taskRowSchema = z.object({
 });
 export type TaskRow = z.infer<typeof taskRowSchema>;
 
+/**
+ * Totals are counted exactly up to this number; beyond it the answer says `totalCapped` and the
+ * board shows "1.000+". Counting every one of tens of thousands of matches on each page load would
+ * cost more than the page itself.
+ */
+export const TASK_TOTAL_CAP = 1000;
+
 export const taskListResponseSchema = z.object({
   tasks: z.array(taskRowSchema),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   nextCursor: z.string().nullable(),
 });
 export type TaskListResponse = z.infer<typeof taskListResponseSchema>;
@@ -94,7 +107,13 @@ export const taskDetailsSchema = taskRowSchema.extend({
   uid: z.string().nullable(),
   created_by_name: z.string().nullable(),
   help_request: z
-    .object({ agent_id: z.number().int(), agent_name: z.string(), requested_by_name: z.string(), comment: z.string(), created_at: z.string() })
+    .object({
+      agent_id: z.number().int(),
+      agent_name: z.string(),
+      requested_by_name: z.string(),
+      comment: z.string(),
+      created_at: z.string(),
+    })
     .nullable(),
 });
 export type TaskDetails = z.infer<typeof taskDetailsSchema>;
@@ -111,7 +130,12 @@ export const taskFileSchema = z.object({
 });
 export type TaskFile = z.infer<typeof taskFileSchema>;
 
-export const taskNoteSchema = z.object({ id: z.number().int(), notiz: z.string(), agent_name: z.string(), erstellt_am: z.string() });
+export const taskNoteSchema = z.object({
+  id: z.number().int(),
+  notiz: z.string(),
+  agent_name: z.string(),
+  erstellt_am: z.string(),
+});
 export type TaskNote = z.infer<typeof taskNoteSchema>;
 export const taskConversationSchema = z.object({
   id: z.number().int(),
@@ -138,11 +162,21 @@ export const taskTypeSchema = z.object({ id: z.number().int(), tasktype: z.strin
 export type TaskType = z.infer<typeof taskTypeSchema>;
 
 /** An agent of the caller's country with the counters O (offen), E (erledigt), A (abgeschlossen). */
-export const agentSummarySchema = z.object({ id: z.number().int(), name: z.string(), O: z.number().int(), E: z.number().int(), A: z.number().int() });
+export const agentSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  O: z.number().int(),
+  E: z.number().int(),
+  A: z.number().int(),
+});
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
 export const customerSearchQuerySchema = z.object({
-  search: z.string({ error: `Bitte mindestens ${CUSTOMER_SEARCH_MIN} Zeichen eingeben` }).trim().min(CUSTOMER_SEARCH_MIN, `Bitte mindestens ${CUSTOMER_SEARCH_MIN} Zeichen eingeben`).max(100),
+  search: z
+    .string({ error: `Bitte mindestens ${CUSTOMER_SEARCH_MIN} Zeichen eingeben` })
+    .trim()
+    .min(CUSTOMER_SEARCH_MIN, `Bitte mindestens ${CUSTOMER_SEARCH_MIN} Zeichen eingeben`)
+    .max(100),
 });
 export const customerHitSchema = z.object({ kundennummer: z.string(), firma: z.string() });
 export type CustomerHit = z.infer<typeof customerHitSchema>;
@@ -154,7 +188,10 @@ export const createTaskSchema = z.object({
   frist: required('Frist ist erforderlich').refine((v) => !Number.isNaN(new Date(v).getTime()), 'Ungültiges Datum'),
   typ: id('Aufgabentyp ist erforderlich'),
   userID: id('Bitte einen Agenten auswählen'),
-  kundennummer: required('Bitte einen Kunden über die Suche auswählen').regex(/^\d+$/, 'Kundennummer darf nur Zahlen enthalten'),
+  kundennummer: required('Bitte einen Kunden über die Suche auswählen').regex(
+    /^\d+$/,
+    'Kundennummer darf nur Zahlen enthalten',
+  ),
   firma: z.string().trim().max(200).optional(),
   /** Sent by the web app for compatibility; the server takes the creator from the session. */
   createdByUserID: z.coerce.number().int().optional(),
@@ -166,13 +203,19 @@ export const addNoteSchema = z.object({
   notiz: required('Die Notiz darf nicht leer sein').max(10000, 'Die Notiz ist zu lang'),
   agentID: z.coerce.number().int().optional(),
 });
-export const switchAgentSchema = z.object({ taskID: id('Aufgabe fehlt'), newAgentID: id('Bitte einen Agenten auswählen') });
+export const switchAgentSchema = z.object({
+  taskID: id('Aufgabe fehlt'),
+  newAgentID: id('Bitte einen Agenten auswählen'),
+});
 export const requestAssistSchema = z.object({
   taskID: id('Aufgabe fehlt'),
   agentID: id('Bitte einen Agenten auswählen'),
   comment: required('Bitte einen Kommentar eingeben').max(5000, 'Der Kommentar ist zu lang'),
 });
-export const setTaskStatusSchema = z.object({ taskID: id('Aufgabe fehlt'), status: z.enum(TASK_STATUSES, { error: 'Unbekannter Status' }) });
+export const setTaskStatusSchema = z.object({
+  taskID: id('Aufgabe fehlt'),
+  status: z.enum(TASK_STATUSES, { error: 'Unbekannter Status' }),
+});
 
 /** The text fields of POST /api/audit-task (multipart; files optional). */
 export const auditTaskSchema = z.object({
@@ -190,6 +233,14 @@ export const auditSchema = z.object({
   contacted: z.boolean(),
   description: z.string(),
   reason: z.string().nullable(),
-  files: z.array(z.object({ id: z.number().int(), datei_name: z.string(), original_name: z.string(), size: z.number().int(), file_path: z.string() })),
+  files: z.array(
+    z.object({
+      id: z.number().int(),
+      datei_name: z.string(),
+      original_name: z.string(),
+      size: z.number().int(),
+      file_path: z.string(),
+    }),
+  ),
 });
 export type Audit = z.infer<typeof auditSchema>;

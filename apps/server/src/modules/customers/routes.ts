@@ -13,6 +13,10 @@ export const customerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     querystring: customerSearchQuerySchema,
     response: { 200: z.array(customerHitSchema) },
   });
-  app.get('/api/customers', { config: { access: staff }, schema: schema('AT') }, (req) => searchCustomers(ctx.db, 'AT', req.query.search));
-  app.get('/api/customersEG', { config: { access: staff }, schema: schema('EG') }, (req) => searchCustomers(ctx.db, 'EG', req.query.search));
+  app.get('/api/customers', { config: { access: staff }, schema: schema('AT') }, (req) =>
+    searchCustomers(ctx.db, 'AT', req.query.search),
+  );
+  app.get('/api/customersEG', { config: { access: staff }, schema: schema('EG') }, (req) =>
+    searchCustomers(ctx.db, 'EG', req.query.search),
+  );
 };

@@ -8,7 +8,10 @@ export const MSG_TASK_NOT_FOUND = 'Aufgabe nicht gefunden.';
 
 export type TaskRecord = typeof tasks.$inferSelect;
 
-export function maySee(viewer: Pick<SessionUser, 'id' | 'role'>, t: Pick<TaskRecord, 'user_id' | 'created_by_userid' | 'requested_user_id'>): boolean {
+export function maySee(
+  viewer: Pick<SessionUser, 'id' | 'role'>,
+  t: Pick<TaskRecord, 'user_id' | 'created_by_userid' | 'requested_user_id'>,
+): boolean {
   if (viewer.role === 'admin') return true;
   if (viewer.role !== 'agent') return false;
   return t.user_id === viewer.id || t.created_by_userid === viewer.id || t.requested_user_id === viewer.id;
@@ -18,7 +21,12 @@ export function maySee(viewer: Pick<SessionUser, 'id' | 'role'>, t: Pick<TaskRec
  * Loads a task the viewer may see: 404 when there is none, 403 when it is someone else's.
  * With `lock`, the row is locked for the rest of the transaction (status moves serialise on it).
  */
-export async function loadVisibleTask(db: DbOrTx, viewer: SessionUser, taskId: number, lock = false): Promise<TaskRecord> {
+export async function loadVisibleTask(
+  db: DbOrTx,
+  viewer: SessionUser,
+  taskId: number,
+  lock = false,
+): Promise<TaskRecord> {
   const q = db.select().from(tasks).where(eq(tasks.id, taskId)).limit(1);
   const [t] = lock ? await q.for('update') : await q;
   if (!t) throw notFound(MSG_TASK_NOT_FOUND);

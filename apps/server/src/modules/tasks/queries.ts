@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TaskListQuery, TaskRow, TaskSort, TaskStatus } from '@portal/shared';
+import { TASK_TOTAL_CAP, type TaskListQuery, type TaskRow, type TaskSort, type TaskStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { tasks, taskTypes, users } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/errors.js';
@@ -35,7 +35,8 @@ type RawRow = {
   [K in keyof typeof rowColumns]: unknown;
 };
 
-const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d == null ? null : new Date(String(d)).toISOString());
+const iso = (d: unknown) =>
+  d instanceof Date ? d.toISOString() : d == null ? null : new Date(String(d)).toISOString();
 
 export function toTaskRow(r: RawRow): TaskRow {
   return {
@@ -134,7 +135,11 @@ export async function listBoard(db: DbOrTx, scope: BoardScope, q: TaskListQuery)
     const c = decodeCursor(q.cursor);
     if (plan.col) {
       const v = new Date(c.v ?? 0);
-      conds.push(plan.dir === 'asc' ? sql`(${plan.col}, ${tasks.id}) > (${v}, ${c.id})` : sql`(${plan.col}, ${tasks.id}) < (${v}, ${c.id})`);
+      conds.push(
+        plan.dir === 'asc'
+          ? sql`(${plan.col}, ${tasks.id}) > (${v}, ${c.id})`
+          : sql`(${plan.col}, ${tasks.id}) < (${v}, ${c.id})`,
+      );
     } else {
       conds.push(lt(tasks.id, c.id));
     }
@@ -149,7 +154,14 @@ export async function listBoard(db: DbOrTx, scope: BoardScope, q: TaskListQuery)
       .where(and(...conds))
       .orderBy(...order)
       .limit(q.limit + 1),
-    db.select({ total: sql<number>`count(*)::int` }).from(tasks).where(filter),
+    db.select({ total: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(tasks)
+        .where(filter)
+        .limit(TASK_TOTAL_CAP + 1)
+        .as('capped'),
+    ),
   ]);
   const page = rows.slice(0, q.limit).map(toTaskRow);
   const last = page[page.length - 1];
@@ -157,13 +169,21 @@ export async function listBoard(db: DbOrTx, scope: BoardScope, q: TaskListQuery)
     rows.length > q.limit && last
       ? encodeCursor({ v: plan.col ? (q.sort.startsWith('due') ? last.frist : last.erstellt_am) : null, id: last.id })
       : null;
-  return { tasks: page, total: countRow?.total ?? 0, nextCursor };
+  const total = countRow?.total ?? 0;
+  return { tasks: page, total: Math.min(total, TASK_TOTAL_CAP), totalCapped: total > TASK_TOTAL_CAP, nextCursor };
 }
 
 /** Tasks with an id above `lastId` in the scope, oldest first: the board's 10-second catch-up. */
 export async function listSince(db: DbOrTx, scope: BoardScope, lastId: number, limit: number) {
   const rows = await selectRows(db)
-    .where(and(eq(tasks.country_id, scope.countryId), eq(tasks.status, scope.status), gt(tasks.id, lastId), scope.visibleFor ? visibleTo(scope.visibleFor) : undefined))
+    .where(
+      and(
+        eq(tasks.country_id, scope.countryId),
+        eq(tasks.status, scope.status),
+        gt(tasks.id, lastId),
+        scope.visibleFor ? visibleTo(scope.visibleFor) : undefined,
+      ),
+    )
     .orderBy(asc(tasks.id))
     .limit(limit);
   return rows.map(toTaskRow);

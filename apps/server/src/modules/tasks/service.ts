@@ -36,7 +36,13 @@ export const MSG = {
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-async function activity(tx: DbOrTx, taskId: number, userId: number | null, action: string, detail?: Record<string, unknown>) {
+async function activity(
+  tx: DbOrTx,
+  taskId: number,
+  userId: number | null,
+  action: string,
+  detail?: Record<string, unknown>,
+) {
   await tx.insert(taskActivity).values({ task_id: taskId, user_id: userId, action, detail: detail ?? null });
 }
 
@@ -52,7 +58,10 @@ async function staffMember(tx: DbOrTx, userId: number): Promise<{ id: number; na
 }
 
 export const listTaskTypes = (db: Db) =>
-  db.select({ id: taskTypes.id, tasktype: taskTypes.tasktype, description: taskTypes.description }).from(taskTypes).orderBy(asc(taskTypes.id));
+  db
+    .select({ id: taskTypes.id, tasktype: taskTypes.tasktype, description: taskTypes.description })
+    .from(taskTypes)
+    .orderBy(asc(taskTypes.id));
 
 /** Staff of a country with their open, done and closed counts: one grouped query. */
 export async function listAgents(db: Db, countryId: number): Promise<AgentSummary[]> {
@@ -117,7 +126,10 @@ export async function taskDetail(db: Db, viewer: SessionUser, taskId: number): P
   ]);
   let help_request: TaskDetailResponse['taskDetails']['help_request'] = null;
   if (extra?.help?.agent_id) {
-    const names = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [extra.help.agent_id, extra.help.requested_by!]));
+    const names = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [extra.help.agent_id, extra.help.requested_by!]));
     const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? '';
     help_request = {
       agent_id: extra.help.agent_id,
@@ -197,7 +209,13 @@ export interface CreateTaskData {
   firma?: string;
 }
 
-export async function createTask(db: Db, limits: UploadLimits, viewer: SessionUser, input: CreateTaskData, staged: StagedFile[]) {
+export async function createTask(
+  db: Db,
+  limits: UploadLimits,
+  viewer: SessionUser,
+  input: CreateTaskData,
+  staged: StagedFile[],
+) {
   return withStoredFiles(db, limits, 'tasks', staged, async (tx, files) => {
     const [type] = await tx.select({ id: taskTypes.id }).from(taskTypes).where(eq(taskTypes.id, input.typ));
     if (!type) throw badRequest(MSG.unknownType);
@@ -217,7 +235,8 @@ export async function createTask(db: Db, limits: UploadLimits, viewer: SessionUs
       })
       .returning({ id: tasks.id });
     const taskId = created!.id;
-    if (files.length) await tx.insert(taskFiles).values(files.map((f) => ({ ...f, task_id: taskId, uploaded_by: viewer.id })));
+    if (files.length)
+      await tx.insert(taskFiles).values(files.map((f) => ({ ...f, task_id: taskId, uploaded_by: viewer.id })));
     await activity(tx, taskId, viewer.id, 'created', { assigned_to: assignee.id, files: files.length });
     await notify(tx, {
       recipients: [assignee.id],
@@ -236,7 +255,13 @@ function assertOpen(t: TaskRecord, message: string) {
   if (t.status !== 'offen') throw conflict(message);
 }
 
-export async function uploadFiles(db: Db, limits: UploadLimits, viewer: SessionUser, taskId: number, staged: StagedFile[]) {
+export async function uploadFiles(
+  db: Db,
+  limits: UploadLimits,
+  viewer: SessionUser,
+  taskId: number,
+  staged: StagedFile[],
+) {
   if (staged.length === 0) throw badRequest(MSG.noFiles);
   return withStoredFiles(db, limits, 'tasks', staged, async (tx, files) => {
     const t = await loadVisibleTask(tx, viewer, taskId, true);
@@ -323,7 +348,10 @@ export async function requestAssist(db: Db, viewer: SessionUser, taskId: number,
       const t = await loadVisibleTask(tx, viewer, taskId, true);
       assertNoAudit(t);
       const helper = await staffMember(tx, agentId);
-      const [existing] = await tx.select({ id: helpRequests.id }).from(helpRequests).where(eq(helpRequests.task_id, taskId));
+      const [existing] = await tx
+        .select({ id: helpRequests.id })
+        .from(helpRequests)
+        .where(eq(helpRequests.task_id, taskId));
       if (existing) throw conflict(MSG.helpExists);
       await tx.insert(helpRequests).values({ task_id: taskId, requested_by: viewer.id, agent_id: helper.id, comment });
       await tx.update(tasks).set({ requested_user_id: helper.id, updated_at: new Date() }).where(eq(tasks.id, taskId));
@@ -368,17 +396,33 @@ export interface AuditData {
 }
 
 /** Stores the audit with its files and closes the task (erledigt -> abgeschlossen), in one transaction. */
-export async function submitAudit(db: Db, limits: UploadLimits, viewer: SessionUser, taskId: number, input: AuditData, staged: StagedFile[]) {
+export async function submitAudit(
+  db: Db,
+  limits: UploadLimits,
+  viewer: SessionUser,
+  taskId: number,
+  input: AuditData,
+  staged: StagedFile[],
+) {
   return withStoredFiles(db, limits, 'audits', staged, async (tx, files) => {
     const t = await loadVisibleTask(tx, viewer, taskId, true);
     if (t.status !== 'erledigt' || t.has_audit) throw conflict(MSG.auditNotAllowed);
     const [audit] = await tx
       .insert(audits)
-      .values({ task_id: taskId, created_by: viewer.id, contacted: input.contacted, description: input.description, reason: input.reason || null })
+      .values({
+        task_id: taskId,
+        created_by: viewer.id,
+        contacted: input.contacted,
+        description: input.description,
+        reason: input.reason || null,
+      })
       .returning({ id: audits.id });
     if (files.length) await tx.insert(auditFiles).values(files.map((f) => ({ ...f, audit_id: audit!.id })));
     const now = new Date();
-    await tx.update(tasks).set({ status: 'abgeschlossen', abgeschlossen_am: now, has_audit: true, updated_at: now }).where(eq(tasks.id, taskId));
+    await tx
+      .update(tasks)
+      .set({ status: 'abgeschlossen', abgeschlossen_am: now, has_audit: true, updated_at: now })
+      .where(eq(tasks.id, taskId));
     await activity(tx, taskId, viewer.id, 'audit_submitted', { audit_id: audit!.id, files: files.length });
     await notify(tx, {
       recipients: [t.user_id, t.requested_user_id, t.created_by_userid],
@@ -401,7 +445,11 @@ export async function findAudit(db: Db, viewer: SessionUser, taskId: number): Pr
     .leftJoin(users, eq(users.id, audits.created_by))
     .where(eq(audits.task_id, taskId));
   if (!a) return null;
-  const files = await db.select().from(auditFiles).where(eq(auditFiles.audit_id, a.audit.id)).orderBy(asc(auditFiles.id));
+  const files = await db
+    .select()
+    .from(auditFiles)
+    .where(eq(auditFiles.audit_id, a.audit.id))
+    .orderBy(asc(auditFiles.id));
   return {
     id: a.audit.id,
     task_id: taskId,
@@ -444,4 +492,3 @@ export async function findProtectedFile(db: Db, viewer: SessionUser, area: 'task
   await loadVisibleTask(db, viewer, f.task_id);
   return { original_name: f.file.original_name, mime: f.file.mime, size: f.file.size };
 }
-

@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { TaskRow, TaskStatus } from '@portal/shared';
+import { api } from '../../../lib/api';
+import { tasksQueryOptions, type TaskListFilters } from './get-tasks';
+import { taskListPath, type TaskScope } from './task-scope';
+
+/** The spec's catch-up poll for tasks missed by the live channel. */
+export const MISSED_TASKS_POLL_MS = 10_000;
+export const MISSED_TASKS_LIMIT = 100;
+
+/** GET .../since/{lastTaskId}/{limit}: tasks of the tab with an id above lastTaskId. */
+export function getTasksSince(
+  scope: TaskScope,
+  status: TaskStatus,
+  lastTaskId: number,
+  limit = MISSED_TASKS_LIMIT,
+  signal?: AbortSignal,
+): Promise<{ tasks: TaskRow[] }> {
+  return api<{ tasks: TaskRow[] }>(`${taskListPath(scope, status)}/since/${lastTaskId}/${limit}`, { signal });
+}
+
+const isPlainList = (f: TaskListFilters) => !f.firma && !f.agentId && !f.typ && !f.q && f.sort === 'id';
+
+/**
+ * Every 10 s asks for tasks above the highest id seen so far. New tasks of the current tab go on top
+ * of the first page when the board shows the plain newest-first list; with a filter or another sort
+ * the server decides where (and whether) they belong, so the list is fetched again instead.
+ * `scope` and `filters` must be stable (memoised) objects.
+ */
+export function useMissedTasksPoll(scope: TaskScope, filters: TaskListFilters, enabled: boolean): void {
+  const qc = useQueryClient();
+  /** Highest seen id per scope and tab, kept across filter changes. */
+  const highest = useRef(new Map<string, number>());
+
+  useEffect(() => {
+    if (!enabled) return;
+    const { queryKey } = tasksQueryOptions(scope, filters);
+    const slot = `${scope.admin}/${scope.countryId}/${scope.userId}/${filters.status}`;
+    const ctrl = new AbortController();
+    let running = false;
+
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const data = qc.getQueryData(queryKey);
+        let last = highest.current.get(slot) ?? 0;
+        for (const page of data?.pages ?? []) for (const t of page.tasks) last = Math.max(last, t.id);
+        highest.current.set(slot, last);
+
+        const { tasks } = await getTasksSince(scope, filters.status, last, MISSED_TASKS_LIMIT, ctrl.signal);
+        if (ctrl.signal.aborted || tasks.length === 0) return;
+        highest.current.set(slot, Math.max(last, ...tasks.map((t) => t.id)));
+        const fresh = tasks.filter((t) => t.status === filters.status);
+        if (fresh.length === 0) return;
+
+        if (!isPlainList(filters)) {
+          await qc.invalidateQueries({ queryKey });
+          return;
+        }
+        qc.setQueryData(queryKey, (old) => {
+          const first = old?.pages[0];
+          if (!old || !first) return old;
+          const known = new Set(old.pages.flatMap((p) => p.tasks.map((t) => t.id)));
+          const added = fresh.filter((t) => !known.has(t.id)).sort((a, b) => b.id - a.id);
+          if (added.length === 0) return old;
+          return {
+            ...old,
+            pages: [
+              { ...first, tasks: [...added, ...first.tasks], total: first.total + added.length },
+              ...old.pages.slice(1),
+            ],
+          };
+        });
+      } catch {
+        /* offline or refused: the next tick tries again */
+      } finally {
+        running = false;
+      }
+    };
+
+    const id = window.setInterval(() => void tick(), MISSED_TASKS_POLL_MS);
+    return () => {
+      ctrl.abort();
+      window.clearInterval(id);
+    };
+  }, [qc, scope, filters, enabled]);
+}

@@ -1,0 +1,116 @@
+import { Button, Group, Progress, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditTaskSchema, UPLOAD_MAX_FILES, type TaskDetails } from '@portal/shared';
+import { fieldError } from '../../../components/field-error';
+import { useAuditTask } from '../api/audit-task';
+import { notifyError, notifySuccess } from '../notify';
+import { useFileSelection } from '../use-file-selection';
+import { FileDropzone } from './file-dropzone';
+import { SelectedFiles } from './selected-files';
+
+const auditFormSchema = auditTaskSchema.omit({ taskID: true });
+
+interface AuditFormPanelProps {
+  task: TaskDetails;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+/** The audit of a done task: description, customer contacted (default yes), reason, files. Closes the task. */
+export function AuditFormPanel({ task, onDone, onCancel }: AuditFormPanelProps) {
+  const { t } = useTranslation();
+  const audit = useAuditTask();
+  const files = useFileSelection();
+  const [progress, setProgress] = useState(0);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { description: '', contacted: 'true' as 'true' | 'false', reason: '' },
+    validate: zod4Resolver(auditFormSchema),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setProgress(0);
+    audit.mutate(
+      {
+        taskID: task.id,
+        description: values.description.trim(),
+        contacted: values.contacted,
+        reason: values.reason.trim() || undefined,
+        files: files.files,
+        onProgress: setProgress,
+      },
+      {
+        onSuccess: (answer) => {
+          notifySuccess(answer?.message, t('tasks.auditForm.success'));
+          onDone();
+        },
+        onError: (e) => notifyError(e, t('tasks.auditForm.error')),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" data-testid="audit-form">
+        <Title order={3} size="h5">
+          {t('tasks.auditForm.title')}
+        </Title>
+        <Textarea
+          label={t('tasks.auditForm.description')}
+          required
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('description')}
+          error={fieldError(form.errors.description)}
+          data-testid="audit-description"
+        />
+        <Radio.Group
+          label={t('tasks.auditForm.contacted')}
+          {...form.getInputProps('contacted')}
+          error={fieldError(form.errors.contacted)}
+          data-testid="audit-contacted"
+        >
+          <Group mt={4}>
+            <Radio value="true" label={t('tasks.audit.yes')} data-testid="audit-contacted-yes" />
+            <Radio value="false" label={t('tasks.audit.no')} data-testid="audit-contacted-no" />
+          </Group>
+        </Radio.Group>
+        <Textarea
+          label={t('tasks.auditForm.reason')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('reason')}
+          error={fieldError(form.errors.reason)}
+          data-testid="audit-reason"
+        />
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            {t('tasks.auditForm.files')}
+          </Text>
+          <FileDropzone
+            onDrop={files.add}
+            maxFiles={UPLOAD_MAX_FILES - files.files.length}
+            disabled={audit.isPending}
+          />
+          <SelectedFiles files={files.files} onRemove={files.remove} disabled={audit.isPending} />
+        </div>
+        {audit.isPending && files.files.length > 0 && (
+          <Progress value={progress} animated striped data-testid="upload-progress" />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={audit.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={audit.isPending} data-testid="audit-submit">
+            {t('tasks.auditForm.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { notifications } from '@mantine/notifications';
+import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@portal/shared';
+import { translateMessage } from '../../../lib/i18n';
+
+/** react-dropzone's refusal codes and the server's German messages for the same refusals. */
+const REJECTION_MESSAGES: Record<string, string> = {
+  'file-invalid-type': 'Dieser Dateityp ist nicht erlaubt.',
+  'file-too-large': 'Die Datei ist zu groß.',
+  'too-many-files': 'Zu viele Dateien.',
+};
+
+interface FileDropzoneProps {
+  onDrop: (files: File[]) => void;
+  /** How many more files may be added (at most UPLOAD_MAX_FILES). */
+  maxFiles?: number;
+  disabled?: boolean;
+  loading?: boolean;
+}
+
+/**
+ * Drag-drop or picker for attachments: the spec's types (images, pdf, doc(x), xls(x), csv), at most
+ * UPLOAD_MAX_FILES files of UPLOAD_MAX_FILE_BYTES each. The server checks again by content.
+ */
+export function FileDropzone({ onDrop, maxFiles = UPLOAD_MAX_FILES, disabled, loading }: FileDropzoneProps) {
+  const { t } = useTranslation();
+
+  const onReject = (rejections: FileRejection[]) => {
+    const codes = new Set(rejections.flatMap((r) => r.errors.map((e) => e.code)));
+    const messages = [...codes].map((c) => REJECTION_MESSAGES[c] ?? 'Dieser Dateityp ist nicht erlaubt.');
+    for (const m of new Set(messages)) notifications.show({ color: 'red', message: translateMessage(m) });
+  };
+
+  return (
+    <Dropzone
+      onDrop={onDrop}
+      onReject={onReject}
+      accept={UPLOAD_ACCEPT}
+      maxSize={UPLOAD_MAX_FILE_BYTES}
+      maxFiles={Math.max(1, maxFiles)}
+      disabled={disabled || maxFiles <= 0}
+      loading={loading}
+      useFsAccessApi={false}
+      data-testid="upload-dropzone"
+      style={disabled ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
+    >
+      <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }} wrap="nowrap">
+        <Dropzone.Accept>
+          <IconUpload size={36} stroke={1.5} />
+        </Dropzone.Accept>
+        <Dropzone.Reject>
+          <IconX size={36} stroke={1.5} />
+        </Dropzone.Reject>
+        <Dropzone.Idle>
+          <IconFileUpload size={36} stroke={1.5} />
+        </Dropzone.Idle>
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            {t('tasks.upload.drop')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('tasks.upload.limits', { max: UPLOAD_MAX_FILES, size: formatFileSize(UPLOAD_MAX_FILE_BYTES) })}
+          </Text>
+        </Stack>
+      </Group>
+    </Dropzone>
+  );
+}

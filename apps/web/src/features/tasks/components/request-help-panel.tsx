@@ -1,0 +1,89 @@
+import { Button, Group, Select, Stack, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useTranslation } from 'react-i18next';
+import { requestAssistSchema, type TaskDetails } from '@portal/shared';
+import { fieldError } from '../../../components/field-error';
+import { ApiError } from '../../../lib/api';
+import { translateMessage } from '../../../lib/i18n';
+import { useAgents } from '../api/get-agents';
+import { HELP_REQUEST_EXISTS_MESSAGE, HELP_REQUEST_EXISTS_STATUS, useRequestAssist } from '../api/request-assist';
+import { notifyError, notifySuccess } from '../notify';
+
+const helpFormSchema = requestAssistSchema.omit({ taskID: true });
+
+interface RequestHelpPanelProps {
+  task: TaskDetails;
+  userId: number;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+/** Asks a colleague for help with a comment; one help request per task (409 otherwise). */
+export function RequestHelpPanel({ task, userId, onDone, onCancel }: RequestHelpPanelProps) {
+  const { t } = useTranslation();
+  const agents = useAgents();
+  const request = useRequestAssist();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { agentID: '', comment: '' },
+    validate: zod4Resolver(helpFormSchema),
+  });
+
+  const submit = form.onSubmit((values) => {
+    request.mutate(
+      { taskID: task.id, agentID: Number(values.agentID), comment: values.comment.trim() },
+      {
+        onSuccess: (answer) => {
+          notifySuccess(answer?.message, t('tasks.help.success'));
+          onDone();
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.status === HELP_REQUEST_EXISTS_STATUS) {
+            notifications.show({ color: 'orange', message: translateMessage(HELP_REQUEST_EXISTS_MESSAGE) });
+          } else notifyError(e, t('tasks.help.error'));
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" data-testid="request-help-panel">
+        <Title order={3} size="h5">
+          {t('tasks.help.title')}
+        </Title>
+        <Select
+          label={t('tasks.help.agent')}
+          placeholder={t('tasks.form.selectPlaceholder')}
+          required
+          searchable
+          data={(agents.data ?? []).filter((a) => a.id !== userId).map((a) => ({ value: String(a.id), label: a.name }))}
+          {...form.getInputProps('agentID')}
+          error={agents.isError ? t('tasks.errors.agents') : fieldError(form.errors.agentID)}
+          nothingFoundMessage={t('tasks.filters.noMatch')}
+          data-testid="help-agent-select"
+        />
+        <Textarea
+          label={t('tasks.help.comment')}
+          required
+          autosize
+          minRows={3}
+          maxRows={8}
+          {...form.getInputProps('comment')}
+          error={fieldError(form.errors.comment)}
+          data-testid="help-comment"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={request.isPending} data-testid="help-submit">
+            {t('tasks.help.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { switchAgentSchema, type TaskDetails } from '@portal/shared';
+import { fieldError } from '../../../components/field-error';
+import { useAgents } from '../api/get-agents';
+import { useSwitchTaskAgent } from '../api/switch-task-agent';
+import { notifyError, notifySuccess } from '../notify';
+
+interface SwitchAgentPanelProps {
+  task: TaskDetails;
+  onDone: (newAgentId: number) => void;
+  onCancel: () => void;
+}
+
+/** Hands the task to another agent of the country, after a confirmation click. */
+export function SwitchAgentPanel({ task, onDone, onCancel }: SwitchAgentPanelProps) {
+  const { t } = useTranslation();
+  const agents = useAgents();
+  const switchAgent = useSwitchTaskAgent();
+  const [agentId, setAgentId] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+
+  const confirm = () => {
+    const parsed = switchAgentSchema.safeParse({ taskID: task.id, newAgentID: agentId ?? '' });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    switchAgent.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        notifySuccess(answer?.message, t('tasks.switchAgent.success'));
+        onDone(parsed.data.newAgentID);
+      },
+      onError: (e) => notifyError(e, t('tasks.switchAgent.error')),
+    });
+  };
+
+  return (
+    <Stack gap="sm" data-testid="switch-agent-panel">
+      <Title order={3} size="h5">
+        {t('tasks.switchAgent.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('tasks.switchAgent.current', { name: task.agent_name ?? t('tasks.card.notAssigned') })}
+      </Text>
+      <Select
+        label={t('tasks.switchAgent.newAgent')}
+        placeholder={t('tasks.form.selectPlaceholder')}
+        searchable
+        data={(agents.data ?? [])
+          .filter((a) => a.id !== task.user_id)
+          .map((a) => ({ value: String(a.id), label: a.name }))}
+        value={agentId}
+        onChange={(v) => {
+          setAgentId(v);
+          setError(undefined);
+        }}
+        error={agents.isError ? t('tasks.errors.agents') : fieldError(error)}
+        nothingFoundMessage={t('tasks.filters.noMatch')}
+        data-testid="switch-agent-select"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={confirm} loading={switchAgent.isPending} data-testid="switch-agent-confirm">
+          {t('tasks.switchAgent.confirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconBuildingStore, IconCalendarDue, IconLifebuoy, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TaskRow } from '@portal/shared';
+import { descriptionPreview, isOverdue } from '../task-utils';
+import { useDateTime } from '../use-date-time';
+
+interface TaskCardProps {
+  task: TaskRow;
+  now: number;
+  onOpen: (taskId: number) => void;
+}
+
+/** One task on the board; red border and a badge when overdue. The whole card opens the task. */
+export function TaskCard({ task, now, onOpen }: TaskCardProps) {
+  const { t } = useTranslation();
+  const fmt = useDateTime();
+  const overdue = isOverdue(task, now);
+
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      role="button"
+      tabIndex={0}
+      aria-label={t('tasks.card.open', { id: task.id, title: task.titel })}
+      data-testid={`task-card-${task.id}`}
+      data-overdue={overdue || undefined}
+      onClick={() => onOpen(task.id)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onOpen(task.id);
+        }
+      }}
+      style={{
+        cursor: 'pointer',
+        borderColor: overdue ? 'var(--mantine-color-red-6)' : undefined,
+        borderWidth: overdue ? 2 : undefined,
+      }}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={700} size="sm" c="dimmed">
+            #{task.id}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            {overdue && (
+              <Badge color="red" variant="filled" size="sm" data-testid="overdue-badge">
+                {t('tasks.card.overdue')}
+              </Badge>
+            )}
+            <Badge variant="light" size="sm" maw={180}>
+              {task.tasktype}
+            </Badge>
+          </Group>
+        </Group>
+        <Text fw={600} lineClamp={2}>
+          {task.titel}
+        </Text>
+        <Group gap="md" wrap="wrap">
+          <Text size="xs" c="dimmed">
+            {t('tasks.card.created')}: {fmt(task.erstellt_am)}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <IconCalendarDue size={14} color={overdue ? 'var(--mantine-color-red-6)' : undefined} />
+            <Text size="xs" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
+              {t('tasks.card.due')}: {fmt(task.frist)}
+            </Text>
+          </Group>
+        </Group>
+        {(task.firma || task.kundennummer) && (
+          <Group gap={4} wrap="nowrap">
+            <IconBuildingStore size={14} />
+            <Text size="sm" truncate>
+              {task.firma}
+              {task.kundennummer ? ` (${task.kundennummer})` : ''}
+            </Text>
+          </Group>
+        )}
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {descriptionPreview(task.beschreibung)}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          <IconUser size={14} />
+          <Text size="sm" c={task.agent_name ? undefined : 'dimmed'} data-testid="task-card-agent">
+            {task.agent_name ?? t('tasks.card.notAssigned')}
+          </Text>
+        </Group>
+        {task.requested_agent_name && (
+          <Group gap={4} wrap="nowrap">
+            <IconLifebuoy size={14} />
+            <Text size="sm" c="dimmed">
+              {t('tasks.card.helpRequested', { name: task.requested_agent_name })}
+            </Text>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Badge, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconLifebuoy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaskDetails } from '@portal/shared';
+import { isOverdue } from '../task-utils';
+import { useDateTime } from '../use-date-time';
+import { TaskStatusBadge } from './task-status-badge';
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+        {children === null || children === undefined || children === '' ? '–' : children}
+      </Text>
+    </div>
+  );
+}
+
+/** The task and its customer. */
+export function TaskDetailsTab({ task }: { task: TaskDetails }) {
+  const { t } = useTranslation();
+  const fmt = useDateTime();
+  const overdue = isOverdue(task);
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <TaskStatusBadge status={task.status} />
+        <Badge variant="light">{task.tasktype}</Badge>
+        {overdue && (
+          <Badge color="red" variant="filled">
+            {t('tasks.card.overdue')}
+          </Badge>
+        )}
+      </Group>
+      <div>
+        <Text size="xs" c="dimmed" fw={600}>
+          {t('tasks.details.description')}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="task-description">
+          {task.beschreibung}
+        </Text>
+      </div>
+      {task.help_request && (
+        <Alert
+          color="yellow"
+          icon={<IconLifebuoy size={18} />}
+          title={t('tasks.details.helpRequest')}
+          data-testid="task-help-request"
+        >
+          <Text size="sm">
+            {t('tasks.details.helpRequestText', {
+              requester: task.help_request.requested_by_name,
+              agent: task.help_request.agent_name,
+              date: fmt(task.help_request.created_at),
+            })}
+          </Text>
+          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+            {task.help_request.comment}
+          </Text>
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+        <Field label={t('tasks.details.agent')} testId="task-agent">
+          {task.agent_name ?? t('tasks.card.notAssigned')}
+        </Field>
+        <Field label={t('tasks.details.createdBy')}>{task.created_by_name}</Field>
+        <Field label={t('tasks.details.requestedAgent')}>{task.requested_agent_name}</Field>
+        <Field label={t('tasks.details.created')}>{fmt(task.erstellt_am)}</Field>
+        <Field label={t('tasks.details.due')}>
+          <Text span size="sm" c={overdue ? 'red' : undefined} fw={overdue ? 600 : undefined}>
+            {fmt(task.frist)}
+          </Text>
+        </Field>
+        <Field label={t('tasks.details.done')}>{task.erledigt_am ? fmt(task.erledigt_am) : null}</Field>
+        <Field label={t('tasks.details.closed')}>{task.abgeschlossen_am ? fmt(task.abgeschlossen_am) : null}</Field>
+      </SimpleGrid>
+      <Divider label={t('tasks.details.customer')} labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+        <Field label={t('tasks.details.company')}>{task.firma}</Field>
+        <Field label={t('tasks.details.customerNumber')}>{task.kundennummer}</Field>
+        <Field label={t('tasks.details.contact')}>{task.kontaktperson}</Field>
+        <Field label={t('tasks.details.address')}>{task.adresse}</Field>
+        <Field label={t('tasks.details.zip')}>{task.plz}</Field>
+        <Field label={t('tasks.details.city')}>{task.ort}</Field>
+        <Field label={t('tasks.details.email')}>{task.email}</Field>
+        <Field label={t('tasks.details.phoneCompany')}>{task.telefon_firma}</Field>
+        <Field label={t('tasks.details.phonePrivate')}>{task.telefon_privat}</Field>
+        <Field label={t('tasks.details.phoneMobile')}>{task.telefon_mobil}</Field>
+        <Field label={t('tasks.details.uid')}>{task.uid}</Field>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,273 @@
+import { Alert, Badge, Button, Center, Divider, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconCheck,
+  IconClipboardCheck,
+  IconEdit,
+  IconLifebuoy,
+  IconLock,
+  IconUserShare,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaskStatus } from '@portal/shared';
+import { useAuth } from '../../auth/auth-context';
+import { useTaskDetail } from '../api/get-task-detail';
+import { useSetTaskStatus } from '../api/set-task-status';
+import { errorMessage, notifyError, notifySuccess } from '../notify';
+import { AuditFormPanel } from './audit-form-panel';
+import { RequestHelpPanel } from './request-help-panel';
+import { SwitchAgentPanel } from './switch-agent-panel';
+import { TaskAuditTab } from './task-audit-tab';
+import { TaskConversationsTab } from './task-conversations-tab';
+import { TaskDetailsTab } from './task-details-tab';
+import { TaskFilesTab } from './task-files-tab';
+import { TaskMessagesTab } from './task-messages-tab';
+import { TaskNotesTab } from './task-notes-tab';
+import { TaskStatusBadge } from './task-status-badge';
+
+interface TaskModalProps {
+  /** The open task, or null for a closed modal. */
+  taskId: number | null;
+  onClose: () => void;
+}
+
+/** The task modal of the spec: tabs with the task's data, and the actions in the footer. */
+export function TaskModal({ taskId, onClose }: TaskModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal.Root opened={taskId !== null} onClose={onClose} size="xl">
+      <Modal.Overlay />
+      <Modal.Content data-testid="task-modal" data-task-id={taskId ?? undefined}>
+        <Modal.Header>
+          <Modal.Title fw={700}>{taskId !== null ? t('tasks.modal.title', { id: taskId }) : null}</Modal.Title>
+          <Modal.CloseButton aria-label={t('tasks.actions.close')} />
+        </Modal.Header>
+        <Modal.Body>{taskId !== null && <TaskModalBody key={taskId} taskId={taskId} onClose={onClose} />}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+type Panel = 'switch' | 'help' | 'audit' | null;
+type TabName = 'details' | 'files' | 'conversations' | 'messages' | 'notes' | 'audit';
+
+function TaskModalBody({ taskId, onClose }: { taskId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const userId = user?.id ?? 0;
+  const detail = useTaskDetail(taskId, userId);
+  const setStatus = useSetTaskStatus();
+  const [tab, setTab] = useState<TabName>('details');
+  const [panel, setPanel] = useState<Panel>(null);
+
+  const closeButton = (
+    <Button variant="default" onClick={onClose} data-testid="action-close">
+      {t('tasks.actions.close')}
+    </Button>
+  );
+
+  if (detail.isPending) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (detail.isError || !user) {
+    return (
+      <Stack>
+        <Alert color="red" data-testid="task-modal-error">
+          {errorMessage(detail.error, t('tasks.errors.task'))}
+        </Alert>
+        <Group justify="flex-end">{closeButton}</Group>
+      </Stack>
+    );
+  }
+
+  const { taskDetails: task, taskFiles, conversations, messages, notes } = detail.data;
+  const locked = task.has_audit;
+  const showAuditTab = Boolean(task.erledigt_am) && task.has_audit;
+  const activeTab: TabName = tab === 'audit' && !showAuditTab ? 'details' : tab;
+
+  const changeStatus = (status: TaskStatus) =>
+    setStatus.mutate(
+      { taskID: task.id, status },
+      {
+        onSuccess: (answer) => notifySuccess(answer?.message, t('tasks.actions.statusChanged')),
+        onError: (e) => notifyError(e, t('tasks.actions.statusError')),
+      },
+    );
+
+  const tabLabel = (name: TabName) => t(`tasks.modal.tabs.${name}`);
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }} data-testid="task-title">
+            {task.titel}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          <TaskStatusBadge status={task.status} />
+          {task.firma && (
+            <Text size="sm" c="dimmed">
+              {task.firma}
+              {task.kundennummer ? ` (${task.kundennummer})` : ''}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+
+      {locked && (
+        <Alert color="gray" icon={<IconLock size={18} />} data-testid="task-locked-info">
+          {t('tasks.actions.lockedInfo')}
+        </Alert>
+      )}
+
+      {panel === 'switch' ? (
+        <SwitchAgentPanel
+          task={task}
+          onCancel={() => setPanel(null)}
+          onDone={(newAgentId) => {
+            setPanel(null);
+            // An agent sees the tasks assigned to, created by or asking help of them: handed away, it may be gone.
+            const stillVisible =
+              user.role === 'admin' ||
+              newAgentId === user.id ||
+              task.created_by_userid === user.id ||
+              task.requested_user_id === user.id;
+            if (!stillVisible) onClose();
+          }}
+        />
+      ) : panel === 'help' ? (
+        <RequestHelpPanel task={task} userId={user.id} onCancel={() => setPanel(null)} onDone={() => setPanel(null)} />
+      ) : panel === 'audit' ? (
+        <AuditFormPanel
+          task={task}
+          onCancel={() => setPanel(null)}
+          onDone={() => {
+            setPanel(null);
+            setTab('audit');
+          }}
+        />
+      ) : (
+        <Tabs value={activeTab} onChange={(v) => v && setTab(v as TabName)} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="details" data-testid="task-modal-tab-details">
+              {tabLabel('details')}
+            </Tabs.Tab>
+            <Tabs.Tab
+              value="files"
+              data-testid="task-modal-tab-files"
+              rightSection={
+                <Badge size="sm" variant="light" circle={taskFiles.length < 10} data-testid="files-count">
+                  {taskFiles.length}
+                </Badge>
+              }
+            >
+              {tabLabel('files')}
+            </Tabs.Tab>
+            <Tabs.Tab value="conversations" data-testid="task-modal-tab-conversations">
+              {tabLabel('conversations')}
+            </Tabs.Tab>
+            <Tabs.Tab value="messages" data-testid="task-modal-tab-messages">
+              {tabLabel('messages')}
+            </Tabs.Tab>
+            <Tabs.Tab value="notes" data-testid="task-modal-tab-notes">
+              {tabLabel('notes')}
+            </Tabs.Tab>
+            {showAuditTab && (
+              <Tabs.Tab value="audit" data-testid="task-modal-tab-audit">
+                {tabLabel('audit')}
+              </Tabs.Tab>
+            )}
+          </Tabs.List>
+          <Tabs.Panel value="details" pt="md">
+            <TaskDetailsTab task={task} />
+          </Tabs.Panel>
+          <Tabs.Panel value="files" pt="md">
+            <TaskFilesTab task={task} files={taskFiles} />
+          </Tabs.Panel>
+          <Tabs.Panel value="conversations" pt="md">
+            <TaskConversationsTab conversations={conversations} />
+          </Tabs.Panel>
+          <Tabs.Panel value="messages" pt="md">
+            <TaskMessagesTab messages={messages} />
+          </Tabs.Panel>
+          <Tabs.Panel value="notes" pt="md">
+            <TaskNotesTab task={task} initialNotes={notes} userId={user.id} />
+          </Tabs.Panel>
+          {showAuditTab && (
+            <Tabs.Panel value="audit" pt="md">
+              <TaskAuditTab taskId={task.id} />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      )}
+
+      <Divider />
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconEdit size={16} />} disabled data-testid="action-edit">
+            {t('tasks.actions.edit')}
+          </Button>
+          <Button
+            variant={panel === 'switch' ? 'filled' : 'light'}
+            leftSection={<IconUserShare size={16} />}
+            disabled={locked}
+            onClick={() => setPanel(panel === 'switch' ? null : 'switch')}
+            data-testid="action-switch-agent"
+          >
+            {t('tasks.actions.switchAgent')}
+          </Button>
+          <Button
+            variant={panel === 'help' ? 'filled' : 'light'}
+            leftSection={<IconLifebuoy size={16} />}
+            disabled={locked}
+            onClick={() => setPanel(panel === 'help' ? null : 'help')}
+            data-testid="action-request-help"
+          >
+            {t('tasks.actions.requestHelp')}
+          </Button>
+          <Button
+            variant={panel === 'audit' ? 'filled' : 'light'}
+            leftSection={<IconClipboardCheck size={16} />}
+            disabled={locked || task.status !== 'erledigt'}
+            onClick={() => setPanel(panel === 'audit' ? null : 'audit')}
+            data-testid="action-start-audit"
+          >
+            {t('tasks.actions.startAudit')}
+          </Button>
+          {task.status === 'offen' && (
+            <Button
+              color="green"
+              leftSection={<IconCheck size={16} />}
+              disabled={locked}
+              loading={setStatus.isPending}
+              onClick={() => changeStatus('erledigt')}
+              data-testid="action-mark-done"
+            >
+              {t('tasks.actions.markDone')}
+            </Button>
+          )}
+          {task.status === 'erledigt' && (
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconArrowBackUp size={16} />}
+              disabled={locked}
+              loading={setStatus.isPending}
+              onClick={() => changeStatus('offen')}
+              data-testid="action-reopen"
+            >
+              {t('tasks.actions.reopen')}
+            </Button>
+          )}
+        </Group>
+        {closeButton}
+      </Group>
+    </Stack>
+  );
+}

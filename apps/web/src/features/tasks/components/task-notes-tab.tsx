@@ -1,0 +1,108 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addNoteSchema, type TaskDetails, type TaskNote } from '@portal/shared';
+import { fieldError } from '../../../components/field-error';
+import { useAddTaskNote } from '../api/add-task-note';
+import { useTaskNotes } from '../api/get-task-notes';
+import { notifyError, notifySuccess } from '../notify';
+import { useDateTime } from '../use-date-time';
+
+/** Notes of the task and, while it is open, a field to add one. */
+export function TaskNotesTab({
+  task,
+  initialNotes,
+  userId,
+}: {
+  task: TaskDetails;
+  initialNotes: TaskNote[];
+  userId: number;
+}) {
+  const { t } = useTranslation();
+  const fmt = useDateTime();
+  const notes = useTaskNotes(task.id, initialNotes);
+  const add = useAddTaskNote();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const closed = task.status !== 'offen';
+
+  const submit = () => {
+    const parsed = addNoteSchema.safeParse({ taskID: task.id, notiz: text, agentID: userId });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    add.mutate(
+      { taskID: task.id, notiz: parsed.data.notiz, agentID: userId },
+      {
+        onSuccess: (answer) => {
+          setText('');
+          notifySuccess(answer?.message, t('tasks.notes.added'));
+        },
+        onError: (e) => notifyError(e, t('tasks.notes.error')),
+      },
+    );
+  };
+
+  const list = notes.data ?? [];
+  return (
+    <Stack gap="md">
+      {closed && (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="notes-closed-info">
+          {t('tasks.notes.closedInfo')}
+        </Alert>
+      )}
+      <Stack gap="xs">
+        <Textarea
+          label={t('tasks.notes.new')}
+          placeholder={t('tasks.notes.placeholder')}
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            if (error) setError(undefined);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
+          }}
+          disabled={closed || add.isPending}
+          error={fieldError(error)}
+          data-testid="note-input"
+        />
+        <Group justify="flex-end">
+          <Button onClick={submit} loading={add.isPending} disabled={closed} data-testid="note-submit">
+            {t('tasks.notes.add')}
+          </Button>
+        </Group>
+      </Stack>
+      {notes.isError && <Text c="red">{t('tasks.notes.loadError')}</Text>}
+      {notes.isPending && !list.length ? (
+        <Loader size="sm" />
+      ) : list.length === 0 ? (
+        <Text c="dimmed">{t('tasks.notes.empty')}</Text>
+      ) : (
+        <Stack gap="xs" data-testid="notes-list">
+          {list.map((n) => (
+            <Paper key={n.id} withBorder p="sm" data-testid={`note-${n.id}`}>
+              <Group justify="space-between" gap="xs" mb={4}>
+                <Text size="sm" fw={600}>
+                  {n.agent_name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {fmt(n.erstellt_am)}
+                </Text>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {n.notiz}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { createTaskSchema, UPLOAD_MAX_FILES } from '@portal/shared';
+import '@mantine/dropzone/styles.css';
+import { fieldError } from '../../components/field-error';
+import { useAuth } from '../auth/auth-context';
+import { useCreateTask } from './api/create-task';
+import { useAgents } from './api/get-agents';
+import { useTaskTypes } from './api/get-task-types';
+import { CustomerSearch } from './components/customer-search';
+import { FileDropzone } from './components/file-dropzone';
+import { SelectedFiles } from './components/selected-files';
+import { errorMessage, notifySuccess } from './notify';
+import { localDateTimeToIso } from './task-utils';
+import { useFileSelection } from './use-file-selection';
+
+const DASHBOARD = '/agent-dashboard';
+
+/** /agent-dashboard/create-task: a new task with customer and attachments, checked by createTaskSchema. */
+export default function CreateTaskPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const types = useTaskTypes();
+  const agents = useAgents();
+  const create = useCreateTask();
+  const files = useFileSelection();
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      titel: '',
+      beschreibung: '',
+      frist: '',
+      typ: '',
+      // An agent usually creates a task for themselves; an admin chooses.
+      userID: user?.role === 'agent' ? String(user.id) : '',
+      kundennummer: '',
+      firma: '',
+    },
+    validate: zod4Resolver(createTaskSchema),
+  });
+
+  if (!user) return null;
+
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    setProgress(0);
+    create.mutate(
+      {
+        values: {
+          titel: values.titel.trim(),
+          beschreibung: values.beschreibung.trim(),
+          frist: localDateTimeToIso(values.frist),
+          typ: Number(values.typ),
+          userID: Number(values.userID),
+          kundennummer: values.kundennummer,
+          firma: values.firma || undefined,
+          createdByUserID: user.id,
+        },
+        files: files.files,
+        onProgress: setProgress,
+      },
+      {
+        onSuccess: (answer) => {
+          notifySuccess(answer?.message, t('tasks.create.success'));
+          navigate(DASHBOARD);
+        },
+        onError: (e) => setError(errorMessage(e, t('tasks.create.error'))),
+      },
+    );
+  });
+
+  const busy = create.isPending;
+  return (
+    <Stack maw={860}>
+      <Title order={1} size="h2">
+        {t('tasks.create.title')}
+      </Title>
+      {error && (
+        <Alert color="red" data-testid="create-task-error">
+          {error}
+        </Alert>
+      )}
+      {(types.isError || agents.isError) && (
+        <Alert color="red" data-testid="create-task-load-error">
+          {agents.isError ? t('tasks.errors.agents') : t('tasks.errors.types')}
+        </Alert>
+      )}
+      <Card withBorder padding="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput
+              label={t('tasks.create.titel')}
+              required
+              maxLength={200}
+              {...form.getInputProps('titel')}
+              error={fieldError(form.errors.titel)}
+              data-testid="task-titel"
+            />
+            <Textarea
+              label={t('tasks.create.beschreibung')}
+              required
+              autosize
+              minRows={4}
+              maxRows={14}
+              {...form.getInputProps('beschreibung')}
+              error={fieldError(form.errors.beschreibung)}
+              data-testid="task-beschreibung"
+            />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                type="datetime-local"
+                label={t('tasks.create.frist')}
+                required
+                {...form.getInputProps('frist')}
+                error={fieldError(form.errors.frist)}
+                data-testid="task-frist"
+              />
+              <Select
+                label={t('tasks.create.typ')}
+                placeholder={t('tasks.form.selectPlaceholder')}
+                required
+                searchable
+                data={(types.data ?? []).map((ty) => ({ value: String(ty.id), label: ty.tasktype }))}
+                rightSection={types.isPending ? <Loader size="xs" /> : undefined}
+                {...form.getInputProps('typ')}
+                error={fieldError(form.errors.typ)}
+                nothingFoundMessage={t('tasks.filters.noMatch')}
+                data-testid="task-typ"
+              />
+              <Select
+                label={t('tasks.create.agent')}
+                placeholder={t('tasks.form.selectPlaceholder')}
+                required
+                searchable
+                data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+                rightSection={agents.isPending ? <Loader size="xs" /> : undefined}
+                {...form.getInputProps('userID')}
+                error={fieldError(form.errors.userID)}
+                nothingFoundMessage={t('tasks.filters.noMatch')}
+                data-testid="task-agent"
+              />
+            </SimpleGrid>
+            <CustomerSearch
+              countryId={user.country_id ?? 1}
+              disabled={busy}
+              onSelect={(hit) => {
+                form.setFieldValue('kundennummer', hit.kundennummer);
+                form.setFieldValue('firma', hit.firma);
+              }}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={t('tasks.create.firma')}
+                readOnly
+                value={form.values.firma}
+                description={t('tasks.create.customerHint')}
+                data-testid="task-firma"
+              />
+              <TextInput
+                label={t('tasks.create.kundennummer')}
+                required
+                readOnly
+                value={form.values.kundennummer}
+                description={t('tasks.create.customerHint')}
+                error={fieldError(form.errors.kundennummer)}
+                data-testid="task-kundennummer"
+              />
+            </SimpleGrid>
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                {t('tasks.create.files')}
+              </Text>
+              <FileDropzone onDrop={files.add} maxFiles={UPLOAD_MAX_FILES - files.files.length} disabled={busy} />
+              <SelectedFiles files={files.files} onRemove={files.remove} disabled={busy} />
+            </div>
+            {busy && (
+              <Stack gap={2}>
+                <Progress value={progress} animated striped data-testid="upload-progress" />
+                <Text size="xs" c="dimmed">
+                  {t('tasks.upload.progress', { percent: progress })}
+                </Text>
+              </Stack>
+            )}
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => navigate(DASHBOARD)}
+                disabled={busy}
+                data-testid="create-task-cancel"
+              >
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={busy} data-testid="create-task-submit">
+                {t('tasks.create.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

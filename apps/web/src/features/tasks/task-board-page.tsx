@@ -1,0 +1,162 @@
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TASK_STATUSES, type TaskStatus } from '@portal/shared';
+import '@mantine/dropzone/styles.css';
+import { useAuth } from '../auth/auth-context';
+import { useTasks } from './api/get-tasks';
+import { useMissedTasksPoll } from './api/get-tasks-since';
+import { taskScope } from './api/task-scope';
+import { TaskBoardFilters } from './components/task-board-filters';
+import { TaskCard } from './components/task-card';
+import { TaskModal } from './components/task-modal';
+import { parseTaskId } from './task-utils';
+import { BOARD_PARAMS, useBoardFilters } from './use-board-filters';
+
+const BOARD_PATH = '/agent-dashboard/tasks';
+
+/**
+ * The task board (/agent-dashboard, /agent-dashboard/tasks, /agent-dashboard/tasks/:taskId): tabs by
+ * status, server-side filters kept in the URL, paging by cursor, a 10-second catch-up poll, and the
+ * task modal (opened by a card, by /tasks/:taskId or by ?task=ID).
+ */
+export default function TaskBoardPage() {
+  const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { taskId: routeTaskId } = useParams();
+  const board = useBoardFilters();
+  const { filters, setParam } = board;
+
+  const userId = user?.id ?? 0;
+  const role = user?.role;
+  const countryId = user?.country_id ?? null;
+  const scope = useMemo(
+    () => taskScope({ id: userId, role: role ?? 'agent', country_id: countryId }),
+    [userId, role, countryId],
+  );
+
+  const tasks = useTasks(scope, filters);
+  useMissedTasksPoll(scope, filters, tasks.isSuccess);
+
+  // "Now" for the overdue marks, refreshed every minute.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(id);
+  }, []);
+
+  const openTaskId = parseTaskId(routeTaskId) ?? parseTaskId(board.taskParam);
+
+  const openTask = useCallback(
+    (id: number) => {
+      const params = new URLSearchParams(location.search);
+      params.set(BOARD_PARAMS.task, String(id));
+      navigate({ pathname: routeTaskId ? BOARD_PATH : location.pathname, search: `?${params}` });
+    },
+    [navigate, location.pathname, location.search, routeTaskId],
+  );
+
+  const closeTask = useCallback(() => {
+    const params = new URLSearchParams(location.search);
+    params.delete(BOARD_PARAMS.task);
+    const query = params.toString();
+    const search = query ? `?${query}` : '';
+    navigate({ pathname: routeTaskId ? BOARD_PATH : location.pathname, search }, { replace: true });
+  }, [navigate, location.pathname, location.search, routeTaskId]);
+
+  if (!user) return null;
+
+  const rows = tasks.data?.pages.flatMap((p) => p.tasks) ?? [];
+  const first = tasks.data?.pages[0];
+  const total = first?.total ?? 0;
+  // Past the server's counting cap the total reads e.g. "1.000+".
+  const totalLabel = `${new Intl.NumberFormat(i18n.language).format(total)}${first?.totalCapped ? '+' : ''}`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('tasks.board.title')}
+        </Title>
+        <Button
+          component={Link}
+          to="/agent-dashboard/create-task"
+          leftSection={<IconPlus size={16} />}
+          data-testid="board-create-task"
+        >
+          {t('tasks.board.create')}
+        </Button>
+      </Group>
+
+      <Tabs value={filters.status} onChange={(v) => v && setParam('status', v === 'offen' ? null : v)}>
+        <Tabs.List>
+          {TASK_STATUSES.map((s: TaskStatus) => (
+            <Tabs.Tab key={s} value={s} data-testid={`task-tab-${s}`}>
+              {t(`tasks.status.${s}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+
+      <TaskBoardFilters
+        filters={filters}
+        firmaText={board.firmaText}
+        searchText={board.searchText}
+        hasFilters={board.hasFilters}
+        setParam={setParam}
+        resetFilters={board.resetFilters}
+      />
+
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed" data-testid="task-total" data-total={tasks.isSuccess ? total : undefined}>
+          {tasks.isSuccess ? t('tasks.board.total', { total: totalLabel, shown: rows.length }) : '\u00a0'}
+        </Text>
+        {tasks.isFetching && !tasks.isFetchingNextPage && tasks.isSuccess && <Loader size="xs" />}
+      </Group>
+
+      {tasks.isPending ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : tasks.isError ? (
+        <Alert color="red" data-testid="tasks-load-error">
+          {t('tasks.board.loadError')}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl" data-testid="tasks-empty">
+          {t('tasks.board.empty')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm" data-testid="task-list">
+          {rows.map((task) => (
+            <TaskCard key={task.id} task={task} now={now} onOpen={openTask} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {tasks.isFetchNextPageError && (
+        <Alert color="red" data-testid="tasks-load-more-error">
+          {t('tasks.board.loadError')}
+        </Alert>
+      )}
+      {tasks.hasNextPage && (
+        <Center>
+          <Button
+            variant="light"
+            onClick={() => void tasks.fetchNextPage()}
+            loading={tasks.isFetchingNextPage}
+            data-testid="task-load-more"
+          >
+            {t('tasks.board.loadMore')}
+          </Button>
+        </Center>
+      )}
+
+      <TaskModal taskId={openTaskId} onClose={closeTask} />
+    </Stack>
+  );
+}
