@@ -84,7 +84,7 @@ export function TaskCard({ task, now, onOpen }: TaskCardProps) {
         </Text>
         <Group gap={4} wrap="nowrap">
           <IconUser size={14} />
-          <Text size="sm" c={task.agent_name ? undefined : 'dimmed'} data-testid="task-card-agent">
+          <Text size="sm" c={task.agent_name ? undefined : 'dimmed'} data-testid="task-agent-name">
             {task.agent_name ?? t('tasks.card.notAssigned')}
           </Text>
         </Group>
