@@ -6,8 +6,18 @@ import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('../src/locales', import.meta.url));
 const src = fileURLToPath(new URL('../src', import.meta.url));
-const load = (lang: string) =>
-  JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Record<string, unknown>;
+/** A language's area files merged per namespace, as the app loads them; no key may be defined twice. */
+function load(lang: string): Record<string, unknown> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const file of fs.readdirSync(path.join(dir, lang)).filter((f) => f.endsWith('.json')).sort()) {
+    const bundle = JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8')) as Record<string, Record<string, unknown>>;
+    for (const [ns, values] of Object.entries(bundle)) {
+      for (const k of Object.keys(values)) assert.ok(!(k in (out[ns] ?? {})), `${lang}/${file}: ${ns}.${k} is defined in two files`);
+      out[ns] = { ...out[ns], ...values };
+    }
+  }
+  return out;
+}
 
 /** Every leaf key path of a nested object, with its value. */
 function leaves(obj: unknown, prefix = ''): Map<string, string> {
@@ -25,6 +35,11 @@ function leaves(obj: unknown, prefix = ''): Map<string, string> {
 const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 describe('locale files', () => {
+  it('every language has the same area files', () => {
+    const files = (lang: string) => fs.readdirSync(path.join(dir, lang)).sort();
+    for (const lang of ['en', 'fr', 'ar']) assert.deepEqual(files(lang), files('de'), lang);
+  });
+
   const de = leaves(load('de'));
   for (const lang of ['en', 'fr', 'ar']) {
     it(`${lang} has every key of de, no extra key, the same placeholders, and is translated`, () => {

@@ -2,25 +2,37 @@ import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, RTL_LANGUAGES, type Language } from '@portal/shared';
-import de from '../locales/de.json';
 
 /**
- * Each locale file holds two namespaces: `translation` (the interface, keyed by name) and
- * `validation` (the shared schemas' and the server's German messages, keyed by the German text itself).
+ * Locale files live per language and area: `locales/<lang>/<area>.json`, each holding part of two
+ * namespaces: `translation` (the interface, keyed by name) and `validation` (the shared schemas' and
+ * the server's German messages, keyed by the German text itself). The files of a language are merged.
  */
 type Bundle = Record<string, Record<string, unknown>>;
 
-/**
- * German ships in the main bundle (it is the default and the fallback); the other languages are
- * loaded on demand, each as its own chunk, so the public pages stay light.
- */
+function mergeBundles(files: Bundle[]): Bundle {
+  const out: Bundle = {};
+  for (const f of files) for (const [ns, values] of Object.entries(f)) out[ns] = { ...out[ns], ...values };
+  return out;
+}
+
+// German ships in the main bundle (the default and the fallback); the other languages load on demand.
+const de = mergeBundles(Object.values(import.meta.glob<Bundle>('../locales/de/*.json', { eager: true, import: 'default' })));
+const others = import.meta.glob<Bundle>(['../locales/*/*.json', '!../locales/de/*.json'], { import: 'default' });
+
+async function loadLanguage(language: string): Promise<Bundle> {
+  if (language === 'de') return de;
+  const loaders = Object.entries(others).filter(([path]) => path.startsWith(`../locales/${language}/`));
+  if (loaders.length === 0) throw new Error(`no locale files for ${language}`);
+  return mergeBundles(await Promise.all(loaders.map(([, load]) => load())));
+}
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    if (language === 'de') return callback(null, (de as Bundle)[namespace] ?? {});
-    import(`../locales/${language}.json`)
-      .then((m: { default: Bundle }) => callback(null, m.default[namespace] ?? {}))
+    loadLanguage(language)
+      .then((bundle) => callback(null, bundle[namespace] ?? {}))
       .catch((e: Error) => callback(e, null));
   },
 };
@@ -43,7 +55,7 @@ export const i18nReady = i18n
     partialBundledLanguages: true,
     ns: ['translation', 'validation'],
     defaultNS: 'translation',
-    resources: { de: de as Bundle },
+    resources: { de },
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lang',
