@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
+import { publicFormRoutes } from './modules/public-forms/routes.js';
+import { shopRoutes } from './modules/shop/routes.js';
 import multipart from '@fastify/multipart';
 
 export interface RouteEntry {
@@ -87,6 +89,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(taskRoutes, ctx);
   await app.register(customerRoutes, ctx);
+  await app.register(publicFormRoutes, ctx);
+  await app.register(shopRoutes, ctx);
 
   const hasWebApp = opts.serveWebApp === false ? false : await registerWebApp(app, ctx.config.webDist);
   spaFallbackOrNotFound(app, hasWebApp);

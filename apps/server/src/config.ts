@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_TTL_SECONDS, LOGIN_RATE_LIMIT } from '@portal/shared';
@@ -27,6 +28,16 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(LOGIN_RATE_LIMIT.max),
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(10),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
+  PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  ALTCHA_HMAC_KEY: z.string().min(16, 'mindestens 16 Zeichen').optional(),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Only for tests: where the stripe package sends its calls (a local stand-in of Stripe's API). */
+  STRIPE_API_BASE: url(['http', 'https']).optional(),
+  SELLER_NAME: z.string().default('Kassenservice Muster GmbH'),
+  SELLER_ADDRESS: z.string().default('Musterstraße 1, 1190 Wien, Österreich'),
+  SELLER_UID: z.string().default('ATU12345678'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -46,6 +57,20 @@ export interface Config {
   /** Sign-in attempts per email in the window; per IP five times as many. */
   loginRateLimit: { max: number; windowMs: number };
   logLevel: string;
+  publicForms: {
+    /** Calls of the public form endpoints per IP and 10 minutes. */
+    rateLimit: number;
+    /** Key of the proof-of-work challenges; shared by all processes when set, random per process otherwise. */
+    altchaHmacKey: string;
+  };
+  payments: {
+    provider: 'local' | 'stripe';
+    stripeSecretKey?: string;
+    stripeWebhookSecret?: string;
+    stripeApiBase?: string;
+  };
+  /** The seller on invoices (§ 11 UStG). */
+  seller: { name: string; address: string; uid: string };
   /** Files go under DATA_DIR/uploads; limits per file and per request. */
   uploads: { dir: string; maxFileBytes: number; maxFiles: number };
   webDist: string;
@@ -62,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Ungültige Konfiguration:\n  PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET');
+  }
   const port = e.PORT;
   return {
     port,
@@ -77,6 +105,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT, windowMs: LOGIN_RATE_LIMIT.windowMs },
     logLevel: e.LOG_LEVEL,
+    publicForms: { rateLimit: e.PUBLIC_FORM_RATE_LIMIT, altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex') },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: e.STRIPE_API_BASE,
+    },
+    seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, uid: e.SELLER_UID },
     uploads: {
       dir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
       maxFileBytes: Math.round(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),

@@ -5,3 +5,5 @@ export * from './schemas/auth.js';
 export * from './format.js';
 export * from './calendar.js';
 export * from './schemas/tasks.js';
+export * from './schemas/public-forms.js';
+export * from './schemas/shop.js';

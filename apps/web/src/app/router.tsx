@@ -2,6 +2,9 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { CatchAll, ProfileRedirect, RequireCustomer, RequireStaff } from '../features/auth/guards';
 import { NAV_ENTRIES, type NavEntry } from '../features/agent/nav';
+import { publicFormRoutes } from '../features/public-forms/routes';
+import { shopRoutes } from '../features/shop/routes';
+import { publicPending } from './public-pending';
 
 type PageModule = Promise<{ default: ComponentType<{ entry?: NavEntry }> }>;
 
@@ -47,15 +50,6 @@ function agentRoute(e: NavEntry): RouteObject {
   };
 }
 
-/** Public form routes whose forms come with the public-forms and RKSV areas. */
-const publicPending = (path: string, titleKey: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { PublicNotAvailable } = await import('../features/public/public-not-available');
-    return { element: <PublicNotAvailable titleKey={titleKey} /> };
-  },
-});
-
 const routes: RouteObject[] = [
   { path: '/', lazy: page(() => import('../features/public/landing-page')) },
   { path: '/marketing', lazy: page(() => import('../features/public/marketing-page')) },
@@ -66,12 +60,8 @@ const routes: RouteObject[] = [
   { path: '/switch-company', element: <Navigate to="/companychange" replace /> },
   { path: '/support', element: <Navigate to="/classic-support" replace /> },
   { path: '/emergency', element: <Navigate to="/emergency-support" replace /> },
-  publicPending('/financeexport', 'services.dep.title'),
-  publicPending('/menuechange', 'services.menu.title'),
-  publicPending('/companychange', 'services.switch.title'),
-  publicPending('/emergency-support', 'services.emergency.title'),
-  publicPending('/classic-support', 'services.support.title'),
-  publicPending('/rksv', 'services.rksv.title'),
+  ...publicFormRoutes,
+  ...shopRoutes,
   publicPending('/rating/:taskId', 'rating.title'),
   { path: '/login', lazy: page(() => import('../features/auth/login-page')) },
   { path: '/business-login', lazy: page(() => import('../features/auth/business-login-page')) },

@@ -19,6 +19,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { storeFiles, type StagedFile, type UploadLimits } from '../../platform/uploads.js';
 import { notify } from '../notifications/service.js';
+import { queueMail } from '../../platform/mail.js';
 import { loadVisibleTask, type TaskRecord } from './access.js';
 import { findRow } from './queries.js';
 
@@ -491,4 +492,68 @@ export async function findProtectedFile(db: Db, viewer: SessionUser, area: 'task
   if (!f) return null;
   await loadVisibleTask(db, viewer, f.task_id);
   return { original_name: f.file.original_name, mime: f.file.mime, size: f.file.size };
+}
+
+export interface RequestTaskData {
+  typ: number;
+  titel: string;
+  /** The request text: the task's description and its first message. */
+  beschreibung: string;
+  frist: Date;
+  kundennummer?: string | null;
+  firma?: string | null;
+  kontaktperson?: string | null;
+  plz?: string | null;
+  ort?: string | null;
+  adresse?: string | null;
+  email?: string | null;
+  telefon_firma?: string | null;
+  telefon_privat?: string | null;
+  telefon_mobil?: string | null;
+  uid?: string | null;
+  /** The confirmation to the requester, queued in the same transaction (its text may use {id}). */
+  confirmation?: { to: string; subject: string; text: string };
+}
+
+/**
+ * A task from a public request: on the Austrian board (country 1), unassigned, with the request text
+ * as its first message, its files, a confirmation mail, and a `task_created` notification for every
+ * active staff member with the tasks flag. One transaction; files removed again if it fails.
+ */
+export async function createTaskFromRequest(db: Db, limits: UploadLimits, input: RequestTaskData, staged: StagedFile[]) {
+  return withStoredFiles(db, limits, 'tasks', staged, async (tx, files) => {
+    const { confirmation, ...fields } = input;
+    const [created] = await tx
+      .insert(tasks)
+      .values({ ...fields, country_id: 1, user_id: null, created_by_userid: null })
+      .returning({ id: tasks.id });
+    const taskId = created!.id;
+    await tx.insert(taskMessages).values({ task_id: taskId, content: input.beschreibung });
+    if (files.length) await tx.insert(taskFiles).values(files.map((f) => ({ ...f, task_id: taskId, uploaded_by: null })));
+    await activity(tx, taskId, null, 'created_from_request', { typ: input.typ, files: files.length });
+    let mailId: number | null = null;
+    if (confirmation) {
+      mailId = await queueMail(tx, {
+        to: confirmation.to,
+        subject: confirmation.subject.replaceAll('{id}', String(taskId)),
+        text: confirmation.text.replaceAll('{id}', String(taskId)),
+        taskId,
+      });
+    }
+    const staff = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.role_id))
+      .where(and(eq(users.active, true), eq(users.tasks, true), inArray(roles.role_name, ['admin', 'agent'])));
+    await notify(tx, {
+      recipients: staff.map((s) => s.id),
+      actorId: null,
+      type: 'task_created',
+      title: 'Neue Anfrage',
+      message: `Neue Anfrage #${taskId}: ${input.titel}`,
+      taskId,
+      priority: input.typ === 2 ? 'high' : 'medium',
+    });
+    return { taskId, mailId };
+  });
 }

@@ -1,0 +1,2 @@
+// Schemas and price rules of the RKSV signature-unit shop.
+export {};
