@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createMailer } from '../apps/server/src/platform/mail.js';
+import { RealtimeHub } from '../apps/server/src/platform/realtime.js';
 import { prepare, type BenchKind } from './fixture.js';
 
 const kind = (process.env.BENCH_KIND ?? 'postgres') as BenchKind;
@@ -10,7 +11,8 @@ const n = Number(process.env.BENCH_ROWS ?? 100_000);
 const { database, users, log } = await prepare(kind, n);
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '100000' });
 const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom });
-const app = await buildApp({ config, db: database.db, mailer }, { logger: false, serveWebApp: false });
+const realtime = new RealtimeHub(database.db, pino({ level: 'silent' }));
+const app = await buildApp({ config, db: database.db, mailer, realtime }, { logger: false, serveWebApp: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const login = async (email: string) => {

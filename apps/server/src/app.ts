@@ -14,6 +14,8 @@ import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { registerAuthGuard, type Access } from './platform/auth.js';
 import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
+import { registerRequestEvents } from './platform/request-events.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -80,6 +82,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuthGuard(app, ctx.db);
+  registerRequestEvents(app, (events) => {
+    ctx.realtime.push(events.notifications);
+    if (events.mailIds.length) void ctx.mailer.flush(events.mailIds);
+  });
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);
@@ -89,6 +95,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(taskRoutes, ctx);
   await app.register(customerRoutes, ctx);
+  await app.register(notificationRoutes, ctx);
   await app.register(publicFormRoutes, ctx);
   await app.register(shopRoutes, ctx);
 

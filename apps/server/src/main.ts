@@ -5,6 +5,11 @@ import { DatabaseLockedError } from './db/client.js';
 import { seedDemo } from './db/seed-demo.js';
 import { openAndMigrate } from './bootstrap.js';
 import { createMailer } from './platform/mail.js';
+import { RealtimeHub } from './platform/realtime.js';
+import { notifyOverdueTasks, OVERDUE_LOCK } from './modules/tasks/overdue.js';
+
+/** Advisory lock key of the demo seed. */
+const SEED_LOCK = 727_003;
 
 async function main() {
   const config = loadConfig();
@@ -13,10 +18,13 @@ async function main() {
 
   const log = pino({ level: config.logLevel });
   const mailer = createMailer(db, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = await buildApp({ config, db, mailer }, { loggerInstance: log });
+  const realtime = new RealtimeHub(db, log);
+  const app = await buildApp({ config, db, mailer, realtime }, { loggerInstance: log });
+  await realtime.attach(app.server, config.redisUrl);
 
   if (config.seedDemo) {
-    const created = await seedDemo(db);
+    // Several processes may start together on one database: one seeds, the others find it done.
+    const created = await database.withLock(SEED_LOCK, () => seedDemo(db));
     if (created.length) {
       app.log.info('Demo-Daten angelegt. Demo-Zugänge:');
       for (const a of created) app.log.info(`  ${a.role.padEnd(8)} ${a.email}  /  ${a.password}`);
@@ -26,13 +34,22 @@ async function main() {
   // Mails that failed earlier (or were queued while the process stopped) are retried every minute.
   const retry = setInterval(() => void mailer.flush(), 60_000);
   retry.unref();
+  // Overdue check every minute, on one process of a cluster at a time (advisory lock).
+  const overdue = setInterval(() => {
+    void database
+      .tryLock(OVERDUE_LOCK, async () => realtime.push(await notifyOverdueTasks(db)))
+      .catch((err) => log.error({ err }, 'overdue check failed'));
+  }, 60_000);
+  overdue.unref();
   void mailer.flush();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(retry);
+    clearInterval(overdue);
+    await realtime.close();
     await app.close();
-    mailer.close();
+    await mailer.close();
     await database.close();
     process.exit(0);
   };

@@ -13,6 +13,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import { ensureReferenceData } from '../src/db/reference-data.js';
 import { users } from '../src/db/schema/index.js';
 import { createMailer } from '../src/platform/mail.js';
+import { RealtimeHub } from '../src/platform/realtime.js';
 import { hashPassword } from '../src/platform/passwords.js';
 
 export type DbTarget = 'pglite' | 'postgres';
@@ -24,6 +25,7 @@ export function dbTargets(): DbTarget[] {
 
 export interface TestApp {
   app: FastifyInstance;
+  realtime: RealtimeHub;
   db: Db;
   config: Config;
   database: Database;
@@ -73,15 +75,19 @@ export async function createTestApp(target: DbTarget, env: Record<string, string
   await runMigrations(database);
   await ensureReferenceData(database.db);
   const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom });
-  const app = await buildApp({ config, db: database.db, mailer }, { logger: false, serveWebApp: false });
+  const realtime = new RealtimeHub(database.db, pino({ level: 'silent' }));
+  const app = await buildApp({ config, db: database.db, mailer, realtime }, { logger: false, serveWebApp: false });
   await app.ready();
   return {
     app,
+    realtime,
     db: database.db,
     config,
     database,
     close: async () => {
+      await realtime.close();
       await app.close();
+      await mailer.close();
       await database.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

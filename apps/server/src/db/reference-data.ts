@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { ROLE_IDS } from '@portal/shared';
 import type { Db } from './client.js';
 import { agentLevels, countries, roles, taskTypes } from './schema/index.js';
@@ -23,6 +24,20 @@ export const TASK_TYPE_ROWS = [
   { id: 7, tasktype: 'RKSV', description: 'Signaturkarte und Registrierkassensicherheit' },
 ];
 
+/**
+ * The shop's two products with their default prices (gross cents, 20 % VAT included). They are
+ * inserted once; afterwards the rows are the configuration (a changed price stays changed).
+ */
+export const PRODUCT_DEFAULTS = [
+  {
+    kind: 'main',
+    name: 'Signaturkarte RKSV 2025',
+    description: 'Signaturerstellungseinheit (Smartcard) für Registrierkassen nach RKSV, 5 Jahre gültig',
+    price: 6900,
+  },
+  { kind: 'shipping', name: 'Versand innerhalb Österreichs', description: 'Versand per Post', price: 690 },
+] as const;
+
 /** Reference data is part of every installation, demo seed or not; it is ensured at each start. */
 export async function ensureReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -30,5 +45,12 @@ export async function ensureReferenceData(db: Db): Promise<void> {
     await tx.insert(roles).values(ROLE_ROWS).onConflictDoNothing();
     await tx.insert(agentLevels).values(AGENT_LEVEL_ROWS).onConflictDoNothing();
     await tx.insert(taskTypes).values(TASK_TYPE_ROWS).onConflictDoNothing();
+    for (const p of PRODUCT_DEFAULTS) {
+      await tx.execute(sql`
+        insert into products (kind, name, description, price)
+        select ${p.kind}::text, ${p.name}::text, ${p.description}::text, ${p.price}::int
+        where not exists (select 1 from products where kind = ${p.kind}::text)
+        on conflict do nothing`);
+    }
   });
 }

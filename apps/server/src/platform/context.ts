@@ -1,10 +1,13 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Mailer } from './mail.js';
+import type { RealtimeHub } from './realtime.js';
 
 /** What every module gets: one object built in main.ts (or by the tests), no globals. */
 export interface AppContext {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Pushes committed notifications to sockets; attached to the HTTP server in main.ts (and in socket tests). */
+  realtime: RealtimeHub;
 }

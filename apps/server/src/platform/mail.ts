@@ -13,6 +13,15 @@ export interface MailMessage {
   taskId?: number;
   /** Who sent it (an agent's name), for the conversation entry; none for system mails. */
   agentName?: string;
+  /** Files attached at delivery, read from disk then (e.g. an invoice PDF written after commit). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** Absolute path of the file. */
+  path: string;
+  contentType?: string;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -21,7 +30,14 @@ const MAX_ATTEMPTS = 5;
 export async function queueMail(tx: DbOrTx, msg: MailMessage): Promise<number> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, task_id: msg.taskId ?? null })
+    .values({
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+      task_id: msg.taskId ?? null,
+      attachments: msg.attachments?.length ? msg.attachments : null,
+    })
     .returning({ id: mailOutbox.id });
   if (msg.taskId) {
     await tx.insert(taskConversations).values({
@@ -39,7 +55,8 @@ export async function queueMail(tx: DbOrTx, msg: MailMessage): Promise<number> {
 export interface Mailer {
   /** Delivers what is pending (all, or the given ids); never throws. */
   flush(ids?: number[]): Promise<void>;
-  close(): void;
+  /** Waits for a delivery run under way, then closes the transport. */
+  close(): Promise<void>;
 }
 
 /**
@@ -58,7 +75,15 @@ export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl?: s
     for (const m of pending) {
       if (!transport) {
         log.info(
-          { mail: { id: m.id, to: m.to, subject: m.subject, text: m.text } },
+          {
+            mail: {
+              id: m.id,
+              to: m.to,
+              subject: m.subject,
+              text: m.text,
+              ...(m.attachments?.length ? { attachments: m.attachments.map((a) => a.filename) } : {}),
+            },
+          },
           'mail (no SMTP_URL, printed only)',
         );
         await db
@@ -74,6 +99,7 @@ export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl?: s
           subject: m.subject,
           text: m.text,
           html: m.html ?? undefined,
+          attachments: m.attachments?.map((a) => ({ filename: a.filename, path: a.path, contentType: a.contentType })),
         });
         await db
           .update(mailOutbox)
@@ -96,7 +122,8 @@ export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl?: s
       running = running.then(() => deliver(ids)).catch((err) => log.error({ err }, 'mail outbox run failed'));
       return running;
     },
-    close() {
+    async close() {
+      await running;
       transport?.close();
     },
   };

@@ -1,2 +1,316 @@
+import { z } from 'zod';
+import { addDays, addYears } from 'date-fns';
+import { isWorkingDay } from '../calendar.js';
+import { toVienna } from '../format.js';
+
 // Schemas and rules of the public request forms (DEP, menu change, company switch, support).
-export {};
+// The same schemas validate the web forms and, again, the server calls under /web/.
+
+/** The form field that carries the solved proof-of-work challenge (base64 ALTCHA payload). */
+export const ALTCHA_FIELD = 'altcha';
+/** A field no person sees or fills (hidden from view and from assistive technology); robots do. */
+export const HONEYPOT_FIELD = 'website';
+
+/** DEP exports exist from this year on; the last selectable year is the current one. */
+export const DEP_FIRST_YEAR = 2017;
+/** A menu change needs this many working days of lead time. */
+export const MENU_CHANGE_MIN_WORKING_DAYS = 3;
+/** Deadlines of the support requests: emergency now + 24 hours, classic now + 3 days. */
+export const EMERGENCY_DUE_HOURS = 24;
+export const CLASSIC_DUE_DAYS = 3;
+
+/** German messages of the public forms (spec sections 5 and 8 where it gives them). */
+export const PUBLIC_FORM_MSG = {
+  robot: 'Bitte bestätigen Sie, dass Sie kein Roboter sind.',
+  sendFailed: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  tooLong: 'Eingabe ist zu lang',
+  kundennummerRequired: 'Kundennummer ist erforderlich',
+  kundennummerDigits: 'Kundennummer darf nur Zahlen enthalten',
+  lokalnameRequired: 'Lokalname ist erforderlich',
+  nameRequired: 'Name ist erforderlich',
+  firmennameRequired: 'Name der Firma ist erforderlich',
+  plzRequired: 'PLZ ist erforderlich',
+  plzFormat: 'PLZ muss 4-5 Ziffern enthalten',
+  phoneRequired: 'Telefonnummer ist erforderlich',
+  phoneFormat: 'Ungültiges Telefonnummerformat',
+  emailRequired: 'E-Mail ist erforderlich',
+  emailFormat: 'Ungültige E-Mail-Adresse',
+  descriptionRequired: 'Beschreibung ist erforderlich',
+  descriptionTooLong: 'Beschreibung ist zu lang',
+  agb: 'Bitte akzeptieren Sie die AGB.',
+  agbEmergency: 'Bitte akzeptieren Sie die AGB und die Kosten des Emergency Supports.',
+  startMonth: 'Bitte wählen Sie den Startmonat',
+  startYear: 'Bitte wählen Sie das Startjahr',
+  endMonth: 'Bitte wählen Sie den Endmonat',
+  endYear: 'Bitte wählen Sie das Endjahr',
+  yearRange: `Das Jahr muss zwischen ${DEP_FIRST_YEAR} und dem aktuellen Jahr liegen`,
+  endBeforeStart: 'Das Ende des Zeitraums darf nicht vor dem Beginn liegen',
+  commentRequired: 'Bitte beschreiben Sie die gewünschte Änderung',
+  dateRequired: 'Bitte wählen Sie das Datum der Änderung',
+  dateInvalid: 'Ungültiges Datum',
+  workingDay: 'Bitte wählen Sie einen Werktag (Mo-Fr) und kein Feiertag.',
+  leadTime: `Das Datum muss mindestens ${MENU_CHANGE_MIN_WORKING_DAYS} Werktage in der Zukunft liegen.`,
+  tooFar: 'Das Datum darf höchstens ein Jahr in der Zukunft liegen.',
+  switchReason: 'Bitte wählen Sie den Grund des Firmenwechsels',
+  old: {
+    companyName: 'Firmenname (aktuell) ist erforderlich',
+    localName: 'Lokalname (aktuell) ist erforderlich',
+    customerNumber: 'Kundennummer (aktuell) ist erforderlich',
+    taxId: 'UID/Steuernummer (aktuell) ist erforderlich',
+    address: 'Adresse (aktuell) ist erforderlich',
+    contact: 'Ansprechpartner (aktuell) ist erforderlich',
+    phone: 'Telefonnummer (aktuell) ist erforderlich',
+    email: 'E-Mail (aktuell) ist erforderlich',
+  },
+  new: {
+    companyName: 'Firmenname (neu) ist erforderlich',
+    localName: 'Lokalname (neu) ist erforderlich',
+    taxId: 'UID/Steuernummer (neu) ist erforderlich',
+    address: 'Adresse (neu) ist erforderlich',
+    contact: 'Ansprechpartner (neu) ist erforderlich',
+    phone: 'Telefonnummer (neu) ist erforderlich',
+    email: 'E-Mail (neu) ist erforderlich',
+  },
+} as const;
+
+/** The success messages of the spec (section 8), answered by the server as `message`. */
+export const PUBLIC_FORM_SUCCESS = {
+  dep: 'Ihre DEP Anfrage wurde erfolgreich gesendet!',
+  menu: 'Menüänderung wurde erfolgreich beantragt.',
+  switch: 'Ihre Firmenübernahme-Anfrage wurde erfolgreich übermittelt.',
+  emergency: 'Ihre Emergency Support Anfrage wurde erfolgreich gesendet!',
+  classic: 'Ihre Support-Anfrage wurde erfolgreich gesendet!',
+} as const;
+
+/** The answer of every form call: the success message and the reference number (the task id). */
+export const publicFormResponseSchema = z.object({ message: z.string(), reference: z.number().int() });
+export type PublicFormResponse = z.infer<typeof publicFormResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+// ---------------------------------------------------------------------------------------------
+
+/** Optional +43 or 0043, spaces ignored, then at least 4 digits (and at most 20). */
+export function isValidPhone(value: string): boolean {
+  return /^(?:\+43|0043)?\d{4,20}$/.test(value.replace(/\s+/g, ''));
+}
+
+/** An Austrian or German style postal code: 4 or 5 digits. */
+export function isValidPlz(value: string): boolean {
+  return /^\d{4,5}$/.test(value);
+}
+
+/** Digits only (the Kundennummer rule; the web form also ignores other keystrokes). */
+export function isDigitsOnly(value: string): boolean {
+  return /^\d+$/.test(value);
+}
+
+/** yyyy-MM-dd of a date's local parts. */
+export function toDateKey(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A yyyy-MM-dd string as a local calendar day; null when it is not a real date. */
+export function parseDateKey(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return toDateKey(d) === value.trim() ? d : null;
+}
+
+/** Today's calendar day in Vienna (local date parts, midnight). */
+export function viennaToday(now: Date): Date {
+  const v = toVienna(now);
+  return new Date(v.getFullYear(), v.getMonth(), v.getDate());
+}
+
+/** The n-th working day after `day` (day itself not counted): Mon + 3 is Thu, Sat + 3 is Wed. */
+export function nthWorkingDayAfter(day: Date, n: number): Date {
+  let d = new Date(day.getFullYear(), day.getMonth(), day.getDate());
+  for (let left = n; left > 0; ) {
+    d = addDays(d, 1);
+    if (isWorkingDay(d)) left--;
+  }
+  return d;
+}
+
+/** The earliest day a menu change may be booked for (yyyy-MM-dd): the 3rd working day after today, Vienna time. */
+export function minMenuChangeDate(now: Date = new Date()): string {
+  return toDateKey(nthWorkingDayAfter(viennaToday(now), MENU_CHANGE_MIN_WORKING_DAYS));
+}
+
+/** The latest day a menu change may be booked for (yyyy-MM-dd): one year after today. */
+export function maxMenuChangeDate(now: Date = new Date()): string {
+  return toDateKey(addYears(viennaToday(now), 1));
+}
+
+/** Why a menu-change date (yyyy-MM-dd) is refused, in German; null when it is allowed. */
+export function menuChangeDateError(value: string, now: Date = new Date()): string | null {
+  const day = parseDateKey(value);
+  if (!day) return PUBLIC_FORM_MSG.dateInvalid;
+  if (!isWorkingDay(day)) return PUBLIC_FORM_MSG.workingDay;
+  const key = toDateKey(day);
+  if (key < minMenuChangeDate(now)) return PUBLIC_FORM_MSG.leadTime;
+  if (key > maxMenuChangeDate(now)) return PUBLIC_FORM_MSG.tooFar;
+  return null;
+}
+
+/** The instant of a wall-clock time on a calendar day in Vienna (for deadlines stored in UTC). */
+export function viennaTimeToInstant(dateKey: string, hours = 0, minutes = 0): Date {
+  const day = parseDateKey(dateKey);
+  if (!day) throw new RangeError(`not a date: ${dateKey}`);
+  const guess = Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes);
+  const v = toVienna(new Date(guess));
+  const offset = Date.UTC(v.getFullYear(), v.getMonth(), v.getDate(), v.getHours(), v.getMinutes()) - guess;
+  return new Date(guess - offset);
+}
+
+/** The selectable DEP years: 2017 up to the current year (Vienna time). */
+export function depYears(now: Date = new Date()): number[] {
+  const last = toVienna(now).getFullYear();
+  return Array.from({ length: Math.max(0, last - DEP_FIRST_YEAR + 1) }, (_, i) => DEP_FIRST_YEAR + i);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+// ---------------------------------------------------------------------------------------------
+
+const text = (required: string, max = 200) =>
+  z.string({ error: required }).trim().min(1, required).max(max, PUBLIC_FORM_MSG.tooLong);
+const kundennummer = (required: string = PUBLIC_FORM_MSG.kundennummerRequired) =>
+  text(required, 20).regex(/^\d+$/, PUBLIC_FORM_MSG.kundennummerDigits);
+const phone = (required: string = PUBLIC_FORM_MSG.phoneRequired) =>
+  text(required, 40).refine(isValidPhone, PUBLIC_FORM_MSG.phoneFormat);
+const email = (required: string = PUBLIC_FORM_MSG.emailRequired) =>
+  text(required, 200).pipe(z.email(PUBLIC_FORM_MSG.emailFormat));
+const plz = () =>
+  z
+    .string({ error: PUBLIC_FORM_MSG.plzRequired })
+    .trim()
+    .min(1, PUBLIC_FORM_MSG.plzRequired)
+    .regex(/^\d{4,5}$/, PUBLIC_FORM_MSG.plzFormat);
+/** The terms checkbox: JSON true, or a form field "true", "on" or "1". */
+const accepted = (message: string) =>
+  z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.literal(true, { error: message }));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, PUBLIC_FORM_MSG.tooLong)
+    .optional()
+    .transform((v) => v || undefined);
+
+const month = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(12, message);
+const year = (message: string, now: () => Date) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .refine((y) => y >= DEP_FIRST_YEAR && y <= toVienna(now()).getFullYear(), PUBLIC_FORM_MSG.yearRange);
+
+// ---------------------------------------------------------------------------------------------
+// The five forms
+// ---------------------------------------------------------------------------------------------
+
+/** POST /web/deprequest (JSON): every field required except description; end not before start. */
+export function makeDepRequestSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      kundennummer: kundennummer(),
+      lokalname: text(PUBLIC_FORM_MSG.lokalnameRequired),
+      telefonnummer: phone(),
+      email: email(),
+      name: text(PUBLIC_FORM_MSG.nameRequired),
+      firmenname: text(PUBLIC_FORM_MSG.firmennameRequired),
+      plz: plz(),
+      description: optionalText(10000),
+      startMonth: month(PUBLIC_FORM_MSG.startMonth),
+      startYear: year(PUBLIC_FORM_MSG.startYear, now),
+      endMonth: month(PUBLIC_FORM_MSG.endMonth),
+      endYear: year(PUBLIC_FORM_MSG.endYear, now),
+      agb: accepted(PUBLIC_FORM_MSG.agb),
+    })
+    .refine((v) => v.endYear * 12 + v.endMonth >= v.startYear * 12 + v.startMonth, {
+      message: PUBLIC_FORM_MSG.endBeforeStart,
+      path: ['endMonth'],
+    });
+}
+export const depRequestSchema = makeDepRequestSchema();
+export type DepRequest = z.output<typeof depRequestSchema>;
+
+/** POST /web/menuechange (multipart, files file0, file1, …): frist a working day ≥ 3 working days ahead. */
+export function makeMenuChangeRequestSchema(now: () => Date = () => new Date()) {
+  return z.object({
+    kundennummer: kundennummer(),
+    lokalname: text(PUBLIC_FORM_MSG.lokalnameRequired),
+    name: text(PUBLIC_FORM_MSG.nameRequired),
+    plz: plz(),
+    telefonnummer: phone(),
+    email: email(),
+    comment: text(PUBLIC_FORM_MSG.commentRequired, 10000),
+    frist: text(PUBLIC_FORM_MSG.dateRequired, 10).superRefine((v, ctx) => {
+      const error = menuChangeDateError(v, now());
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+    agb_accepted: accepted(PUBLIC_FORM_MSG.agb),
+  });
+}
+export const menuChangeRequestSchema = makeMenuChangeRequestSchema();
+export type MenuChangeRequest = z.output<typeof menuChangeRequestSchema>;
+
+/** Reasons offered by the company-switch form (stored in German for the agents). */
+export const SWITCH_REASONS = ['Verkauf', 'Verpachtung', 'Änderung der Rechtsform', 'Sonstiges'] as const;
+
+/** POST /web/companyswitch (multipart, files file0, …): the current and the new company. */
+export const companySwitchRequestSchema = z.object({
+  oldCompanyName: text(PUBLIC_FORM_MSG.old.companyName),
+  oldLocalName: text(PUBLIC_FORM_MSG.old.localName),
+  oldCustomerNumber: kundennummer(PUBLIC_FORM_MSG.old.customerNumber),
+  oldTaxId: text(PUBLIC_FORM_MSG.old.taxId, 50),
+  oldAddress: text(PUBLIC_FORM_MSG.old.address, 300),
+  oldContact: text(PUBLIC_FORM_MSG.old.contact),
+  oldPhone: phone(PUBLIC_FORM_MSG.old.phone),
+  oldEmail: email(PUBLIC_FORM_MSG.old.email),
+  newCompanyName: text(PUBLIC_FORM_MSG.new.companyName),
+  newLocalName: text(PUBLIC_FORM_MSG.new.localName),
+  newCustomerNumber: z
+    .string()
+    .trim()
+    .max(20, PUBLIC_FORM_MSG.tooLong)
+    .regex(/^\d*$/, PUBLIC_FORM_MSG.kundennummerDigits)
+    .optional()
+    .transform((v) => v || undefined),
+  newTaxId: text(PUBLIC_FORM_MSG.new.taxId, 50),
+  newAddress: text(PUBLIC_FORM_MSG.new.address, 300),
+  newContact: text(PUBLIC_FORM_MSG.new.contact),
+  newPhone: phone(PUBLIC_FORM_MSG.new.phone),
+  newEmail: email(PUBLIC_FORM_MSG.new.email),
+  switchReason: text(PUBLIC_FORM_MSG.switchReason),
+  additionalInfo: optionalText(10000),
+  agb: accepted(PUBLIC_FORM_MSG.agb),
+});
+export type CompanySwitchRequest = z.output<typeof companySwitchRequestSchema>;
+
+const supportRequest = (agbMessage: string) =>
+  z.object({
+    kundennummer: kundennummer(),
+    lokalname: text(PUBLIC_FORM_MSG.lokalnameRequired),
+    telefonnummer: phone(),
+    email: email(),
+    name: text(PUBLIC_FORM_MSG.nameRequired),
+    plz: plz(),
+    description: z
+      .string({ error: PUBLIC_FORM_MSG.descriptionRequired })
+      .trim()
+      .min(1, PUBLIC_FORM_MSG.descriptionRequired)
+      .max(10000, PUBLIC_FORM_MSG.descriptionTooLong),
+    agb: accepted(agbMessage),
+  });
+
+/**
+ * POST /web/emergency-support and /web/classic-support (multipart, files repeated as `files`).
+ * The client may send `frist`; the server ignores it and sets the deadline itself.
+ */
+export const emergencySupportRequestSchema = supportRequest(PUBLIC_FORM_MSG.agbEmergency);
+export const classicSupportRequestSchema = supportRequest(PUBLIC_FORM_MSG.agb);
+export type SupportRequest = z.output<typeof classicSupportRequestSchema>;

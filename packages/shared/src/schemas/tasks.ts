@@ -244,3 +244,43 @@ export const auditSchema = z.object({
   ),
 });
 export type Audit = z.infer<typeof auditSchema>;
+
+/** Notification types of both spec documents; the bar shows a bell for any other. */
+export const NOTIFICATION_TYPES = [
+  'files_uploaded',
+  'note_added',
+  'task_assignment',
+  'assist_request',
+  'audit_submitted',
+  'task_assigned',
+  'task_created',
+  'file_added',
+  'assist_requested',
+  'task_overdue',
+  'task_reassigned',
+  'task_closed',
+] as const;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  type: z.string(),
+  link: z.string().nullable(),
+  priority: z.enum(['low', 'medium', 'high']).or(z.string()),
+  task_id: z.number().int().nullable(),
+  status: z.enum(['unread', 'read']).or(z.string()),
+  created_at: z.string(),
+});
+export type PortalNotification = z.infer<typeof notificationSchema>;
+
+export const createNotificationSchema = z.object({
+  user_id: id('Empfänger fehlt'),
+  title: required('Titel ist erforderlich').max(200),
+  message: required('Nachricht ist erforderlich').max(2000),
+  type: required('Typ ist erforderlich').max(50),
+  link: z.string().max(500).nullable().optional(),
+  priority: z.enum(['low', 'medium', 'high'], { error: 'Ungültige Priorität' }).default('medium'),
+  task_id: z.coerce.number().int().positive().nullable().optional(),
+});

@@ -6,3 +6,4 @@ export * from './mail.js';
 export * from './rate-limits.js';
 export * from './tasks.js';
 export * from './notifications.js';
+export * from './shop.js';

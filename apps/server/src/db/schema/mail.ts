@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Every mail is a row first, written in the transaction of the change that causes it;
@@ -12,6 +12,8 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
+    /** Files to attach: [{filename, path, contentType?}], read from disk at delivery. */
+    attachments: jsonb().$type<{ filename: string; path: string; contentType?: string }[]>(),
     /** pending, sent, failed (gave up), logged (no SMTP configured: printed to the log). */
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),

@@ -123,6 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageSchema } } },
     async (req) => {
       await endSession(db, req.sessionId!);
+      ctx.realtime.endSession(req.sessionId!);
       return { message: 'Abgemeldet' };
     },
   );

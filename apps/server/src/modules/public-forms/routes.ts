@@ -1,5 +1,163 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ALTCHA_FIELD,
+  HONEYPOT_FIELD,
+  PUBLIC_FORM_MSG,
+  PUBLIC_FORM_SUCCESS,
+  classicSupportRequestSchema,
+  companySwitchRequestSchema,
+  depRequestSchema,
+  emergencySupportRequestSchema,
+  menuChangeRequestSchema,
+  messageSchema,
+  publicFormResponseSchema,
+} from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { hitRateLimit } from '../../platform/db-rate-limit.js';
+import { HttpError, badRequest } from '../../platform/errors.js';
+import { readMultipart, type StagedFile } from '../../platform/uploads.js';
+import { createAltcha, CHALLENGE_TTL_MS } from './altcha.js';
+import { publicFormService, type Submitted } from './service.js';
 
-/** The public request forms under /web/ (DEP export, menu change, company switch, emergency and classic support). */
-export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async () => {};
+const WINDOW_MS = 10 * 60 * 1000;
+const MSG_TOO_MANY = 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.';
+
+/** Parses multipart text fields with a shared schema: the first German message on failure. */
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const r = schema.safeParse(fields);
+  if (!r.success) throw badRequest(r.error.issues[0]?.message ?? 'Ungültige Anfrage.');
+  return r.data;
+}
+
+const challengeSchema = z.object({
+  parameters: z.record(z.string(), z.unknown()),
+  signature: z.string(),
+});
+
+/**
+ * The public request forms under /web/ (DEP export, menu change, company switch, emergency and
+ * classic support). Each call passes, in this order: the per-IP limit (PUBLIC_FORM_RATE_LIMIT per
+ * 10 minutes, 429), the honeypot, the single-use ALTCHA solution (400 robot message for both), the
+ * shared schema (400 with its German message); only then is anything stored.
+ */
+export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db, config, mailer } = ctx;
+  const limits = config.uploads;
+  const altcha = createAltcha(db, config.publicForms.altchaHmacKey);
+  const service = publicFormService(db, limits);
+
+  const perIp = async (req: FastifyRequest) => {
+    if (!(await hitRateLimit(db, `public-form:${req.ip}`, config.publicForms.rateLimit, WINDOW_MS)))
+      throw new HttpError(429, MSG_TOO_MANY);
+  };
+  /** Honeypot filled or no valid, unused proof of work: a robot, and nothing is stored. */
+  const assertHuman = async (fields: Record<string, unknown>) => {
+    const trap = fields[HONEYPOT_FIELD];
+    if (trap !== undefined && String(trap).trim() !== '') throw badRequest(PUBLIC_FORM_MSG.robot);
+    if (!(await altcha.verify(fields[ALTCHA_FIELD]))) throw badRequest(PUBLIC_FORM_MSG.robot);
+  };
+  const answer = (created: Submitted, message: string) => {
+    if (created.mailId !== null) void mailer.flush([created.mailId]);
+    return { message, reference: created.taskId };
+  };
+  const responses = { 200: publicFormResponseSchema, 400: messageSchema, 413: messageSchema, 415: messageSchema, 429: messageSchema };
+
+  // Challenges are cheap but not free: a generous in-memory limit per address.
+  const challengeLimit = app.rateLimit({
+    max: config.publicForms.rateLimit * 5,
+    timeWindow: WINDOW_MS,
+    errorResponseBuilder: () => new HttpError(429, MSG_TOO_MANY),
+  });
+
+  app.get(
+    '/web/challenge',
+    {
+      config: { access: 'public' },
+      onRequest: challengeLimit,
+      schema: {
+        tags: ['public-forms'],
+        summary: `A proof-of-work challenge (ALTCHA, SHA-256) for one form call; valid ${CHALLENGE_TTL_MS / 60000} minutes, single use`,
+        response: { 200: challengeSchema, 429: messageSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const challenge = await altcha.create();
+      return { parameters: { ...challenge.parameters }, signature: challenge.signature! };
+    },
+  );
+
+  app.post(
+    '/web/deprequest',
+    {
+      config: { access: 'public' },
+      onRequest: perIp,
+      // Before the body schema: a robot learns nothing about the fields.
+      preValidation: async (req) => {
+        const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+        await assertHuman(body);
+      },
+      schema: {
+        tags: ['public-forms'],
+        summary: 'DEP export request (DEP7 and DEP131) → task of type DEP Export',
+        body: depRequestSchema,
+        response: responses,
+      },
+    },
+    async (req) => answer(await service.dep(req.body), PUBLIC_FORM_SUCCESS.dep),
+  );
+
+  /** Reads the multipart body, checks it like every form call, and hands the fields and files on. */
+  async function multipartForm<T extends z.ZodType>(
+    req: FastifyRequest,
+    schema: T,
+    submit: (input: z.infer<T>, files: StagedFile[]) => Promise<Submitted>,
+    message: string,
+  ) {
+    const mp = await readMultipart(req, limits);
+    try {
+      await assertHuman(mp.fields);
+      // The second support form variant calls the description "comment".
+      if (mp.fields.description === undefined && mp.fields.comment !== undefined)
+        mp.fields.description = mp.fields.comment;
+      const input = parseFields(schema, mp.fields);
+      return answer(await submit(input, mp.files), message);
+    } finally {
+      await mp.discard();
+    }
+  }
+
+  const multipartRoute = (summary: string) => ({
+    config: { access: 'public' as const },
+    onRequest: perIp,
+    schema: { tags: ['public-forms'], summary, consumes: ['multipart/form-data'], response: responses },
+  });
+
+  app.post(
+    '/web/menuechange',
+    multipartRoute('Menu change (multipart; files file0, file1, …) → task of type Menüänderung due on the chosen day'),
+    (req) => multipartForm(req, menuChangeRequestSchema, service.menuChange, PUBLIC_FORM_SUCCESS.menu),
+  );
+
+  app.post(
+    '/web/companyswitch',
+    multipartRoute('Company switch (multipart; files file0, …) → task of type Firmenwechsel'),
+    (req) => multipartForm(req, companySwitchRequestSchema, (r, f) => service.companySwitch(r, f), PUBLIC_FORM_SUCCESS.switch),
+  );
+
+  app.post(
+    '/web/emergency-support',
+    multipartRoute('Emergency support (multipart; files) → task of type Emergency Support due in 24 hours'),
+    (req) =>
+      multipartForm(req, emergencySupportRequestSchema, (r, f) => service.support('emergency', r, f), PUBLIC_FORM_SUCCESS.emergency),
+  );
+
+  app.post(
+    '/web/classic-support',
+    multipartRoute('Regular support (multipart; files) → task of type Support due in 3 days'),
+    (req) =>
+      multipartForm(req, classicSupportRequestSchema, (r, f) => service.support('classic', r, f), PUBLIC_FORM_SUCCESS.classic),
+  );
+};

@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from './customers.js';
+import { users } from './users.js';
+
+const ts = () => timestamp({ withTimezone: true, precision: 3 });
+
+/** What the shop sells: the signature unit (kind main) and shipping (kind shipping). Prices gross, cents. */
+export const products = pgTable(
+  'products',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** main or shipping */
+    kind: text().notNull(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    /** Gross price in cents, 20 % VAT included. */
+    price: integer().notNull(),
+    active: boolean().notNull().default(true),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    // The shop sells one active product per kind: the page picks "the" main and "the" shipping product.
+    uniqueIndex('products_active_kind_idx').on(t.kind).where(sql`${t.active}`),
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_kind_check', sql`${t.kind} in ('main', 'shipping')`),
+  ],
+);
+
+/**
+ * An RKSV order (spec "Order", back office "RKSV order"). Stored as pending before the checkout opens;
+ * the payment provider's report makes it paid, failed or expired. Paid is final.
+ */
+export const rksvOrders = pgTable(
+  'rksv_orders',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    companyname: text().notNull(),
+    customername: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    address: text().notNull(),
+    zipcode: text().notNull(),
+    city: text().notNull(),
+    /** The UID (ATU…) or the Steuernummer, normalised. */
+    vatnr: text().notNull(),
+    /** uid or steuernummer */
+    tax_id_type: text().notNull(),
+    product_id: integer()
+      .notNull()
+      .references(() => products.id),
+    /** The product's name and prices as sold (later price changes do not touch the order). */
+    product_name: text().notNull(),
+    qty: integer().notNull(),
+    /** 1 shipping, 0 pickup */
+    delivery: integer().notNull(),
+    unit_price: integer().notNull(),
+    shipping_amount: integer().notNull(),
+    net_amount: integer().notNull(),
+    vat_amount: integer().notNull(),
+    total_amount: integer().notNull(),
+    currency: text().notNull().default('eur'),
+    /** pending, paid, failed, expired (the back office adds completed and cancelled). */
+    payment_status: text().notNull().default('pending'),
+    /** The method that paid: card, eps, sepa_debit; null until paid. */
+    payment_type: text(),
+    /** local or stripe */
+    provider: text().notNull(),
+    /** payment: invoice issued once paid; invoice: invoice issued with the order, paid on its payment page. */
+    mode: text().notNull(),
+    /** The provider's checkout session id (cs_…), opened before the order is stored. */
+    session_id: text().notNull(),
+    /** The hosted payment page of that session. */
+    session_url: text().notNull(),
+    /** Unguessable reference of the provider's cancel link, which leads back to the result page. */
+    return_ref: text().notNull(),
+    /** The invoice reference: our invoice number, null until issued. */
+    stripe_inv_id: text(),
+    saved_at: ts().notNull().defaultNow(),
+    payed_at: ts(),
+    failed_at: ts(),
+    expired_at: ts(),
+    shipped_at: ts(),
+    tracking_number: text(),
+    agent_id: integer().references(() => users.id),
+    customer_id: integer().references(() => customers.id),
+    updated_at: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rksv_orders_session_idx').on(t.session_id),
+    uniqueIndex('rksv_orders_return_ref_idx').on(t.return_ref),
+    index('rksv_orders_status_idx').on(t.payment_status, t.id),
+    index('rksv_orders_agent_idx').on(t.agent_id),
+    index('rksv_orders_customer_idx').on(t.customer_id),
+    check('rksv_orders_qty_check', sql`${t.qty} >= 1`),
+    check('rksv_orders_delivery_check', sql`${t.delivery} in (0, 1)`),
+    check('rksv_orders_amounts_check', sql`${t.net_amount} + ${t.vat_amount} = ${t.total_amount}`),
+  ],
+);
+
+/** One row per signature unit of a paid order: the back office enters serial numbers and activation here. */
+export const rksvCards = pgTable(
+  'rksv_cards',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    order_id: integer()
+      .notNull()
+      .references(() => rksvOrders.id, { onDelete: 'cascade' }),
+    kassenid: text(),
+    serial_number: text(),
+    /** 0/1 as in the back-office spec */
+    cert_done: integer().notNull().default(0),
+    activated_at: ts(),
+    shopid: text(),
+    deviceid: text(),
+    systemid: text(),
+    cert_sn: text(),
+    aes_key: text(),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [index('rksv_cards_order_idx').on(t.order_id)],
+);
+
+/** The last invoice number used per calendar year (Vienna): taken and raised in the issuing transaction, so gap-free. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer().primaryKey(),
+  last_number: integer().notNull(),
+});
+
+/** An issued invoice (§ 11 UStG): its number, the data it was rendered from, and where its PDF lies. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    order_id: integer()
+      .notNull()
+      .references(() => rksvOrders.id),
+    year: integer().notNull(),
+    seq: integer().notNull(),
+    /** e.g. 2026-00001 */
+    number: text().notNull(),
+    issued_at: ts().notNull().defaultNow(),
+    net_amount: integer().notNull(),
+    vat_amount: integer().notNull(),
+    total_amount: integer().notNull(),
+    /** Everything printed on the invoice, frozen at issue: the PDF can be rendered again identically. */
+    data: jsonb().notNull(),
+    /** Unguessable token of the buyer's download link. */
+    access_token: text().notNull(),
+    /** Path of the PDF below the uploads folder; null until written (after commit). */
+    pdf_path: text(),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_idx').on(t.order_id),
+    uniqueIndex('invoices_year_seq_idx').on(t.year, t.seq),
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_token_idx').on(t.access_token),
+  ],
+);
+
+/** Provider events already handled (by event id): a replayed or repeated webhook changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    event_id: text().primaryKey(),
+    provider: text().notNull(),
+    type: text().notNull(),
+    session_id: text(),
+    /** What the event did: fulfilled, failed, expired, ignored. */
+    outcome: text().notNull(),
+    received_at: ts().notNull().defaultNow(),
+  },
+  (t) => [index('payment_events_session_idx').on(t.session_id)],
+);
+
+/**
+ * Sessions of the built-in test checkout (`local` provider): the provider's own storage, like Stripe's,
+ * so it knows the order only as a reference. No card data: the buyer only picks a method.
+ */
+export const localCheckoutSessions = pgTable('local_checkout_sessions', {
+  id: text().primaryKey(),
+  /** The order id, as Stripe's client_reference_id. */
+  client_reference_id: text().notNull(),
+  customer_email: text().notNull(),
+  line_items: jsonb().$type<{ name: string; unit_amount: number; quantity: number }[]>().notNull(),
+  amount_total: integer().notNull(),
+  currency: text().notNull().default('eur'),
+  /** open, complete, expired */
+  status: text().notNull().default('open'),
+  /** unpaid, paid */
+  payment_status: text().notNull().default('unpaid'),
+  payment_method: text(),
+  success_url: text().notNull(),
+  cancel_url: text().notNull(),
+  expires_at: ts().notNull(),
+  created_at: ts().notNull().defaultNow(),
+});

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, eq, inArray } from 'drizzle-orm';
+import { createNotificationSchema, messageSchema, notificationSchema } from '@portal/shared';
+import type { AppContext } from '../../platform/context.js';
+import { currentUser } from '../../platform/auth.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { missedNotifications } from '../../platform/realtime.js';
+import { roles, users } from '../../db/schema/index.js';
+import { latestNotifications, markRead, notify } from './service.js';
+
+const iso = <T extends { created_at: Date | string }>(r: T) => ({ ...r, created_at: r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at });
+
+export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+
+  app.post(
+    '/api/create-notification',
+    {
+      config: { access: { roles: ['admin', 'agent'] } },
+      schema: { tags: ['notifications'], summary: 'Notify a staff member (stored, then pushed after commit)', body: createNotificationSchema, response: { 200: messageSchema.extend({ id: z.number() }) } },
+    },
+    async (req) => {
+      const b = req.body;
+      const [target] = await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.role_id))
+        .where(and(eq(users.id, b.user_id), eq(users.active, true), inArray(roles.role_name, ['admin', 'agent'])));
+      if (!target) throw badRequest('Unbekannter Empfänger');
+      const rows = await db.transaction((tx) =>
+        notify(tx, { recipients: [b.user_id], actorId: null, type: b.type, title: b.title, message: b.message, taskId: b.task_id ?? undefined, link: b.link ?? null, priority: b.priority }),
+      );
+      return { message: 'Benachrichtigung wurde erstellt.', id: rows[0]!.id };
+    },
+  );
+
+  app.get(
+    '/api/get-notifications',
+    { schema: { tags: ['notifications'], summary: "The caller's latest 100 notifications, newest first", response: { 200: z.array(notificationSchema) } } },
+    async (req) => (await latestNotifications(db, currentUser(req).id)).map(iso),
+  );
+
+  app.get(
+    '/api/get-missed-notifications/:lastId',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The caller's notifications with an id above lastId, oldest first (at most 100)",
+        params: z.object({ lastId: z.coerce.number().int().min(0) }),
+        response: { 200: z.array(notificationSchema) },
+      },
+    },
+    (req) => missedNotifications(db, currentUser(req).id, req.params.lastId),
+  );
+
+  app.put(
+    '/api/mark-notification-as-read/:id',
+    {
+      schema: { tags: ['notifications'], summary: "Mark one of the caller's notifications read (another user's: 404)", params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: messageSchema } },
+    },
+    async (req) => {
+      if (!(await markRead(db, currentUser(req).id, req.params.id))) throw notFound('Benachrichtigung nicht gefunden.');
+      return { message: 'Als gelesen markiert.' };
+    },
+  );
+};

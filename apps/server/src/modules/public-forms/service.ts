@@ -1,0 +1,305 @@
+import {
+  CLASSIC_DUE_DAYS,
+  EMERGENCY_DUE_HOURS,
+  EMERGENCY_PRICE_CENTS_PER_HOUR,
+  OPENING_HOURS,
+  formatDate,
+  formatDateTime,
+  nthWorkingDayAfter,
+  toDateKey,
+  toVienna,
+  viennaTimeToInstant,
+  viennaToday,
+  type CompanySwitchRequest,
+  type DepRequest,
+  type MenuChangeRequest,
+  type SupportRequest,
+} from '@portal/shared';
+import type { Db } from '../../db/client.js';
+import type { StagedFile, UploadLimits } from '../../platform/uploads.js';
+import { createTaskFromRequest, type RequestTaskData } from '../tasks/service.js';
+
+/** Task types (reference data). */
+export const TASK_TYPE = { support: 1, emergency: 2, menu: 3, switch: 4, dep: 5 } as const;
+
+/**
+ * DEP exports and company switches have no deadline in the spec. They get three working days, the
+ * lead time the spec asks for menu changes: a DEP export is a routine job for the back office, and a
+ * company switch needs the new company's data in the till before its first day of business.
+ */
+export const DEP_SWITCH_WORKING_DAYS = 3;
+
+const MONTHS = [
+  'Jänner',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+];
+const monthLabel = (month: number, year: number) => `${MONTHS[month - 1] ?? month} ${year}`;
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} EUR`;
+const hours = (day: number) => `${OPENING_HOURS[day]!.from}–${OPENING_HOURS[day]!.to}`;
+
+/** The same wall-clock time in Vienna, `n` working days later. */
+export function dueInWorkingDays(now: Date, n: number): Date {
+  const v = toVienna(now);
+  const day = nthWorkingDayAfter(viennaToday(now), n);
+  return viennaTimeToInstant(toDateKey(day), v.getHours(), v.getMinutes());
+}
+
+/** "Label: value" lines for the fields that have a value. */
+function lines(entries: [string, string | undefined | null][]): string {
+  return entries
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+}
+
+function fileLine(files: StagedFile[]): [string, string | undefined] {
+  return ['Anhänge', files.length ? files.map((f) => f.originalName).join(', ') : undefined];
+}
+
+const title = (s: string) => (s.length > 200 ? `${s.slice(0, 199)}…` : s);
+
+/** The confirmation to the requester; {id} becomes the reference number (the task id). */
+function confirmation(to: string, name: string, kind: string, note: string, summary: string) {
+  return {
+    to,
+    subject: `Ihre ${kind} – Referenznummer {id}`,
+    text: [
+      `Guten Tag ${name},`,
+      '',
+      `vielen Dank für Ihre ${kind}. Wir haben sie unter der Referenznummer {id} erfasst. Bitte geben Sie diese Nummer bei Rückfragen an.`,
+      '',
+      note,
+      '',
+      'Ihre Angaben:',
+      '',
+      summary,
+      '',
+      'Mit freundlichen Grüßen',
+      'Ihr Service-Team',
+    ].join('\n'),
+  };
+}
+
+export interface Submitted {
+  taskId: number;
+  mailId: number | null;
+}
+
+export function publicFormService(db: Db, limits: UploadLimits) {
+  const create = (input: RequestTaskData, files: StagedFile[]): Promise<Submitted> =>
+    createTaskFromRequest(db, limits, input, files);
+
+  return {
+    async dep(r: DepRequest, now = new Date()): Promise<Submitted> {
+      const period = `${monthLabel(r.startMonth, r.startYear)} bis ${monthLabel(r.endMonth, r.endYear)}`;
+      const beschreibung = [
+        'DEP-Export-Anfrage (DEP7 und DEP131) über das Webformular',
+        '',
+        lines([
+          ['Zeitraum', period],
+          ['Kundennummer', r.kundennummer],
+          ['Firmenname', r.firmenname],
+          ['Lokalname', r.lokalname],
+          ['Name', r.name],
+          ['PLZ', r.plz],
+          ['Telefonnummer', r.telefonnummer],
+          ['E-Mail', r.email],
+          ['AGB akzeptiert', 'ja'],
+        ]),
+        ...(r.description ? ['', 'Anmerkungen:', r.description] : []),
+      ].join('\n');
+      return create(
+        {
+          typ: TASK_TYPE.dep,
+          titel: title(`DEP Export: ${r.lokalname} (${period})`),
+          beschreibung,
+          frist: dueInWorkingDays(now, DEP_SWITCH_WORKING_DAYS),
+          kundennummer: r.kundennummer,
+          firma: r.firmenname,
+          kontaktperson: r.name,
+          plz: r.plz,
+          email: r.email,
+          telefon_firma: r.telefonnummer,
+          confirmation: confirmation(
+            r.email,
+            r.name,
+            'DEP Anfrage',
+            `Wir stellen Ihnen den Export für den Zeitraum ${period} innerhalb von ${DEP_SWITCH_WORKING_DAYS} Werktagen bereit.`,
+            beschreibung,
+          ),
+        },
+        [],
+      );
+    },
+
+    async menuChange(r: MenuChangeRequest, files: StagedFile[]): Promise<Submitted> {
+      // The change must be live on the chosen day: the deadline is the start of that day, Vienna time.
+      const frist = viennaTimeToInstant(r.frist, 0, 0);
+      const beschreibung = [
+        'Menüänderung über das Webformular',
+        '',
+        lines([
+          ['Datum der Änderung', formatDate(frist)],
+          ['Kundennummer', r.kundennummer],
+          ['Lokalname', r.lokalname],
+          ['Name', r.name],
+          ['PLZ', r.plz],
+          ['Telefonnummer', r.telefonnummer],
+          ['E-Mail', r.email],
+          fileLine(files),
+          ['AGB akzeptiert', 'ja'],
+        ]),
+        '',
+        'Gewünschte Änderung:',
+        r.comment,
+      ].join('\n');
+      return create(
+        {
+          typ: TASK_TYPE.menu,
+          titel: title(`Menüänderung: ${r.lokalname}`),
+          beschreibung,
+          frist,
+          kundennummer: r.kundennummer,
+          firma: r.lokalname,
+          kontaktperson: r.name,
+          plz: r.plz,
+          email: r.email,
+          telefon_firma: r.telefonnummer,
+          confirmation: confirmation(
+            r.email,
+            r.name,
+            'Menüänderung',
+            `Die Änderung ist für den ${formatDate(frist)} eingeplant.`,
+            beschreibung,
+          ),
+        },
+        files,
+      );
+    },
+
+    async companySwitch(r: CompanySwitchRequest, files: StagedFile[], now = new Date()): Promise<Submitted> {
+      const beschreibung = [
+        'Firmenwechsel (Übernahme eines Lokals) über das Webformular',
+        '',
+        'Aktuelle Firmendaten:',
+        lines([
+          ['Firmenname', r.oldCompanyName],
+          ['Lokalname', r.oldLocalName],
+          ['Kundennummer', r.oldCustomerNumber],
+          ['UID/Steuernummer', r.oldTaxId],
+          ['Adresse', r.oldAddress],
+          ['Ansprechpartner', r.oldContact],
+          ['Telefonnummer', r.oldPhone],
+          ['E-Mail', r.oldEmail],
+        ]),
+        '',
+        'Neue Firmendaten:',
+        lines([
+          ['Firmenname', r.newCompanyName],
+          ['Lokalname', r.newLocalName],
+          ['Kundennummer', r.newCustomerNumber ?? 'noch keine'],
+          ['UID/Steuernummer', r.newTaxId],
+          ['Adresse', r.newAddress],
+          ['Ansprechpartner', r.newContact],
+          ['Telefonnummer', r.newPhone],
+          ['E-Mail', r.newEmail],
+        ]),
+        '',
+        lines([['Grund des Wechsels', r.switchReason], fileLine(files), ['AGB akzeptiert', 'ja']]),
+        ...(r.additionalInfo ? ['', 'Zusätzliche Informationen:', r.additionalInfo] : []),
+      ].join('\n');
+      // The task is about the venue's current customer record; the new company is in the text.
+      // The confirmation goes to the new company: the one taking over is the one asking.
+      return create(
+        {
+          typ: TASK_TYPE.switch,
+          titel: title(`Firmenwechsel: ${r.oldLocalName} → ${r.newCompanyName}`),
+          beschreibung,
+          frist: dueInWorkingDays(now, DEP_SWITCH_WORKING_DAYS),
+          kundennummer: r.oldCustomerNumber,
+          firma: r.oldCompanyName,
+          kontaktperson: r.oldContact,
+          adresse: r.oldAddress,
+          email: r.oldEmail,
+          telefon_firma: r.oldPhone,
+          uid: r.oldTaxId,
+          confirmation: confirmation(
+            r.newEmail,
+            r.newContact,
+            'Firmenübernahme-Anfrage',
+            'Wir prüfen die Unterlagen und melden uns zur Abstimmung der Übergabe bei Ihnen.',
+            beschreibung,
+          ),
+        },
+        files,
+      );
+    },
+
+    async support(
+      kind: 'emergency' | 'classic',
+      r: SupportRequest,
+      files: StagedFile[],
+      now = new Date(),
+    ): Promise<Submitted> {
+      const emergency = kind === 'emergency';
+      const frist = emergency
+        ? new Date(now.getTime() + EMERGENCY_DUE_HOURS * 3600_000)
+        : new Date(now.getTime() + CLASSIC_DUE_DAYS * 86400_000);
+      const beschreibung = [
+        emergency ? 'Emergency Support Anfrage über das Webformular' : 'Support-Anfrage über das Webformular',
+        '',
+        lines([
+          ['Kundennummer', r.kundennummer],
+          ['Lokalname', r.lokalname],
+          ['Name', r.name],
+          ['PLZ', r.plz],
+          ['Telefonnummer', r.telefonnummer],
+          ['E-Mail', r.email],
+          fileLine(files),
+          [
+            emergency ? 'AGB und Kosten akzeptiert' : 'AGB akzeptiert',
+            emergency ? `ja (${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt.)` : 'ja',
+          ],
+        ]),
+        '',
+        'Beschreibung:',
+        r.description,
+      ].join('\n');
+      const note = emergency
+        ? `Wir melden uns so rasch wie möglich, spätestens bis ${formatDateTime(frist)}. Der Emergency Support wird mit ${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt. verrechnet.`
+        : `Wir bearbeiten Ihre Anfrage während unserer Öffnungszeiten (Montag–Donnerstag ${hours(1)}, Freitag ${hours(5)}) oder am nächsten Werktag.`;
+      return create(
+        {
+          typ: emergency ? TASK_TYPE.emergency : TASK_TYPE.support,
+          titel: title(`${emergency ? 'Emergency Support' : 'Support'}: ${r.lokalname}`),
+          beschreibung,
+          frist,
+          kundennummer: r.kundennummer,
+          firma: r.lokalname,
+          kontaktperson: r.name,
+          plz: r.plz,
+          email: r.email,
+          telefon_firma: r.telefonnummer,
+          confirmation: confirmation(
+            r.email,
+            r.name,
+            emergency ? 'Emergency Support Anfrage' : 'Support-Anfrage',
+            note,
+            beschreibung,
+          ),
+        },
+        files,
+      );
+    },
+  };
+}

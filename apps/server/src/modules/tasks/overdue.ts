@@ -1,0 +1,52 @@
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { notifications, roles, tasks, users } from '../../db/schema/index.js';
+import type { NotificationRow } from '../../platform/request-events.js';
+import { notify } from '../notifications/service.js';
+
+/** Advisory lock key of the overdue check: one process of a cluster runs it at a time. */
+export const OVERDUE_LOCK = 727_002;
+
+/**
+ * Notifies once per task when its due date has passed and it is not closed: the assignee, or the
+ * country's admins with the tasks flag when nobody is assigned. "Once" is the existence of a
+ * task_overdue notification for the task (index notifications_task_type_idx).
+ */
+export async function notifyOverdueTasks(db: Db, now = new Date()): Promise<NotificationRow[]> {
+  const due = await db
+    .select({ id: tasks.id, titel: tasks.titel, user_id: tasks.user_id, country_id: tasks.country_id })
+    .from(tasks)
+    .where(
+      and(
+        lt(tasks.frist, now),
+        ne(tasks.status, 'abgeschlossen'),
+        sql`not exists (select 1 from ${notifications} n where n.task_id = ${tasks.id} and n.type = 'task_overdue')`,
+      ),
+    )
+    .limit(500);
+  if (due.length === 0) return [];
+  const admins = await db
+    .select({ id: users.id, country_id: users.country_id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(and(eq(roles.role_name, 'admin'), eq(users.active, true), eq(users.tasks, true)));
+  const pushed: NotificationRow[] = [];
+  await db.transaction(async (tx) => {
+    for (const t of due) {
+      const recipients = t.user_id ? [t.user_id] : admins.filter((a) => a.country_id === t.country_id).map((a) => a.id);
+      const rows = await notify(tx, {
+        recipients,
+        actorId: null,
+        type: 'task_overdue',
+        title: 'Aufgabe überfällig',
+        message: `Die Frist der Aufgabe #${t.id} „${t.titel}“ ist abgelaufen.`,
+        taskId: t.id,
+        priority: 'high',
+      });
+      // Nobody to tell (unassigned, no admin): a marker row for nobody is not possible, so it is asked again next time.
+      pushed.push(...rows);
+    }
+  });
+  return pushed;
+}
+
