@@ -5,6 +5,7 @@ import { NAV_ENTRIES, type NavEntry } from '../features/agent/nav';
 import { publicFormRoutes } from '../features/public-forms/routes';
 import { shopRoutes } from '../features/shop/routes';
 import { publicPending } from './public-pending';
+import { TaskLinkRedirect } from './task-link-redirect';
 
 type PageModule = Promise<{ default: ComponentType<{ entry?: NavEntry }> }>;
 
@@ -67,6 +68,8 @@ const routes: RouteObject[] = [
   { path: '/business-login', lazy: page(() => import('../features/auth/business-login-page')) },
   { path: '/set-password', lazy: page(() => import('../features/auth/set-password-page')) },
   { path: '/profile', element: <ProfileRedirect /> },
+  // Notification links of the spec: /tasks/{id} opens the task's modal on the board.
+  { path: '/tasks/:taskId', element: <TaskLinkRedirect /> },
   {
     path: '/agent-dashboard',
     element: (

@@ -22,6 +22,7 @@ import { useAuth } from '../auth/auth-context';
 import { ApplyUserSettings } from '../settings/apply-settings';
 import { LanguageMenu } from '../../components/language-menu';
 import { visibleNav } from './nav';
+import { NotificationBell } from '../notifications/notification-bell';
 
 /** The staff area: sidebar of the spec (flag-gated, empty groups hidden) and the routed page. */
 export default function AgentLayout() {
@@ -56,6 +57,7 @@ export default function AgentLayout() {
               {t('app.name')}
             </Title>
           </Group>
+          <NotificationBell />
         </Group>
       </AppShell.Header>
       {isMobile && opened && (

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { TaskRow, TaskStatus } from '@portal/shared';
 import { api } from '../../../lib/api';
+import { onLiveNotification } from '../../../lib/socket';
 import { tasksQueryOptions, type TaskListFilters } from './get-tasks';
 import { taskListPath, type TaskScope } from './task-scope';
 
@@ -40,6 +41,36 @@ export function useMissedTasksPoll(scope: TaskScope, filters: TaskListFilters, e
     const ctrl = new AbortController();
     let running = false;
 
+    /** Puts tasks of this tab at the top of the first page, each once. */
+    const addOnTop = (fresh: TaskRow[]) =>
+      qc.setQueryData(queryKey, (old) => {
+        const first = old?.pages[0];
+        if (!old || !first) return old;
+        const known = new Set(old.pages.flatMap((p) => p.tasks.map((t) => t.id)));
+        const added = fresh.filter((t) => !known.has(t.id)).sort((a, b) => b.id - a.id);
+        if (added.length === 0) return old;
+        return {
+          ...old,
+          pages: [{ ...first, tasks: [...added, ...first.tasks], total: first.total + added.length }, ...old.pages.slice(1)],
+        };
+      });
+
+    /**
+     * Live: a task assigned to this user (new, or handed over — then its id may be below the highest
+     * seen) arrives as a notification; it joins the list when its status matches the current tab.
+     */
+    const unsubscribe = onLiveNotification((n) => {
+      if ((n.type !== 'task_assigned' && n.type !== 'task_created') || !n.task_id) return;
+      void api<TaskRow>(`/get-tasks/${n.task_id}`, { signal: ctrl.signal })
+        .then((task) => {
+          if (task.status !== filters.status) return;
+          highest.current.set(slot, Math.max(highest.current.get(slot) ?? 0, task.id));
+          if (isPlainList(filters)) addOnTop([task]);
+          else void qc.invalidateQueries({ queryKey });
+        })
+        .catch(() => undefined);
+    });
+
     const tick = async () => {
       if (running) return;
       running = true;
@@ -59,20 +90,7 @@ export function useMissedTasksPoll(scope: TaskScope, filters: TaskListFilters, e
           await qc.invalidateQueries({ queryKey });
           return;
         }
-        qc.setQueryData(queryKey, (old) => {
-          const first = old?.pages[0];
-          if (!old || !first) return old;
-          const known = new Set(old.pages.flatMap((p) => p.tasks.map((t) => t.id)));
-          const added = fresh.filter((t) => !known.has(t.id)).sort((a, b) => b.id - a.id);
-          if (added.length === 0) return old;
-          return {
-            ...old,
-            pages: [
-              { ...first, tasks: [...added, ...first.tasks], total: first.total + added.length },
-              ...old.pages.slice(1),
-            ],
-          };
-        });
+        addOnTop(fresh);
       } catch {
         /* offline or refused: the next tick tries again */
       } finally {
@@ -84,6 +102,7 @@ export function useMissedTasksPoll(scope: TaskScope, filters: TaskListFilters, e
     return () => {
       ctrl.abort();
       window.clearInterval(id);
+      unsubscribe();
     };
   }, [qc, scope, filters, enabled]);
 }

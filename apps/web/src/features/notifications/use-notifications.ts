@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PortalNotification } from '@portal/shared';
+import { api } from '../../lib/api';
+import { emitLiveNotification, openSocket } from '../../lib/socket';
+import { FULL_LOAD_CAP, LIVE_CAP, mergeNotifications, playChime, unreadCount } from './notification-store';
+
+const CHECK_EVERY_MS = 10_000;
+const MISSED_RETRIES = 3;
+
+/**
+ * The signed-in user's notifications: the full load (latest 100), live ones from the socket, and
+ * what was missed during an outage (fetched after a reconnect, up to 3 tries). Errors are only logged.
+ */
+export function useNotifications(user: { id: number; accessToken: string } | null, soundEnabled: boolean) {
+  const [list, setList] = useState<PortalNotification[]>([]);
+  const [connected, setConnected] = useState(false);
+  const loaded = useRef(false);
+  const lastId = useRef(0);
+  const sound = useRef(soundEnabled);
+  sound.current = soundEnabled;
+
+  const take = useCallback((incoming: PortalNotification[], live: boolean) => {
+    if (incoming.length === 0) return;
+    for (const n of incoming) lastId.current = Math.max(lastId.current, n.id);
+    setList((cur) => mergeNotifications(cur, incoming, live ? LIVE_CAP : FULL_LOAD_CAP));
+    if (live) {
+      incoming.forEach(emitLiveNotification);
+      // Only after the first load: the initial list is history, not news.
+      if (loaded.current && sound.current) playChime();
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!user?.accessToken) return;
+    let cancelled = false;
+    let socket: ReturnType<typeof openSocket> = null;
+    let hadOutage = false;
+
+    const fetchMissed = async () => {
+      for (let attempt = 1; attempt <= MISSED_RETRIES; attempt++) {
+        try {
+          const missed = await api<PortalNotification[]>(`/get-missed-notifications/${lastId.current}`);
+          if (!cancelled) take(missed, true);
+          return;
+        } catch (e) {
+          console.warn('missed notifications', attempt, e);
+          await new Promise((r) => setTimeout(r, 1000 * attempt));
+        }
+      }
+    };
+
+    void api<PortalNotification[]>('/get-notifications')
+      .then((all) => {
+        if (cancelled) return;
+        take(all, false);
+        loaded.current = true;
+        socket = openSocket(user, lastId.current);
+        if (!socket) return;
+        socket.on('connect', () => {
+          setConnected(true);
+          if (hadOutage) void fetchMissed();
+          hadOutage = false;
+        });
+        socket.on('disconnect', () => {
+          setConnected(false);
+          hadOutage = true;
+        });
+        socket.on('connect_error', (e) => console.warn('socket', e.message));
+        socket.on('notification', (n) => take([n], true));
+        socket.on('missed_notifications', (missed) => take(missed, true));
+        // The server hands out what was missed when the handshake says what was last seen.
+        socket.io.on('reconnect_attempt', () => {
+          if (socket) socket.auth = { ...(socket.auth as object), lastNotificationId: lastId.current };
+        });
+      })
+      .catch((e) => console.warn('notifications', e));
+
+    // The spec's 10-second check: reconnect a socket that gave up, keep a live one warm.
+    const check = window.setInterval(() => {
+      if (!socket) return;
+      if (!socket.connected && !socket.active) socket.connect();
+      else if (socket.connected) socket.emit('ping');
+    }, CHECK_EVERY_MS);
+
+    return () => {
+      cancelled = true;
+      window.clearInterval(check);
+      socket?.disconnect();
+    };
+  }, [user, take]);
+
+  const markRead = useCallback(async (id: number) => {
+    setList((cur) => cur.map((n) => (n.id === id ? { ...n, status: 'read' } : n)));
+    try {
+      await api(`/mark-notification-as-read/${id}`, { method: 'PUT' });
+    } catch (e) {
+      console.warn('mark read', e);
+    }
+  }, []);
+
+  return { list, unread: unreadCount(list), connected, markRead };
+}
