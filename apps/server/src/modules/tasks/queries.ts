@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TASK_TOTAL_CAP, type TaskListQuery, type TaskRow, type TaskSort, type TaskStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -144,16 +144,32 @@ export async function listBoard(db: DbOrTx, scope: BoardScope, q: TaskListQuery)
       conds.push(lt(tasks.id, c.id));
     }
   }
-  const order = plan.col
+  // The page comes back as one JSON text built by PostgreSQL: parsing 19 columns of 100 rows in the
+  // driver and mapping them in the ORM cost several times what the query itself costs.
+  const orderSql = plan.col
     ? plan.dir === 'asc'
-      ? [asc(plan.col), asc(tasks.id)]
-      : [desc(plan.col), desc(tasks.id)]
-    : [desc(tasks.id)];
-  const [rows, [countRow]] = await Promise.all([
-    selectRows(db)
-      .where(and(...conds))
-      .orderBy(...order)
-      .limit(q.limit + 1),
+      ? sql`${plan.col} asc, ${tasks.id} asc`
+      : sql`${plan.col} desc, ${tasks.id} desc`
+    : sql`${tasks.id} desc`;
+  const pageSql = sql`
+    select coalesce(json_agg(page), '[]')::text as json from (
+      select ${tasks.id} as id, ${tasks.titel} as titel, ${tasks.beschreibung} as beschreibung,
+             ${tasks.frist} as frist, ${tasks.erstellt_am} as erstellt_am, ${tasks.erledigt_am} as erledigt_am,
+             ${tasks.abgeschlossen_am} as abgeschlossen_am, ${tasks.status} as status, ${tasks.typ} as typ,
+             ${taskTypes.tasktype} as tasktype, ${tasks.country_id} as country_id, ${tasks.user_id} as user_id,
+             agent.name as agent_name, ${tasks.requested_user_id} as requested_user_id, helper.name as requested_agent_name,
+             ${tasks.firma} as firma, ${tasks.kundennummer} as kundennummer, ${tasks.created_by_userid} as created_by_userid,
+             ${tasks.has_audit} as has_audit
+      from ${tasks}
+      join ${taskTypes} on ${taskTypes.id} = ${tasks.typ}
+      left join ${users} agent on agent.id = ${tasks.user_id}
+      left join ${users} helper on helper.id = ${tasks.requested_user_id}
+      where ${and(...conds)}
+      order by ${orderSql}
+      limit ${q.limit + 1}
+    ) page`;
+  const [pageResult, [countRow]] = await Promise.all([
+    db.execute<{ json: string }>(pageSql),
     db.select({ total: sql<number>`count(*)::int` }).from(
       db
         .select({ one: sql`1` })
@@ -163,6 +179,7 @@ export async function listBoard(db: DbOrTx, scope: BoardScope, q: TaskListQuery)
         .as('capped'),
     ),
   ]);
+  const rows = JSON.parse((pageResult as unknown as { rows: { json: string }[] }).rows[0]?.json ?? '[]') as RawRow[];
   const page = rows.slice(0, q.limit).map(toTaskRow);
   const last = page[page.length - 1];
   const nextCursor =
