@@ -125,6 +125,10 @@ export async function newPage(
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (e) => console.error('pageerror:', e.message));
+  // A Content-Security-Policy refusal would break a screen silently: make it loud.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('Content Security Policy')) console.error('CSP:', m.text());
+  });
   return { context, page };
 }
 

@@ -91,3 +91,29 @@ describe('errors never leak a stack trace', () => {
     await app.close();
   });
 });
+
+describe('security headers', () => {
+  for (const [label, env, hsts] of [
+    ['plain HTTP', {}, false],
+    ['behind TLS', { PUBLIC_URL: 'https://portal.example.at' }, true],
+  ] as const) {
+    it(`sets CSP, frame and content-type headers (${label})`, async () => {
+      const t = await createTestApp('pglite', env);
+      try {
+        const res = await t.app.inject({ url: '/healthz' });
+        const csp = String(res.headers['content-security-policy']);
+        assert.match(csp, /default-src 'self'/);
+        assert.match(csp, /script-src 'self'(;|$)/, 'no inline or foreign scripts');
+        assert.match(csp, /frame-ancestors 'none'/);
+        assert.equal(res.headers['x-content-type-options'], 'nosniff');
+        assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN');
+        assert.equal('strict-transport-security' in res.headers, hsts);
+        const big = await t.app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.at', password: 'x'.repeat(2 * 1024 * 1024) }) });
+        assert.equal(big.statusCode, 413, 'bodies over 1 MB are refused');
+        assert.equal(big.json().message, 'Die Anfrage ist zu groß.');
+      } finally {
+        await t.close();
+      }
+    });
+  }
+});
