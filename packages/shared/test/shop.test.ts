@@ -163,11 +163,30 @@ describe('RKSV order form rules', () => {
   });
 
   it('checks the Austrian phone number after removing spaces, dashes and brackets', () => {
-    for (const ok of ['01234567', '012345678', '0664 123 45 67', '(01) 234-5678', '436641234567', '+43 664 1234567', '004366412345678'.slice(0, 14)])
+    for (const ok of [
+      '01234567',
+      '012345678',
+      '0664 123 45 67',
+      '(01) 234-5678',
+      '436641234567',
+      '+43 664 1234567',
+      '004366412345678'.slice(0, 14),
+    ])
       assert.ok(isAustrianPhone(ok), ok);
-    for (const bad of ['', '0123456', '12345678', '0664/1234567', '+43 664', '066412345678901234', 'telefon', '0664.1234567'])
+    for (const bad of [
+      '',
+      '0123456',
+      '12345678',
+      '0664/1234567',
+      '+43 664',
+      '066412345678901234',
+      'telefon',
+      '0664.1234567',
+    ])
       assert.ok(!isAustrianPhone(bad), bad);
-    assert.deepEqual(messages({ phone: '123' }, 'phone'), ['Bitte geben Sie eine gültige österreichische Telefonnummer ein']);
+    assert.deepEqual(messages({ phone: '123' }, 'phone'), [
+      'Bitte geben Sie eine gültige österreichische Telefonnummer ein',
+    ]);
   });
 
   it('requires an integer quantity of at least 1', () => {

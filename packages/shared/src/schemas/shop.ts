@@ -165,7 +165,10 @@ const orderFields = {
   taxIdType: z.enum(TAX_ID_TYPES, { error: SHOP_MSG.taxIdType }),
   taxId: z.string({ error: SHOP_MSG.uid }).max(40, SHOP_MSG.tooLong),
   address: required(SHOP_MSG.address),
-  postalCode: z.string({ error: SHOP_MSG.postalCode }).trim().regex(/^\d{4}$/, SHOP_MSG.postalCode),
+  postalCode: z
+    .string({ error: SHOP_MSG.postalCode })
+    .trim()
+    .regex(/^\d{4}$/, SHOP_MSG.postalCode),
   city: required(SHOP_MSG.city, 100),
   email: z.string({ error: SHOP_MSG.email }).trim().max(200, SHOP_MSG.tooLong).pipe(z.email(SHOP_MSG.email)),
   phone: z
@@ -223,9 +226,7 @@ export type RksvProduct = z.infer<typeof rksvProductSchema>;
 export const rksvProductsResponseSchema = z.array(rksvProductSchema);
 
 /** The main product and the shipping price taken from the shipping product (0 when there is none). */
-export function combineProducts(
-  products: readonly RksvProduct[],
-): (RksvProduct & { shipping_price: number }) | null {
+export function combineProducts(products: readonly RksvProduct[]): (RksvProduct & { shipping_price: number }) | null {
   const main = products.find((p) => p.kind === 'main');
   if (!main) return null;
   const shipping = products.find((p) => p.kind === 'shipping');

@@ -20,7 +20,9 @@ CREATE TABLE "invoices" (
 --> statement-breakpoint
 CREATE TABLE "local_checkout_sessions" (
 	"id" text PRIMARY KEY NOT NULL,
-	"order_id" integer NOT NULL,
+	"client_reference_id" text NOT NULL,
+	"customer_email" text NOT NULL,
+	"line_items" jsonb NOT NULL,
 	"amount_total" integer NOT NULL,
 	"currency" text DEFAULT 'eur' NOT NULL,
 	"status" text DEFAULT 'open' NOT NULL,
@@ -93,8 +95,9 @@ CREATE TABLE "rksv_orders" (
 	"payment_type" text,
 	"provider" text NOT NULL,
 	"mode" text NOT NULL,
-	"session_id" text,
-	"session_url" text,
+	"session_id" text NOT NULL,
+	"session_url" text NOT NULL,
+	"return_ref" text NOT NULL,
 	"stripe_inv_id" text,
 	"saved_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"payed_at" timestamp (3) with time zone,
@@ -112,7 +115,6 @@ CREATE TABLE "rksv_orders" (
 --> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_order_id_rksv_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."rksv_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "local_checkout_sessions" ADD CONSTRAINT "local_checkout_sessions_order_id_rksv_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."rksv_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rksv_cards" ADD CONSTRAINT "rksv_cards_order_id_rksv_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."rksv_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rksv_orders" ADD CONSTRAINT "rksv_orders_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rksv_orders" ADD CONSTRAINT "rksv_orders_agent_id_users_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -125,6 +127,7 @@ CREATE INDEX "payment_events_session_idx" ON "payment_events" USING btree ("sess
 CREATE UNIQUE INDEX "products_active_kind_idx" ON "products" USING btree ("kind") WHERE "products"."active";--> statement-breakpoint
 CREATE INDEX "rksv_cards_order_idx" ON "rksv_cards" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "rksv_orders_session_idx" ON "rksv_orders" USING btree ("session_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "rksv_orders_return_ref_idx" ON "rksv_orders" USING btree ("return_ref");--> statement-breakpoint
 CREATE INDEX "rksv_orders_status_idx" ON "rksv_orders" USING btree ("payment_status","id");--> statement-breakpoint
 CREATE INDEX "rksv_orders_agent_idx" ON "rksv_orders" USING btree ("agent_id");--> statement-breakpoint
 CREATE INDEX "rksv_orders_customer_idx" ON "rksv_orders" USING btree ("customer_id");

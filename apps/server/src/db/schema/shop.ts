@@ -21,7 +21,9 @@ export const products = pgTable(
   },
   (t) => [
     // The shop sells one active product per kind: the page picks "the" main and "the" shipping product.
-    uniqueIndex('products_active_kind_idx').on(t.kind).where(sql`${t.active}`),
+    uniqueIndex('products_active_kind_idx')
+      .on(t.kind)
+      .where(sql`${t.active}`),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_kind_check', sql`${t.kind} in ('main', 'shipping')`),
   ],

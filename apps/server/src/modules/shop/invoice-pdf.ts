@@ -1,5 +1,11 @@
 import PDFDocument from 'pdfkit';
-import { PAYMENT_METHOD_LABELS, VAT_RATE_PERCENT, formatDate, formatMoney, paymentMethodLabelKey } from '@portal/shared';
+import {
+  PAYMENT_METHOD_LABELS,
+  VAT_RATE_PERCENT,
+  formatDate,
+  formatMoney,
+  paymentMethodLabelKey,
+} from '@portal/shared';
 
 /** Everything printed on an invoice, frozen when it is issued (stored with the invoice). */
 export interface InvoiceData {
@@ -65,7 +71,11 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
   // Buyer (left) and invoice data (right).
   const top = 150;
   doc.font('Helvetica').fontSize(8).fillColor('#555').text('Rechnungsempfänger', left, top);
-  doc.fillColor('#000').fontSize(10).font('Helvetica-Bold').text(d.buyer.company, left, top + 12, { width: 260 });
+  doc
+    .fillColor('#000')
+    .fontSize(10)
+    .font('Helvetica-Bold')
+    .text(d.buyer.company, left, top + 12, { width: 260 });
   doc
     .font('Helvetica')
     .text(`z. H. ${d.buyer.name}`, { width: 260 })
@@ -101,7 +111,12 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
     doc.text('Beschreibung', cols.desc, yy, { width: cols.unit - cols.desc - 10 });
     doc.text('Einzelpreis brutto', cols.unit, yy, { width: 90, align: 'right' });
     doc.text('Gesamt brutto', cols.total, yy, { width: 80, align: 'right' });
-    doc.moveTo(left, yy + 14).lineTo(right, yy + 14).strokeColor('#999').lineWidth(0.5).stroke();
+    doc
+      .moveTo(left, yy + 14)
+      .lineTo(right, yy + 14)
+      .strokeColor('#999')
+      .lineWidth(0.5)
+      .stroke();
   };
   header(y);
   y += 22;

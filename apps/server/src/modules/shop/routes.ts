@@ -1,5 +1,323 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import fs from 'node:fs';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkoutResponseSchema,
+  orderDetailsQuerySchema,
+  orderDetailsSchema,
+  rksvOrderRequestSchema,
+  rksvProductsResponseSchema,
+  updateOrderStatusResponseSchema,
+  updateOrderStatusSchema,
+} from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { HttpError, badRequest, notFound } from '../../platform/errors.js';
+import { contentDisposition } from '../../platform/uploads.js';
+import {
+  LocalPaymentProvider,
+  StripePaymentProvider,
+  createPaymentProvider,
+  isPaymentMethod,
+} from '../../platform/payments/index.js';
+import {
+  renderCheckoutPage,
+  renderClosedPage,
+  renderNotFoundPage,
+  type LocalPage,
+} from '../../platform/payments/local-page.js';
+import {
+  SHOP_ERR,
+  createOrder,
+  invoiceDownload,
+  isEventProcessed,
+  listProducts,
+  markOrderFailed,
+  orderDetails,
+  processPaymentEvent,
+  sessionForReturnRef,
+  writeMissingInvoicePdfs,
+  type ShopDeps,
+} from './service.js';
+
+const messageSchema = z.object({ message: z.string() });
+const FORM = 'application/x-www-form-urlencoded';
 
 /** The RKSV signature-unit shop under /web/ (products, order, payment, invoice). */
-export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async () => {};
+export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const payments = createPaymentProvider(ctx.config, ctx.db);
+  const deps = (log: ShopDeps['log']): ShopDeps => ({
+    db: ctx.db,
+    config: ctx.config,
+    mailer: ctx.mailer,
+    payments,
+    log,
+  });
+  const perIp = app.rateLimit({
+    max: ctx.config.publicForms.rateLimit,
+    timeWindow: 10 * 60 * 1000,
+    errorResponseBuilder: () => new HttpError(429, 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.'),
+  });
+
+  // Invoices committed while the process stopped before their PDF was written.
+  app.addHook('onReady', async () => {
+    await writeMissingInvoicePdfs({ db: ctx.db, config: ctx.config, log: app.log });
+  });
+
+  app.get(
+    '/web/rksv-products',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shop'],
+        summary: 'Products of the shop: the signature unit (kind main) and shipping (kind shipping), gross cents',
+        response: { 200: rksvProductsResponseSchema },
+      },
+    },
+    async () => listProducts(ctx.db),
+  );
+
+  const orderSchema = {
+    body: rksvOrderRequestSchema,
+    response: { 200: checkoutResponseSchema, 400: messageSchema, 429: messageSchema, 502: messageSchema },
+  };
+
+  app.post(
+    '/web/create-rksv-payment',
+    {
+      config: { access: 'public' },
+      preHandler: perIp,
+      schema: {
+        ...orderSchema,
+        tags: ['shop'],
+        summary: 'Order and pay now: stores the order as pending and opens the checkout; invoice issued once paid',
+        description:
+          'The server prices the order from the products and the quantity; an `amount` that differs is refused ' +
+          '(400). Answers the hosted checkout page as `data.sessionUrl`. The invoice (gap-free number, PDF, mail) ' +
+          'is issued when the provider reports the payment.',
+      },
+    },
+    async (req) => ({ data: await createOrder(deps(req.log), req.body, 'payment') }),
+  );
+
+  app.post(
+    '/web/create-rksv-invoice',
+    {
+      config: { access: 'public' },
+      preHandler: perIp,
+      schema: {
+        ...orderSchema,
+        tags: ['shop'],
+        summary: 'Order on invoice: stores the order and issues the invoice at once; sessionUrl is its payment page',
+        description:
+          'Same body and pricing as /web/create-rksv-payment. The invoice is issued immediately (number, PDF, ' +
+          'mail with the PDF and the payment link); `data.sessionUrl` is the hosted payment page of that invoice. ' +
+          'The order becomes paid when the provider reports the payment.',
+      },
+    },
+    async (req) => ({ data: await createOrder(deps(req.log), req.body, 'invoice') }),
+  );
+
+  app.get(
+    '/web/rksv-order-details',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shop'],
+        summary: 'The order of a checkout session with the provider’s payment status (404 for an unknown session)',
+        querystring: orderDetailsQuerySchema,
+        response: { 200: orderDetailsSchema, 404: messageSchema },
+      },
+    },
+    async (req) => orderDetails(deps(req.log), req.query.session_id),
+  );
+
+  app.post(
+    '/web/update-rksv-order-status',
+    {
+      config: { access: 'public' },
+      preHandler: perIp,
+      schema: {
+        tags: ['shop'],
+        summary: 'The buyer came back without paying: marks an unpaid order failed (a paid order: 409, unchanged)',
+        body: updateOrderStatusSchema,
+        response: { 200: updateOrderStatusResponseSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema },
+      },
+    },
+    async (req) => ({ data: await markOrderFailed(ctx.db, req.body.session_id) }),
+  );
+
+  app.get(
+    '/web/rksv-invoice/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shop'],
+        summary: 'The invoice PDF; the unguessable token of the link is the key',
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, SHOP_ERR.invoiceNotFound) }),
+      },
+    },
+    async (req, reply) => {
+      const { file, filename, size } = await invoiceDownload(ctx, req.params.token);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Length', String(size))
+        .header('Content-Disposition', contentDisposition(filename, true))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(fs.createReadStream(file));
+    },
+  );
+
+  app.get(
+    '/web/rksv-checkout-cancelled',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shop'],
+        summary: 'Cancel link of the checkout: back to the result page with the session and status failed',
+        querystring: z.object({ ref: z.string().max(100).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const sessionId = req.query.ref ? await sessionForReturnRef(ctx.db, req.query.ref) : null;
+      const q = new URLSearchParams(sessionId ? { session_id: sessionId, status: 'failed' } : { status: 'failed' });
+      return reply.redirect(`/rksv/result?${q}`, 303);
+    },
+  );
+
+  // Stripe's webhook, verified against the raw body: its own parser, in a child context of its own.
+  await app.register(async (child) => {
+    const raw = child.withTypeProvider<ZodTypeProvider>();
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    raw.post(
+      '/web/stripe-webhook',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['shop'],
+          summary:
+            'Stripe webhook (signed): checkout.session.completed, async_payment_succeeded, async_payment_failed, expired',
+          response: { 200: z.object({ received: z.boolean(), outcome: z.string() }), 400: messageSchema },
+        },
+      },
+      async (req) => {
+        if (!(payments instanceof StripePaymentProvider)) throw notFound();
+        let event;
+        try {
+          event = payments.verifyWebhook(req.body as Buffer, req.headers['stripe-signature'] as string | undefined);
+        } catch (err) {
+          req.log.warn({ err: { message: (err as Error).message } }, 'stripe webhook refused');
+          throw badRequest(SHOP_ERR.badSignature);
+        }
+        if (await isEventProcessed(ctx.db, event.id)) return { received: true, outcome: 'duplicate' };
+        const pe = await payments.toPaymentEvent(event);
+        if (!pe) return { received: true, outcome: 'ignored' };
+        return { received: true, outcome: await processPaymentEvent(deps(req.log), pe) };
+      },
+    );
+  });
+
+  // The built-in test checkout (`local` provider): a page served here, plain HTML forms.
+  await app.register(async (child) => {
+    const forms = child.withTypeProvider<ZodTypeProvider>();
+    if (!forms.hasContentTypeParser(FORM)) {
+      forms.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
+    }
+    const local = payments instanceof LocalPaymentProvider ? payments : null;
+    const formOrigin = new URL(ctx.config.publicUrl).origin;
+    const params = z.object({ id: z.string().max(200) });
+    const send = (reply: FastifyReply, p: LocalPage, status = 200) =>
+      reply
+        .status(status)
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Content-Security-Policy', p.csp)
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Referrer-Policy', 'no-referrer')
+        .send(p.html);
+    const actionBase = (id: string) => `/web/checkout/${encodeURIComponent(id)}`;
+
+    forms.get(
+      '/web/checkout/:id',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['shop'], summary: 'Test checkout page (local provider): choose card, EPS or SEPA', params },
+      },
+      async (req, reply) => {
+        if (!local) throw notFound();
+        const expired = await local.expireIfDue(req.params.id);
+        if (expired) await processPaymentEvent(deps(req.log), expired);
+        const s = await local.find(req.params.id);
+        if (!s) return send(reply, renderNotFoundPage(formOrigin), 404);
+        if (s.status !== 'open') {
+          const continueUrl = s.payment_status === 'paid' ? s.success_url : '/rksv';
+          return send(reply, renderClosedPage(s, { formOrigin, continueUrl }));
+        }
+        return send(reply, renderCheckoutPage(s, { actionBase: actionBase(s.id), formOrigin }));
+      },
+    );
+
+    forms.post(
+      '/web/checkout/:id/pay',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['shop'],
+          summary: 'Test checkout: pay (completes the session through the same fulfilment as a provider webhook)',
+          params,
+          body: z.object({ method: z.string().max(40).optional() }).optional(),
+        },
+      },
+      async (req, reply) => {
+        if (!local) throw notFound();
+        const expired = await local.expireIfDue(req.params.id);
+        if (expired) await processPaymentEvent(deps(req.log), expired);
+        const s = await local.find(req.params.id);
+        if (!s) return send(reply, renderNotFoundPage(formOrigin), 404);
+        const method = req.body?.method;
+        if (s.status === 'open' && !isPaymentMethod(method)) {
+          return send(
+            reply,
+            renderCheckoutPage(s, {
+              actionBase: actionBase(s.id),
+              formOrigin,
+              error: 'Bitte wählen Sie eine Zahlungsart.',
+            }),
+            400,
+          );
+        }
+        const paid = s.status === 'open' && isPaymentMethod(method) ? await local.pay(s.id, method) : null;
+        if (!paid) {
+          const fresh = (await local.find(s.id))!;
+          const continueUrl = fresh.payment_status === 'paid' ? fresh.success_url : '/rksv';
+          return send(reply, renderClosedPage(fresh, { formOrigin, continueUrl }), 409);
+        }
+        for (const ev of paid.events) await processPaymentEvent(deps(req.log), ev);
+        return reply.redirect(paid.session.success_url, 303);
+      },
+    );
+
+    forms.post(
+      '/web/checkout/:id/cancel',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['shop'],
+          summary: 'Test checkout: cancel (back to the shop; the session stays open, as at Stripe)',
+          params,
+          body: z.object({ method: z.string().max(40).optional() }).optional(),
+        },
+      },
+      async (req, reply) => {
+        if (!local) throw notFound();
+        const s = await local.find(req.params.id);
+        if (!s) return send(reply, renderNotFoundPage(formOrigin), 404);
+        return reply.redirect(s.cancel_url, 303);
+      },
+    );
+  });
+};

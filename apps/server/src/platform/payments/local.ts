@@ -57,7 +57,12 @@ export class LocalPaymentProvider implements PaymentProvider {
     return s ? { status: s.status, paymentStatus: s.payment_status, paymentMethod: s.payment_method } : null;
   }
 
-  private event(s: LocalSession, type: PaymentEvent['type'], paymentStatus: string, method: string | null): PaymentEvent {
+  private event(
+    s: LocalSession,
+    type: PaymentEvent['type'],
+    paymentStatus: string,
+    method: string | null,
+  ): PaymentEvent {
     return {
       id: newId('evt_local'),
       provider: 'local',

@@ -62,7 +62,7 @@ export class StripePaymentProvider implements PaymentProvider {
           client_reference_id: String(req.orderId),
           customer_email: req.email,
           locale: 'de',
-          payment_method_types: ['card', 'eps', 'sepa_debit'],
+          allowed_payment_method_types: ['card', 'eps', 'sepa_debit'],
           line_items: req.lines.map((l) => ({
             quantity: l.quantity,
             price_data: { currency: req.currency, unit_amount: l.unitAmount, product_data: { name: l.name } },

@@ -1,5 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { publicPending } from '../../app/public-pending';
 
 /** Routes of the RKSV shop (pre-order page and payment result), lazy-loaded. */
-export const shopRoutes: RouteObject[] = [publicPending('/rksv', 'services.rksv.title')];
+export const shopRoutes: RouteObject[] = [
+  {
+    path: '/rksv',
+    lazy: async () => ({ Component: (await import('./rksv-order-page')).default }),
+  },
+  {
+    path: '/rksv/result',
+    lazy: async () => ({ Component: (await import('./payment-result-page')).default }),
+  },
+];
