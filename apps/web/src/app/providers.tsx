@@ -1,5 +1,5 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { DirectionProvider, MantineProvider, mergeThemeOverrides, Notification, useDirection } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { RTL_LANGUAGES, type Language } from '@portal/shared';
 import { AuthProvider } from '../features/auth/auth-context';
 import { AuthLoading } from '../components/auth-loading';
 import { ApiError } from '../lib/api';
-import { theme } from './theme';
+import { contrastResolver, theme } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -18,6 +18,27 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+/** The theme with the toasts' close button named in the current language (never suspends). */
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation(undefined, { useSuspense: false });
+  const localized = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          Notification: Notification.extend({
+            defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } },
+          }),
+        },
+      }),
+    [t],
+  );
+  return (
+    <MantineProvider theme={localized} cssVariablesResolver={contrastResolver} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
 
 /** Keeps Mantine's direction in step with the language (Arabic is right-to-left). */
 function DirectionSync() {
@@ -36,7 +57,7 @@ export function Providers({ children }: { children: ReactNode }) {
       initialDirection={document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}
       detectDirection={false}
     >
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <ThemedMantine>
         <Notifications position="top-right" autoClose={3000} />
         <QueryClientProvider client={queryClient}>
           <Suspense fallback={null}>
@@ -46,7 +67,7 @@ export function Providers({ children }: { children: ReactNode }) {
             </AuthProvider>
           </Suspense>
         </QueryClientProvider>
-      </MantineProvider>
+      </ThemedMantine>
     </DirectionProvider>
   );
 }

@@ -70,11 +70,11 @@ export function ServiceCards({ cards }: { cards: ServiceCard[] }) {
             {body}
           </Card>
         ) : to ? (
-          <Card key={key} {...props} component={Link} to={to} style={{ textDecoration: 'none', opacity: 0.75 }}>
+          <Card key={key} {...props} component={Link} to={to} style={{ textDecoration: 'none' }}>
             {body}
           </Card>
         ) : (
-          <Card key={key} {...props} style={{ opacity: 0.75 }} aria-disabled>
+          <Card key={key} {...props} aria-disabled>
             {body}
           </Card>
         );

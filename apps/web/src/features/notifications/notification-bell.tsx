@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Box, Group, Indicator, Popover, ScrollArea, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,60 +39,80 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red" offset={4} data-testid="notification-count" data-count={unread}>
-          <ActionIcon variant="subtle" size="lg" aria-label={t('notifications.open', { count: unread })} onClick={() => setOpened((o) => !o)} data-testid="notification-bell">
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={18}
+      disabled={unread === 0}
+      color="red"
+      offset={4}
+      data-testid="notification-count"
+      data-count={unread}
+    >
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('notifications.open', { count: unread })}
+            onClick={() => setOpened((o) => !o)}
+            data-testid="notification-bell"
+          >
             <IconBell size={22} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} data-testid="notification-list">
-        <Group justify="space-between" px="sm" py="xs">
-          <Text fw={700}>{t('notifications.title')}</Text>
-          {unread > 0 && <Badge color="red">{t('notifications.unread', { count: unread })}</Badge>}
-        </Group>
-        <ScrollArea.Autosize mah={420}>
-          {list.length === 0 ? (
-            <Text c="dimmed" size="sm" p="md" ta="center">
-              {t('notifications.empty')}
-            </Text>
-          ) : (
-            <Stack gap={0}>
-              {list.map((n) => {
-                const { icon: Icon, color } = notificationIcon(n.type);
-                return (
-                  <UnstyledButton
-                    key={n.id}
-                    onClick={() => open(n)}
-                    px="sm"
-                    py="xs"
-                    data-testid={`notification-${n.id}`}
-                    style={{ borderTop: '1px solid var(--mantine-color-default-border)', background: n.status === 'read' ? undefined : 'var(--mantine-color-blue-light)' }}
-                  >
-                    <Group gap="sm" wrap="nowrap" align="flex-start">
-                      <ThemeIcon variant="light" color={color} radius="xl">
-                        <Icon size={16} />
-                      </ThemeIcon>
-                      <Box style={{ minWidth: 0 }}>
-                        <Text size="sm" fw={n.status === 'read' ? 400 : 700}>
-                          {n.title}
-                        </Text>
-                        <Text size="xs" c="dimmed" lineClamp={2}>
-                          {n.message}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {formatDateTime(n.created_at, { invalid: t('common.invalidDate'), missing: t('common.na') })}
-                        </Text>
-                      </Box>
-                    </Group>
-                  </UnstyledButton>
-                );
-              })}
-            </Stack>
-          )}
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown p={0} data-testid="notification-list">
+          <Group justify="space-between" px="sm" py="xs">
+            <Text fw={700}>{t('notifications.title')}</Text>
+            {unread > 0 && <Badge color="red">{t('notifications.unread', { count: unread })}</Badge>}
+          </Group>
+          <ScrollArea.Autosize mah={420}>
+            {list.length === 0 ? (
+              <Text c="dimmed" size="sm" p="md" ta="center">
+                {t('notifications.empty')}
+              </Text>
+            ) : (
+              <Stack gap={0}>
+                {list.map((n) => {
+                  const { icon: Icon, color } = notificationIcon(n.type);
+                  return (
+                    <UnstyledButton
+                      key={n.id}
+                      onClick={() => open(n)}
+                      px="sm"
+                      py="xs"
+                      data-testid={`notification-${n.id}`}
+                      style={{
+                        borderTop: '1px solid var(--mantine-color-default-border)',
+                        background: n.status === 'read' ? undefined : 'var(--mantine-color-blue-light)',
+                      }}
+                    >
+                      <Group gap="sm" wrap="nowrap" align="flex-start">
+                        <ThemeIcon variant="light" color={color} radius="xl">
+                          <Icon size={16} />
+                        </ThemeIcon>
+                        <Box style={{ minWidth: 0 }}>
+                          <Text size="sm" fw={n.status === 'read' ? 400 : 700}>
+                            {n.title}
+                          </Text>
+                          <Text size="xs" c="dimmed" lineClamp={2}>
+                            {n.message}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {formatDateTime(n.created_at, {
+                              invalid: t('common.invalidDate'),
+                              missing: t('common.na'),
+                            })}
+                          </Text>
+                        </Box>
+                      </Group>
+                    </UnstyledButton>
+                  );
+                })}
+              </Stack>
+            )}
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

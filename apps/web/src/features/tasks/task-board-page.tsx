@@ -100,6 +100,12 @@ export default function TaskBoardPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {/* Empty panels: each tab controls a panel (ARIA); the list below belongs to the active one. */}
+        {TASK_STATUSES.map((s) => (
+          <Tabs.Panel key={s} value={s} keepMounted>
+            {null}
+          </Tabs.Panel>
+        ))}
       </Tabs>
 
       <TaskBoardFilters

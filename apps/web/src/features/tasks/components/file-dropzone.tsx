@@ -44,6 +44,7 @@ export function FileDropzone({ onDrop, maxFiles = UPLOAD_MAX_FILES, disabled, lo
       disabled={disabled || maxFiles <= 0}
       loading={loading}
       useFsAccessApi={false}
+      inputProps={{ 'aria-label': t('tasks.upload.drop') }}
       data-testid="upload-dropzone"
       style={disabled ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
     >

@@ -24,7 +24,6 @@ export function TaskCard({ task, now, onOpen }: TaskCardProps) {
       radius="md"
       role="button"
       tabIndex={0}
-      aria-label={t('tasks.card.open', { id: task.id, title: task.titel })}
       data-testid={`task-card-${task.id}`}
       data-overdue={overdue || undefined}
       onClick={() => onOpen(task.id)}

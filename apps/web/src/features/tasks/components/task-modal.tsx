@@ -242,7 +242,7 @@ function TaskModalBody({ taskId, onClose }: { taskId: number; onClose: () => voi
           </Button>
           {task.status === 'offen' && (
             <Button
-              color="green"
+              color="teal"
               leftSection={<IconCheck size={16} />}
               disabled={locked}
               loading={setStatus.isPending}
