@@ -24,7 +24,10 @@ import {
 
 const day = (s: string) => new Date(`${s}T12:00:00`);
 /** The first German message a schema gives for a value, or null when it passes. */
-function firstError(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) {
+function firstError(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  v: unknown,
+) {
   const r = schema.safeParse(v);
   return r.success ? null : (r.error!.issues[0]?.message ?? '?');
 }
@@ -113,8 +116,23 @@ describe('support request schemas', () => {
       [{ lokalname: 'x'.repeat(201) }, 'Eingabe ist zu lang'],
     ];
     for (const [over, message] of cases) {
-      assert.equal(firstError(classicSupportRequestSchema, { ...support, ...over }), message, JSON.stringify(over).slice(0, 80));
+      assert.equal(
+        firstError(classicSupportRequestSchema, { ...support, ...over }),
+        message,
+        JSON.stringify(over).slice(0, 80),
+      );
     }
+  });
+  it('gives one message per field, the "required" one for an empty field', () => {
+    const r = classicSupportRequestSchema.safeParse({ kundennummer: '', plz: '', telefonnummer: ' ', email: '' });
+    const byField = new Map<string, string[]>();
+    for (const i of r.error!.issues)
+      byField.set(String(i.path[0]), [...(byField.get(String(i.path[0])) ?? []), i.message]);
+    assert.deepEqual(byField.get('kundennummer'), ['Kundennummer ist erforderlich']);
+    assert.deepEqual(byField.get('plz'), ['PLZ ist erforderlich']);
+    assert.deepEqual(byField.get('telefonnummer'), ['Telefonnummer ist erforderlich']);
+    assert.deepEqual(byField.get('email'), ['E-Mail ist erforderlich']);
+    assert.ok([...byField.values()].every((m) => m.length === 1));
   });
   it('asks the emergency requester to accept the costs with the terms', () => {
     assert.equal(firstError(emergencySupportRequestSchema, { ...support, agb: '' }), PUBLIC_FORM_MSG.agbEmergency);
@@ -165,7 +183,8 @@ describe('DEP request schema', () => {
       [{ plz: 'A-1190' }, 'PLZ muss 4-5 Ziffern enthalten'],
       [{ telefonnummer: '+49 89 123456' }, 'Ungültiges Telefonnummerformat'],
     ];
-    for (const [over, message] of cases) assert.equal(firstError(schema, { ...dep, ...over }), message, JSON.stringify(over));
+    for (const [over, message] of cases)
+      assert.equal(firstError(schema, { ...dep, ...over }), message, JSON.stringify(over));
     assert.equal(PUBLIC_FORM_MSG.yearRange, 'Das Jahr muss zwischen 2017 und dem aktuellen Jahr liegen');
   });
 });
@@ -255,6 +274,7 @@ describe('company switch schema', () => {
       [{ switchReason: '' }, 'Bitte wählen Sie den Grund des Firmenwechsels'],
       [{ agb: undefined }, 'Bitte akzeptieren Sie die AGB.'],
     ];
-    for (const [over, message] of cases) assert.equal(firstError(companySwitchRequestSchema, { ...sw, ...over }), message, JSON.stringify(over));
+    for (const [over, message] of cases)
+      assert.equal(firstError(companySwitchRequestSchema, { ...sw, ...over }), message, JSON.stringify(over));
   });
 });

@@ -127,7 +127,7 @@ export function viennaToday(now: Date): Date {
 /** The n-th working day after `day` (day itself not counted): Mon + 3 is Thu, Sat + 3 is Wed. */
 export function nthWorkingDayAfter(day: Date, n: number): Date {
   let d = new Date(day.getFullYear(), day.getMonth(), day.getDate());
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     d = addDays(d, 1);
     if (isWorkingDay(d)) left--;
   }
@@ -175,8 +175,10 @@ export function depYears(now: Date = new Date()): number[] {
 // Field schemas
 // ---------------------------------------------------------------------------------------------
 
+// A missing value stops the field's checks (abort): one message per field, on the server and in the
+// web form alike (the form resolver keeps the last issue of a field, the server the first).
 const text = (required: string, max = 200) =>
-  z.string({ error: required }).trim().min(1, required).max(max, PUBLIC_FORM_MSG.tooLong);
+  z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, PUBLIC_FORM_MSG.tooLong);
 const kundennummer = (required: string = PUBLIC_FORM_MSG.kundennummerRequired) =>
   text(required, 20).regex(/^\d+$/, PUBLIC_FORM_MSG.kundennummerDigits);
 const phone = (required: string = PUBLIC_FORM_MSG.phoneRequired) =>
@@ -187,7 +189,7 @@ const plz = () =>
   z
     .string({ error: PUBLIC_FORM_MSG.plzRequired })
     .trim()
-    .min(1, PUBLIC_FORM_MSG.plzRequired)
+    .min(1, { error: PUBLIC_FORM_MSG.plzRequired, abort: true })
     .regex(/^\d{4,5}$/, PUBLIC_FORM_MSG.plzFormat);
 /** The terms checkbox: JSON true, or a form field "true", "on" or "1". */
 const accepted = (message: string) =>
@@ -200,12 +202,17 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
-const month = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(12, message);
+const month = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message, abort: true })
+    .min(1, { error: message, abort: true })
+    .max(12, message);
 const year = (message: string, now: () => Date) =>
   z.coerce
     .number({ error: message })
-    .int(message)
-    .min(1, message)
+    .int({ error: message, abort: true })
+    .min(1, { error: message, abort: true })
     .refine((y) => y >= DEP_FIRST_YEAR && y <= toVienna(now()).getFullYear(), PUBLIC_FORM_MSG.yearRange);
 
 // ---------------------------------------------------------------------------------------------
@@ -302,7 +309,7 @@ const supportRequest = (agbMessage: string) =>
     description: z
       .string({ error: PUBLIC_FORM_MSG.descriptionRequired })
       .trim()
-      .min(1, PUBLIC_FORM_MSG.descriptionRequired)
+      .min(1, { error: PUBLIC_FORM_MSG.descriptionRequired, abort: true })
       .max(10000, PUBLIC_FORM_MSG.descriptionTooLong),
     agb: accepted(agbMessage),
   });

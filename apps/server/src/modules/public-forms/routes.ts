@@ -62,7 +62,13 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     if (created.mailId !== null) void mailer.flush([created.mailId]);
     return { message, reference: created.taskId };
   };
-  const responses = { 200: publicFormResponseSchema, 400: messageSchema, 413: messageSchema, 415: messageSchema, 429: messageSchema };
+  const responses = {
+    200: publicFormResponseSchema,
+    400: messageSchema,
+    413: messageSchema,
+    415: messageSchema,
+    429: messageSchema,
+  };
 
   // Challenges are cheap but not free: a generous in-memory limit per address.
   const challengeLimit = app.rateLimit({
@@ -144,20 +150,31 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/web/companyswitch',
     multipartRoute('Company switch (multipart; files file0, …) → task of type Firmenwechsel'),
-    (req) => multipartForm(req, companySwitchRequestSchema, (r, f) => service.companySwitch(r, f), PUBLIC_FORM_SUCCESS.switch),
+    (req) =>
+      multipartForm(req, companySwitchRequestSchema, (r, f) => service.companySwitch(r, f), PUBLIC_FORM_SUCCESS.switch),
   );
 
   app.post(
     '/web/emergency-support',
     multipartRoute('Emergency support (multipart; files) → task of type Emergency Support due in 24 hours'),
     (req) =>
-      multipartForm(req, emergencySupportRequestSchema, (r, f) => service.support('emergency', r, f), PUBLIC_FORM_SUCCESS.emergency),
+      multipartForm(
+        req,
+        emergencySupportRequestSchema,
+        (r, f) => service.support('emergency', r, f),
+        PUBLIC_FORM_SUCCESS.emergency,
+      ),
   );
 
   app.post(
     '/web/classic-support',
     multipartRoute('Regular support (multipart; files) → task of type Support due in 3 days'),
     (req) =>
-      multipartForm(req, classicSupportRequestSchema, (r, f) => service.support('classic', r, f), PUBLIC_FORM_SUCCESS.classic),
+      multipartForm(
+        req,
+        classicSupportRequestSchema,
+        (r, f) => service.support('classic', r, f),
+        PUBLIC_FORM_SUCCESS.classic,
+      ),
   );
 };

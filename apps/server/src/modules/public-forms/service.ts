@@ -145,9 +145,12 @@ export function publicFormService(db: Db, limits: UploadLimits) {
     async menuChange(r: MenuChangeRequest, files: StagedFile[]): Promise<Submitted> {
       // The change must be live on the chosen day: the deadline is the start of that day, Vienna time.
       const frist = viennaTimeToInstant(r.frist, 0, 0);
+      // The request text first: the board's card shows the first 200 characters.
       const beschreibung = [
-        'Menüänderung über das Webformular',
+        'Gewünschte Änderung:',
+        r.comment,
         '',
+        'Menüänderung über das Webformular',
         lines([
           ['Datum der Änderung', formatDate(frist)],
           ['Kundennummer', r.kundennummer],
@@ -159,9 +162,6 @@ export function publicFormService(db: Db, limits: UploadLimits) {
           fileLine(files),
           ['AGB akzeptiert', 'ja'],
         ]),
-        '',
-        'Gewünschte Änderung:',
-        r.comment,
       ].join('\n');
       return create(
         {
@@ -256,8 +256,10 @@ export function publicFormService(db: Db, limits: UploadLimits) {
         ? new Date(now.getTime() + EMERGENCY_DUE_HOURS * 3600_000)
         : new Date(now.getTime() + CLASSIC_DUE_DAYS * 86400_000);
       const beschreibung = [
-        emergency ? 'Emergency Support Anfrage über das Webformular' : 'Support-Anfrage über das Webformular',
+        'Beschreibung:',
+        r.description,
         '',
+        emergency ? 'Emergency Support Anfrage über das Webformular' : 'Support-Anfrage über das Webformular',
         lines([
           ['Kundennummer', r.kundennummer],
           ['Lokalname', r.lokalname],
@@ -271,9 +273,6 @@ export function publicFormService(db: Db, limits: UploadLimits) {
             emergency ? `ja (${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt.)` : 'ja',
           ],
         ]),
-        '',
-        'Beschreibung:',
-        r.description,
       ].join('\n');
       const note = emergency
         ? `Wir melden uns so rasch wie möglich, spätestens bis ${formatDateTime(frist)}. Der Emergency Support wird mit ${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt. verrechnet.`

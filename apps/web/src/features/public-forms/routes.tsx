@@ -1,11 +1,31 @@
 import type { RouteObject } from 'react-router';
-import { publicPending } from '../../app/public-pending';
 
-/** Routes of the public request forms (each page lazy-loaded). */
+/** Routes of the public request forms (each page lazy-loaded, so the landing page stays small). */
 export const publicFormRoutes: RouteObject[] = [
-  publicPending('/financeexport', 'services.dep.title'),
-  publicPending('/menuechange', 'services.menu.title'),
-  publicPending('/companychange', 'services.switch.title'),
-  publicPending('/emergency-support', 'services.emergency.title'),
-  publicPending('/classic-support', 'services.support.title'),
+  {
+    path: '/financeexport',
+    lazy: async () => ({ Component: (await import('./dep-request-page')).default }),
+  },
+  {
+    path: '/menuechange',
+    lazy: async () => ({ Component: (await import('./menu-change-page')).default }),
+  },
+  {
+    path: '/companychange',
+    lazy: async () => ({ Component: (await import('./company-switch-page')).default }),
+  },
+  {
+    path: '/emergency-support',
+    lazy: async () => {
+      const { SupportRequestPage } = await import('./support-request-page');
+      return { element: <SupportRequestPage key="emergency" variant="emergency" /> };
+    },
+  },
+  {
+    path: '/classic-support',
+    lazy: async () => {
+      const { SupportRequestPage } = await import('./support-request-page');
+      return { element: <SupportRequestPage key="classic" variant="classic" /> };
+    },
+  },
 ];

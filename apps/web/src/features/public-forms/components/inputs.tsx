@@ -1,0 +1,90 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { forwardRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Change = (value: string) => void;
+
+/** Ignores every keystroke that is not a digit (editing keys and shortcuts still work). */
+function digitsOnlyKey(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key.length === 1 && !/[0-9]/.test(e.key)) e.preventDefault();
+}
+
+/** The Kundennummer: digits only; other keystrokes are ignored and pasted text is reduced to its digits. */
+export const KundennummerInput = forwardRef<HTMLInputElement, Omit<TextInputProps, 'onChange'> & { onChange: Change }>(
+  function KundennummerInput({ onChange, ...props }, ref) {
+    return (
+      <TextInput
+        ref={ref}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={20}
+        {...props}
+        onKeyDown={digitsOnlyKey}
+        onChange={(e) => onChange(e.currentTarget.value.replace(/\D+/g, ''))}
+      />
+    );
+  },
+);
+
+/**
+ * A native date input for a day that follows rules: `min` is the earliest allowed day, typing is
+ * blocked (Tab still moves on; Enter or Space open the picker, as does a click).
+ */
+export function RuleDateInput(props: TextInputProps) {
+  const openPicker = (input: HTMLInputElement) => {
+    try {
+      input.showPicker?.();
+    } catch {
+      // Not allowed here (no user gesture, or in a frame): the browser's own button still works.
+    }
+  };
+  return (
+    <TextInput
+      type="date"
+      {...props}
+      onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
+        if (e.key === 'Tab') return;
+        e.preventDefault();
+        if (e.key === 'Enter' || e.key === ' ') openPicker(e.currentTarget);
+      }}
+      onClick={(e: MouseEvent<HTMLInputElement>) => openPicker(e.currentTarget)}
+    />
+  );
+}
+
+/**
+ * A field no person sees or reaches (hidden from view, from the keyboard and from screen readers).
+ * Scripts that fill every input fill it too, and the server then refuses the request.
+ */
+export const Honeypot = forwardRef<HTMLInputElement, { name: string }>(function Honeypot({ name }, ref) {
+  const { t } = useTranslation();
+  return (
+    <div
+      aria-hidden="true"
+      style={{
+        position: 'absolute',
+        width: 1,
+        height: 1,
+        overflow: 'hidden',
+        clipPath: 'inset(50%)',
+        whiteSpace: 'nowrap',
+        opacity: 0,
+        pointerEvents: 'none',
+      }}
+    >
+      <label>
+        {t('publicForms.honeypot')}
+        <input
+          ref={ref}
+          type="text"
+          name={name}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+          data-testid="honeypot"
+        />
+      </label>
+    </div>
+  );
+});

@@ -1,0 +1,143 @@
+import { notifications } from '@mantine/notifications';
+import { createElement, useCallback, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ALTCHA_FIELD, HONEYPOT_FIELD, PUBLIC_FORM_MSG, type PublicFormResponse } from '@portal/shared';
+import { SLIDER_CHECK_MAX } from '../../components/slider-check';
+import { api, ApiError } from '../../lib/api';
+import { useAltcha } from '../../lib/altcha';
+import { translateMessage } from '../../lib/i18n';
+import { uploadWithProgress } from '../../lib/upload';
+
+const createWorker = () => new Worker(new URL('./altcha-worker.ts', import.meta.url), { type: 'module' });
+
+/** The fields every form call carries besides its own: the solved challenge and the honeypot. */
+export type BotFields = Record<typeof ALTCHA_FIELD | typeof HONEYPOT_FIELD, string>;
+export type SendCall = (bot: BotFields, onProgress: (percent: number) => void) => Promise<PublicFormResponse>;
+
+/** POST a JSON form (the DEP request). */
+export const sendJson = (path: string, body: object) => api<PublicFormResponse>(path, { method: 'POST', body });
+
+/**
+ * POST a multipart form with upload progress. Files travel as `file0`, `file1`, … (menu change,
+ * company switch) or as a repeated `files` field (support), as the spec has it.
+ */
+export function sendMultipart(
+  path: string,
+  fields: Record<string, string | boolean | undefined>,
+  files: File[],
+  fileField: 'indexed' | 'files',
+  onProgress: (percent: number) => void,
+) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.append(k, String(v));
+  files.forEach((f, i) => body.append(fileField === 'indexed' ? `file${i}` : 'files', f, f.name));
+  onProgress(0);
+  return uploadWithProgress<PublicFormResponse>(path, body, { onProgress });
+}
+
+/**
+ * What the five public forms share: the slider check, the background proof of work, the honeypot,
+ * the terms checkbox's native validity, sending with progress, and the answers — success: a toast
+ * with the spec's text and the reference number, then `/`; failure: the message, slider back to 0.
+ */
+export function usePublicFormSender() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const altcha = useAltcha({ createWorker });
+  const [slider, setSliderValue] = useState(0);
+  const [sliderError, setSliderError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const termsRef = useRef<HTMLInputElement>(null);
+
+  const setSlider = useCallback((v: number) => {
+    setSliderValue(v);
+    if (v >= SLIDER_CHECK_MAX) setSliderError(null);
+  }, []);
+
+  /**
+   * Runs on submit after the form's own validation: the terms checkbox's native validity and the
+   * slider. Returns whether the form may be sent; focuses the first invalid field otherwise.
+   */
+  const precheck = (formValid: boolean): boolean => {
+    let ok = formValid;
+    const terms = termsRef.current;
+    if (terms && !terms.checkValidity()) {
+      if (formValid) terms.reportValidity();
+      ok = false;
+    }
+    if (slider < SLIDER_CHECK_MAX) {
+      setSliderError(translateMessage(PUBLIC_FORM_MSG.robot));
+      ok = false;
+    }
+    if (!formValid)
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
+    return ok;
+  };
+
+  const send = async (call: SendCall) => {
+    setSending(true);
+    setError(null);
+    setProgress(null);
+    try {
+      const bot = {
+        [ALTCHA_FIELD]: await altcha.take(),
+        [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '',
+      } as BotFields;
+      const answer = await call(bot, setProgress);
+      notifications.show({
+        color: 'green',
+        // Both lines in the text colour: Mantine dims a description under a title below AA contrast.
+        message: createElement(
+          'span',
+          { style: { color: 'var(--mantine-color-text)' }, 'data-testid': 'form-success' },
+          createElement('strong', null, translateMessage(answer.message)),
+          createElement('br'),
+          t('publicForms.reference', { reference: answer.reference }),
+        ),
+        closeButtonProps: { 'aria-label': t('publicForms.close') },
+      });
+      navigate('/');
+    } catch (e) {
+      // The server's German message for a refusal (validation, robot, file type, rate limit), else the spec's text.
+      const message =
+        e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message
+          ? translateMessage(e.message)
+          : t('publicForms.sendFailed');
+      setError(message);
+      setSliderValue(0);
+      notifications.show({ color: 'red', message, closeButtonProps: { 'aria-label': t('publicForms.close') } });
+    } finally {
+      setSending(false);
+      setProgress(null);
+    }
+  };
+
+  /** A submit handler: `validate` runs the form's schema and says whether it passed. */
+  const onSubmit = (validate: () => boolean, call: SendCall) => (e: FormEvent) => {
+    e.preventDefault();
+    if (sending) return;
+    if (!precheck(validate())) return;
+    void send(call);
+  };
+
+  return {
+    slider,
+    setSlider,
+    sliderError,
+    sending,
+    progress,
+    error,
+    honeypotRef,
+    termsRef,
+    onSubmit,
+    cancel: () => navigate('/'),
+    altchaStatus: altcha.status,
+    altchaSolveMs: altcha.solveMs,
+  };
+}
+
+export type PublicFormSender = ReturnType<typeof usePublicFormSender>;
