@@ -82,6 +82,7 @@ describe('a support task from creation to audit', () => {
 
     await modal.getByTestId('task-modal-tab-files').click();
     await modal.getByText('terminal-fehler.png').waitFor();
+    await screenshot(page, 'task-modal-files');
     const download = page.waitForEvent('download');
     await modal.locator('[data-testid^="file-download-"]').first().click();
     assert.equal((await download).suggestedFilename(), 'terminal-fehler.png');

@@ -54,6 +54,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    trustProxy: ctx.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -38,6 +38,8 @@ const envSchema = z.object({
   SELLER_NAME: z.string().default('Kassenservice Muster GmbH'),
   SELLER_ADDRESS: z.string().default('Musterstraße 1, 1190 Wien, Österreich'),
   SELLER_UID: z.string().default('ATU12345678'),
+  /** Behind a load balancer: true, a hop count, or the proxies' addresses (so rate limits see the client's address). */
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -57,6 +59,7 @@ export interface Config {
   /** Sign-in attempts per email in the window; per IP five times as many. */
   loginRateLimit: { max: number; windowMs: number };
   logLevel: string;
+  trustProxy: boolean | number | string;
   publicForms: {
     /** Calls of the public form endpoints per IP and 10 minutes. */
     rateLimit: number;
@@ -77,6 +80,13 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
 
 /** Reads the environment once; an invalid value stops the start with a line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -105,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT, windowMs: LOGIN_RATE_LIMIT.windowMs },
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicForms: { rateLimit: e.PUBLIC_FORM_RATE_LIMIT, altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex') },
     payments: {
       provider: e.PAYMENT_PROVIDER,

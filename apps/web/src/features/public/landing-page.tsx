@@ -11,7 +11,7 @@ export default function LandingPage() {
     <Box mih="100vh" bg="var(--mantine-color-gray-light)">
       <Container size="lg" py="md">
         <Group justify="space-between" mb="xl" wrap="nowrap">
-          <Text fw={800} size="lg">
+          <Text fw={800} size="lg" style={{ whiteSpace: 'nowrap' }}>
             {t('app.name')}
           </Text>
           <Group gap="xs" wrap="nowrap">
