@@ -54,7 +54,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: ctx.config.trustProxy,
+    // Fastify takes a hop count as well, though its types list only boolean, string and string[].
+    trustProxy: ctx.config.trustProxy as boolean | string,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
