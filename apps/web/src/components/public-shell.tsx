@@ -1,9 +1,9 @@
-import { Box, Button, Container, Group, Text } from '@mantine/core';
-import { IconLogin } from '@tabler/icons-react';
+import { Box, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from './language-menu';
+import { LoginButton } from './login-button';
 
 /** Header and frame of the public pages: mobile first, one column, the login one tap away. */
 export function PublicShell({ children, size = 'md' }: { children: ReactNode; size?: 'sm' | 'md' | 'lg' }) {
@@ -17,9 +17,7 @@ export function PublicShell({ children, size = 'md' }: { children: ReactNode; si
           </Text>
           <Group gap="xs" wrap="nowrap">
             <LanguageMenu languages={['de', 'en', 'fr']} />
-            <Button component={Link} to="/login" variant="light" leftSection={<IconLogin size={18} />}>
-              {t('landing.login')}
-            </Button>
+            <LoginButton variant="light" />
           </Group>
         </Group>
         <main>{children}</main>

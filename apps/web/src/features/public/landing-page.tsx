@@ -1,8 +1,8 @@
-import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLogin } from '@tabler/icons-react';
+import { Anchor, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../components/language-menu';
+import { LoginButton } from '../../components/login-button';
 import { LANDING_CARDS, ServiceCards } from '../../components/service-cards';
 
 export default function LandingPage() {
@@ -16,9 +16,7 @@ export default function LandingPage() {
           </Text>
           <Group gap="xs" wrap="nowrap">
             <LanguageMenu languages={['de', 'en', 'fr']} />
-            <Button component={Link} to="/login" leftSection={<IconLogin size={18} />} data-testid="landing-login">
-              {t('landing.login')}
-            </Button>
+            <LoginButton testId="landing-login" />
           </Group>
         </Group>
         <Stack gap="xs" mb="xl">
