@@ -1,0 +1,110 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { FLAGS } from '@portal/shared';
+import { addUser, bearer, createTestApp, login, type TestApp } from './helpers.js';
+import { multipart, PNG } from './tasks-fixtures.js';
+
+/**
+ * Generated and mutated input against every route: no answer may be a 5xx, no answer may carry a
+ * stack trace or SQL, and a refused request writes nothing. Bodies are built from each route's own
+ * schema (its property names from the OpenAPI document generated from the zod schemas), filled with
+ * values of any type, plus stray keys; parameters and queries get hostile strings.
+ */
+const HOSTILE = ["' or 1=1 --", '../../etc/passwd', '%00', '<script>alert(1)</script>', '-1', '0', '99999999999999999999', '1e309', 'NaN', '{"$gt":""}', 'ä'.repeat(300), ''];
+const text = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 40 }), fc.integer().map(String));
+const value = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(text, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), text, { maxKeys: 2 }),
+);
+const LEAK = /(\bat .+\.(ts|js):\d+)|syntax error|relation "|duplicate key|violates|\bselect .+ from\b|node_modules/i;
+/** Bookkeeping that a refused call may touch: rate-limit counters. */
+const NOT_COUNTED = new Set(['rate_limits', '__drizzle_migrations']);
+
+describe('generated input against every route', () => {
+  let t: TestApp;
+  let admin: { email: string; password: string };
+  let token: string;
+  let tables: string[];
+  let doc: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }; parameters?: { in: string; name: string }[] }>> };
+
+  const counts = async () => {
+    const parts = tables.map((name) => `select '${name}' as t, count(*)::int as n from "${name}"`).join(' union all ');
+    const res = (await t.db.execute(sql.raw(parts))) as unknown as { rows: { t: string; n: number }[] };
+    return Object.fromEntries(res.rows.map((r) => [r.t, r.n]));
+  };
+
+  before(async () => {
+    t = await createTestApp('pglite', { LOGIN_RATE_LIMIT: '100000', PUBLIC_FORM_RATE_LIMIT: '100000' });
+    admin = await addUser(t.db, { role: 'admin', flags: FLAGS });
+    token = await login(t.app, admin.email, admin.password);
+    const res = (await t.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as { rows: { tablename: string }[] };
+    tables = res.rows.map((r) => r.tablename).filter((n) => !NOT_COUNTED.has(n));
+    doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+  });
+  after(() => t.close());
+
+  it('never answers 5xx, never leaks internals, and writes nothing when it refuses', async () => {
+    const routes = t.app.routeTable.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'));
+    const problems: string[] = [];
+    for (const r of routes) {
+      const openapiPath = r.url.replace(/:([A-Za-z]+)/g, '{$1}');
+      const op = doc.paths[openapiPath]?.[r.method.toLowerCase()];
+      const bodyKeys = Object.keys(op?.requestBody?.content?.['application/json']?.schema?.properties ?? {});
+      const queryKeys = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      const isMultipart = !!op?.requestBody?.content?.['multipart/form-data'] || /create-task|upload-task-files|audit-task|menuechange|companyswitch|support$/.test(r.url);
+      const params = r.url.match(/:[A-Za-z]+/g) ?? [];
+      const sessionEnding = r.url === '/api/logout' || r.url === '/auth/change-password';
+
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(text, { minLength: params.length, maxLength: params.length }),
+          fc.record(Object.fromEntries(queryKeys.map((k) => [k, text])), { requiredKeys: [] }),
+          fc.record(Object.fromEntries(bodyKeys.map((k) => [k, value])), { requiredKeys: [] }),
+          fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 2 }),
+          fc.boolean(),
+          async (paramValues, query, body, stray, withFile) => {
+            let url = r.url;
+            params.forEach((p, i) => (url = url.replace(p, encodeURIComponent(paramValues[i] ?? ''))));
+            const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+            if (qs) url += `?${qs}`;
+            const auth = sessionEnding ? bearer(await login(t.app, admin.email, admin.password)) : bearer(token);
+            let payload: string | Buffer | undefined;
+            let headers: Record<string, string> = { ...auth };
+            if (r.method !== 'GET') {
+              if (isMultipart) {
+                const mp = multipart([
+                  ...Object.entries({ ...body, ...stray }).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) })),
+                  ...(withFile ? [{ name: 'files', file: { filename: String(paramValues[0] ?? 'x.png'), content: Math.random() < 0.5 ? PNG : Buffer.from('MZ\u0000\u0001') } }] : []),
+                ]);
+                payload = mp.payload;
+                headers = { ...headers, ...mp.headers };
+              } else {
+                payload = JSON.stringify({ ...body, ...stray });
+                headers['content-type'] = 'application/json';
+              }
+            }
+            const before = await counts();
+            const res = await t.app.inject({ method: r.method as 'POST', url, headers, payload });
+            if (res.statusCode >= 500) problems.push(`${r.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+            if (LEAK.test(res.body) && !r.url.startsWith('/web/checkout')) problems.push(`${r.method} ${url} leaks: ${res.body.slice(0, 200)}`);
+            if (res.statusCode >= 400) {
+              const afterCounts = await counts();
+              for (const name of tables) {
+                if (before[name] !== afterCounts[name]) problems.push(`${r.method} ${url} -> ${res.statusCode} wrote to ${name}`);
+              }
+            }
+          },
+        ),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 12), seed: Number(process.env.FUZZ_SEED ?? 20261122) },
+      );
+    }
+    assert.deepEqual(problems.slice(0, 20), []);
+  });
+});
