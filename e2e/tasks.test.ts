@@ -133,8 +133,7 @@ describe('a support task from creation to audit', () => {
     await page.getByTestId('task-tab-abgeschlossen').click();
     await page.getByTestId('task-search').fill('Kartenterminal');
     await page.locator('[data-testid^="task-card-"]', { hasText: title }).waitFor();
-    await page.getByTestId('language-select').click();
-    await page.getByRole('option', { name: 'AR', exact: true }).click();
+    await page.getByTestId('language-select').selectOption({ label: 'AR' });
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await screenshot(page, 'task-board-ar');
     await context.close();

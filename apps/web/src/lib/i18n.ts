@@ -16,13 +16,12 @@ function mergeBundles(files: Bundle[]): Bundle {
   return out;
 }
 
-// German ships in the main bundle (the default and the fallback); the other languages load on demand.
-const de = mergeBundles(Object.values(import.meta.glob<Bundle>('../locales/de/*.json', { eager: true, import: 'default' })));
-const others = import.meta.glob<Bundle>(['../locales/*/*.json', '!../locales/de/*.json'], { import: 'default' });
+// Every language, German included, loads on demand (one chunk per area file, fetched in parallel), so
+// the landing page does not carry the staff area's strings. The first paint waits for it (main.tsx).
+const files = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });
 
 async function loadLanguage(language: string): Promise<Bundle> {
-  if (language === 'de') return de;
-  const loaders = Object.entries(others).filter(([path]) => path.startsWith(`../locales/${language}/`));
+  const loaders = Object.entries(files).filter(([path]) => path.startsWith(`../locales/${language}/`));
   if (loaders.length === 0) throw new Error(`no locale files for ${language}`);
   return mergeBundles(await Promise.all(loaders.map(([, load]) => load())));
 }
@@ -52,10 +51,8 @@ export const i18nReady = i18n
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    partialBundledLanguages: true,
     ns: ['translation', 'validation'],
     defaultNS: 'translation',
-    resources: { de },
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lang',
