@@ -1,24 +1,11 @@
-import {
-  AppShell,
-  Badge,
-  Box,
-  Burger,
-  Button,
-  Divider,
-  Group,
-  NavLink,
-  Overlay,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { AppShell, Box, Burger, Divider, Group, NavLink, Overlay, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconLogout, IconSettings, IconUser, IconUserPlus } from '@tabler/icons-react';
+import { IconSettings, IconUser, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-context';
+import { SidebarUser } from '../../components/sidebar-user';
 import { ApplyUserSettings } from '../settings/apply-settings';
 import { LanguageMenu } from '../../components/language-menu';
 import { visibleNav } from './nav';
@@ -27,7 +14,7 @@ import { NotificationBell } from '../notifications/notification-bell';
 /** The staff area: sidebar of the spec (flag-gated, empty groups hidden) and the routed page. */
 export default function AgentLayout() {
   const { t } = useTranslation();
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   // The spec: the mobile toggle starts open and closes on a click outside.
   const [opened, setOpened] = useState(true);
@@ -120,24 +107,7 @@ export default function AgentLayout() {
               leftSection={<IconSettings size={16} />}
               onClick={close}
             />
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconLogout size={16} />}
-              onClick={() => void logout()}
-              justify="flex-start"
-              data-testid="logout"
-            >
-              {t('nav.logout')}
-            </Button>
-            <Box px="xs" pb="xs">
-              <Text size="sm" fw={600} truncate data-testid="sidebar-email">
-                {user.email}
-              </Text>
-              <Badge size="sm" variant="light" data-testid="sidebar-role">
-                {t(`roles.${user.role}`)}
-              </Badge>
-            </Box>
+            <SidebarUser />
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>

@@ -1,29 +1,16 @@
-import {
-  AppShell,
-  Badge,
-  Box,
-  Burger,
-  Button,
-  Divider,
-  Group,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-context';
+import { SidebarUser } from '../../components/sidebar-user';
 import { ApplyUserSettings } from '../settings/apply-settings';
 import { LanguageMenu } from '../../components/language-menu';
 import { BUSINESS_SECTIONS } from './sections';
 
 export default function BusinessLayout() {
   const { t } = useTranslation();
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const [opened, { toggle, close }] = useDisclosure(false);
   if (!user) return null;
   return (
@@ -60,24 +47,7 @@ export default function BusinessLayout() {
         <AppShell.Section>
           <Divider my="xs" />
           <Stack gap={6}>
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconLogout size={16} />}
-              onClick={() => void logout()}
-              justify="flex-start"
-              data-testid="logout"
-            >
-              {t('nav.logout')}
-            </Button>
-            <Box px="xs" pb="xs">
-              <Text size="sm" fw={600} truncate data-testid="sidebar-email">
-                {user.email}
-              </Text>
-              <Badge size="sm" variant="light" data-testid="sidebar-role">
-                {t(`roles.${user.role}`)}
-              </Badge>
-            </Box>
+            <SidebarUser />
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>
