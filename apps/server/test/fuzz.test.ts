@@ -72,7 +72,7 @@ describe('generated input against every route', () => {
           async (paramValues, query, body, stray, withFile) => {
             let url = r.url;
             params.forEach((p, i) => (url = url.replace(p, encodeURIComponent(paramValues[i] ?? ''))));
-            const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+            const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
             if (qs) url += `?${qs}`;
             const auth = sessionEnding ? bearer(await login(t.app, admin.email, admin.password)) : bearer(token);
             let payload: string | Buffer | undefined;
