@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { depRequestSchema, depYears } from '@portal/shared';
 import { FormFooter } from './components/form-footer';
 import { FormSection } from './components/form-section';
-import { KundennummerInput } from './components/inputs';
+import { ContactFields } from './components/contact-fields';
 import { PublicFormPage } from './components/public-form-page';
 import { fieldProps, monthNames, termsProps } from './form-helpers';
 import { sendJson, usePublicFormSender } from './use-public-form-sender';
@@ -73,39 +73,17 @@ export default function DepRequestPage() {
       <form onSubmit={submit} noValidate data-testid="dep-form">
         <Stack gap="md">
           <FormSection title={t('publicForms.sections.contact')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <KundennummerInput label={t('publicForms.fields.kundennummer')} required {...f('kundennummer')} />
-              <TextInput
-                label={t('publicForms.fields.firmenname')}
-                required
-                autoComplete="organization"
-                {...f('firmenname')}
-              />
-              <TextInput label={t('publicForms.fields.lokalname')} required {...f('lokalname')} />
-              <TextInput label={t('publicForms.fields.name')} required autoComplete="name" {...f('name')} />
-              <TextInput
-                label={t('publicForms.fields.plz')}
-                required
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={5}
-                {...f('plz')}
-              />
-              <TextInput
-                label={t('publicForms.fields.telefonnummer')}
-                required
-                type="tel"
-                autoComplete="tel"
-                {...f('telefonnummer')}
-              />
-              <TextInput
-                label={t('publicForms.fields.email')}
-                required
-                type="email"
-                autoComplete="email"
-                {...f('email')}
-              />
-            </SimpleGrid>
+            <ContactFields
+              f={f}
+              afterKundennummer={
+                <TextInput
+                  label={t('publicForms.fields.firmenname')}
+                  required
+                  autoComplete="organization"
+                  {...f('firmenname')}
+                />
+              }
+            />
           </FormSection>
           <FormSection title={t('publicForms.sections.period')}>
             <SimpleGrid cols={{ base: 2 }}>

@@ -1,4 +1,4 @@
-import { Alert, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -8,7 +8,8 @@ import { maxMenuChangeDate, menuChangeRequestSchema, minMenuChangeDate } from '@
 import { useFileSelection } from '../tasks/use-file-selection';
 import { FormFooter } from './components/form-footer';
 import { FormSection } from './components/form-section';
-import { KundennummerInput, RuleDateInput } from './components/inputs';
+import { ContactFields } from './components/contact-fields';
+import { RuleDateInput } from './components/inputs';
 import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, longDate, termsProps } from './form-helpers';
@@ -52,33 +53,7 @@ export default function MenuChangePage() {
       <form onSubmit={submit} noValidate data-testid="menu-form">
         <Stack gap="md">
           <FormSection title={t('publicForms.sections.contact')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <KundennummerInput label={t('publicForms.fields.kundennummer')} required {...f('kundennummer')} />
-              <TextInput label={t('publicForms.fields.lokalname')} required {...f('lokalname')} />
-              <TextInput label={t('publicForms.fields.name')} required autoComplete="name" {...f('name')} />
-              <TextInput
-                label={t('publicForms.fields.plz')}
-                required
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={5}
-                {...f('plz')}
-              />
-              <TextInput
-                label={t('publicForms.fields.telefonnummer')}
-                required
-                type="tel"
-                autoComplete="tel"
-                {...f('telefonnummer')}
-              />
-              <TextInput
-                label={t('publicForms.fields.email')}
-                required
-                type="email"
-                autoComplete="email"
-                {...f('email')}
-              />
-            </SimpleGrid>
+            <ContactFields f={f} />
           </FormSection>
           <FormSection title={t('publicForms.sections.changeDetails')}>
             <Textarea

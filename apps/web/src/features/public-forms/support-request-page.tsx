@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   ThemeIcon,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -28,7 +27,7 @@ import { OpeningHours } from '../../components/opening-hours';
 import { useFileSelection } from '../tasks/use-file-selection';
 import { FormFooter } from './components/form-footer';
 import { FormSection } from './components/form-section';
-import { KundennummerInput } from './components/inputs';
+import { ContactFields } from './components/contact-fields';
 import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, termsProps } from './form-helpers';
@@ -148,33 +147,7 @@ export function SupportRequestPage({ variant }: { variant: SupportVariant }) {
       <form onSubmit={submit} noValidate data-testid={`${variant}-form`}>
         <Stack gap="md">
           <FormSection title={t('publicForms.sections.contact')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <KundennummerInput label={t('publicForms.fields.kundennummer')} required {...f('kundennummer')} />
-              <TextInput label={t('publicForms.fields.lokalname')} required {...f('lokalname')} />
-              <TextInput label={t('publicForms.fields.name')} required autoComplete="name" {...f('name')} />
-              <TextInput
-                label={t('publicForms.fields.plz')}
-                required
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={5}
-                {...f('plz')}
-              />
-              <TextInput
-                label={t('publicForms.fields.telefonnummer')}
-                required
-                type="tel"
-                autoComplete="tel"
-                {...f('telefonnummer')}
-              />
-              <TextInput
-                label={t('publicForms.fields.email')}
-                required
-                type="email"
-                autoComplete="email"
-                {...f('email')}
-              />
-            </SimpleGrid>
+            <ContactFields f={f} />
           </FormSection>
           <FormSection title={t('publicForms.sections.request')}>
             <Textarea
