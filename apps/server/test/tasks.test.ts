@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { notifications, taskActivity, taskFiles, tasks } from '../src/db/schema/index.js';
+import { taskListResponseSchema } from '@portal/shared';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { CSV, EXE, PDF, PNG, fields, postMultipart, seedCustomers } from './tasks-fixtures.js';
 
@@ -309,6 +310,17 @@ for (const target of dbTargets()) {
         since.tasks.map((x: { id: number }) => x.id).filter((x: number) => ids.includes(x)),
         [ids[3], ids[4]],
       );
+
+      // The board's JSON text comes from PostgreSQL: it must keep to the schema, key for key and value
+      // for value the same rows the ORM path (the catch-up call) builds, null dates included.
+      const board = await q('q=Sortiertest');
+      const parsed = taskListResponseSchema.strict().parse(board);
+      assert.equal(parsed.tasks.length, 5);
+      const viaOrm = (await get(`/api/get-tasks-from-admin/1/offen/since/${ids[0]! - 1}/10`, admin)).json();
+      for (const row of board.tasks as { id: number }[]) {
+        const other = viaOrm.tasks.find((x: { id: number }) => x.id === row.id);
+        assert.deepEqual(row, other);
+      }
       const annaSince = (await get(`/api/get-tasks-from-agent/1/offen/${anna.id}/since/${ids[0]}/10`, anna)).json();
       assert.ok(annaSince.tasks.every((x: { user_id: number }) => x.user_id === anna.id || x.user_id === null));
     });

@@ -49,4 +49,3 @@ export async function notifyOverdueTasks(db: Db, now = new Date()): Promise<Noti
   });
   return pushed;
 }
-

@@ -520,7 +520,12 @@ export interface RequestTaskData {
  * as its first message, its files, a confirmation mail, and a `task_created` notification for every
  * active staff member with the tasks flag. One transaction; files removed again if it fails.
  */
-export async function createTaskFromRequest(db: Db, limits: UploadLimits, input: RequestTaskData, staged: StagedFile[]) {
+export async function createTaskFromRequest(
+  db: Db,
+  limits: UploadLimits,
+  input: RequestTaskData,
+  staged: StagedFile[],
+) {
   return withStoredFiles(db, limits, 'tasks', staged, async (tx, files) => {
     const { confirmation, ...fields } = input;
     const [created] = await tx
@@ -529,7 +534,8 @@ export async function createTaskFromRequest(db: Db, limits: UploadLimits, input:
       .returning({ id: tasks.id });
     const taskId = created!.id;
     await tx.insert(taskMessages).values({ task_id: taskId, content: input.beschreibung });
-    if (files.length) await tx.insert(taskFiles).values(files.map((f) => ({ ...f, task_id: taskId, uploaded_by: null })));
+    if (files.length)
+      await tx.insert(taskFiles).values(files.map((f) => ({ ...f, task_id: taskId, uploaded_by: null })));
     await activity(tx, taskId, null, 'created_from_request', { typ: input.typ, files: files.length });
     let mailId: number | null = null;
     if (confirmation) {
