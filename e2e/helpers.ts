@@ -113,6 +113,8 @@ export const DEMO = {
   customer: { email: 'kunde@demo.at', password: 'Kunde!demo2026' },
 };
 
+const missingKeys = new WeakMap<Page, string[]>();
+
 export async function newPage(
   browser: Browser,
   baseURL: string,
@@ -126,9 +128,13 @@ export async function newPage(
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (e) => console.error('pageerror:', e.message));
+  // A string key with no text (e.g. its area's strings not loaded) is collected and fails screenshot().
+  const missing: string[] = [];
+  missingKeys.set(page, missing);
   // A Content-Security-Policy refusal would break a screen silently: make it loud.
   page.on('console', (m) => {
     if (m.type() === 'error' && m.text().includes('Content Security Policy')) console.error('CSP:', m.text());
+    if (m.type() === 'warning' && m.text().startsWith('i18n: missing key')) missing.push(m.text());
   });
   return { context, page };
 }
@@ -148,13 +154,23 @@ export async function checkAccessibility(page: Page, name: string): Promise<void
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length) {
-    const lines = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-    throw new Error(`accessibility of "${name}" (${await page.evaluate(() => document.documentElement.lang)}):\n${lines.join('\n')}`);
+    const lines = bad.map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+    throw new Error(
+      `accessibility of "${name}" (${await page.evaluate(() => document.documentElement.lang)}):\n${lines.join('\n')}`,
+    );
   }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const missing = [...new Set(missingKeys.get(page) ?? [])];
+  if (missing.length) throw new Error(`"${name}" shows strings without text:\n${missing.join('\n')}`);
   await checkAccessibility(page, name);
 }

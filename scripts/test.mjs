@@ -9,19 +9,26 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 
-function ensureChromium() {
-  const p = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (fs.existsSync(p)) return;
+/** Debian packages the tests use: Chromium for the browser tests, pdftotext to read invoice PDFs. */
+function ensureDebianPackages() {
+  const wanted = [
+    [process.env.CHROME_PATH ?? '/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/pdftotext', 'poppler-utils'],
+  ].filter(([file]) => !fs.existsSync(file));
+  if (wanted.length === 0) return;
+  const names = wanted.map(([, pkg]) => pkg);
   if (process.getuid?.() === 0) {
-    console.log('Chromium fehlt: installiere Debians Paket chromium mit apt ...');
+    console.log(`Fehlende Pakete: installiere ${names.join(', ')} mit apt ...`);
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    execFileSync('apt-get', ['install', '-y', '-qq', ...names], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
     return;
   }
-  console.error('Chromium nicht gefunden: bitte "sudo apt-get install -y chromium" ausführen oder CHROME_PATH setzen.');
+  console.error(
+    `Pakete fehlen: bitte "sudo apt-get install -y ${names.join(' ')}" ausführen (Chromium: oder CHROME_PATH setzen).`,
+  );
   process.exit(1);
 }
 
@@ -44,7 +51,7 @@ const testFiles = [
 ];
 
 if (suites.includes('e2e')) {
-  ensureChromium();
+  ensureDebianPackages();
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 }
 

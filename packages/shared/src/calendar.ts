@@ -1,5 +1,5 @@
 import { addDays, getDay } from 'date-fns';
-import { toVienna } from './format.js';
+import { toVienna } from './vienna-time.js';
 
 /** Easter Sunday of a year (Gregorian calendar; the anonymous algorithm of Meeus/Jones/Butcher). */
 export function easterSunday(year: number): Date {

@@ -1,23 +1,11 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, mergeThemeOverrides, Notification, useDirection } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RTL_LANGUAGES, type Language } from '@portal/shared';
 import { AuthProvider } from '../features/auth/auth-context';
 import { AuthLoading } from '../components/auth-loading';
-import { ApiError } from '../lib/api';
+import { DeferredToasts } from './deferred-toasts';
 import { contrastResolver, theme } from './theme';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // A refused call (4xx) is an answer, not a hiccup: do not retry it.
-      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-    },
-  },
-});
 
 /** The theme with the toasts' close button named in the current language (never suspends). */
 function ThemedMantine({ children }: { children: ReactNode }) {
@@ -58,15 +46,13 @@ export function Providers({ children }: { children: ReactNode }) {
       detectDirection={false}
     >
       <ThemedMantine>
-        <Notifications position="top-right" autoClose={3000} />
-        <QueryClientProvider client={queryClient}>
-          <Suspense fallback={null}>
-            <DirectionSync />
-            <AuthProvider>
-              <Suspense fallback={<AuthLoading />}>{children}</Suspense>
-            </AuthProvider>
-          </Suspense>
-        </QueryClientProvider>
+        <DeferredToasts />
+        <Suspense fallback={null}>
+          <DirectionSync />
+          <AuthProvider>
+            <Suspense fallback={<AuthLoading />}>{children}</Suspense>
+          </AuthProvider>
+        </Suspense>
       </ThemedMantine>
     </DirectionProvider>
   );

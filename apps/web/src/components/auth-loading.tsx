@@ -12,3 +12,13 @@ export function AuthLoading() {
     </Center>
   );
 }
+
+/** A screen's place while its code loads, inside a layout that is already shown. */
+export function ScreenLoading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader role="status" aria-label={t('auth.loading')} />
+    </Center>
+  );
+}

@@ -8,10 +8,25 @@ export function LoginButton({ variant = 'filled', testId }: { variant?: 'filled'
   const { t } = useTranslation();
   return (
     <>
-      <Button component={Link} to="/login" variant={variant} leftSection={<IconLogin size={18} />} visibleFrom="xs" data-testid={testId}>
+      <Button
+        component={Link}
+        to="/login"
+        variant={variant}
+        leftSection={<IconLogin size={18} />}
+        visibleFrom="xs"
+        data-testid={testId}
+      >
         {t('landing.login')}
       </Button>
-      <ActionIcon component={Link} to="/login" variant={variant} size="lg" hiddenFrom="xs" aria-label={t('landing.login')} data-testid={testId ? `${testId}-compact` : undefined}>
+      <ActionIcon
+        component={Link}
+        to="/login"
+        variant={variant}
+        size="lg"
+        hiddenFrom="xs"
+        aria-label={t('landing.login')}
+        data-testid={testId ? `${testId}-compact` : undefined}
+      >
         <IconLogin size={18} />
       </ActionIcon>
     </>

@@ -12,7 +12,14 @@ export function PublicShell({ children, size = 'md' }: { children: ReactNode; si
     <Box mih="100vh" bg="var(--mantine-color-gray-light)">
       <Container size={size} py="md">
         <Group justify="space-between" mb="lg" wrap="nowrap">
-          <Text component={Link} to="/" fw={800} size="lg" c="inherit" style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}>
+          <Text
+            component={Link}
+            to="/"
+            fw={800}
+            size="lg"
+            c="inherit"
+            style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}
+          >
             {t('app.name')}
           </Text>
           <Group gap="xs" wrap="nowrap">

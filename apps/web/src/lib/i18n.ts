@@ -16,14 +16,42 @@ function mergeBundles(files: Bundle[]): Bundle {
   return out;
 }
 
-// Every language, German included, loads on demand (one chunk per area file, fetched in parallel), so
-// the landing page does not carry the staff area's strings. The first paint waits for it (main.tsx).
+// Every language, German included, loads on demand: one chunk per area file. The first paint waits
+// for `common` (main.tsx); an area's strings load with the first screen of that area (`loadAreas`),
+// so the landing page carries neither the staff area's strings nor the forms'.
 const files = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });
 
+/** The locale files besides `common`, one per area of the app. */
+export type LocaleArea = 'public-forms' | 'shop' | 'tasks' | 'notifications';
+export const ALL_AREAS: LocaleArea[] = ['public-forms', 'shop', 'tasks', 'notifications'];
+
+const activeAreas = new Set<string>(['common']);
+const fileOf = (language: string, area: string) => files[`../locales/${language}/${area}.json`];
+
 async function loadLanguage(language: string): Promise<Bundle> {
-  const loaders = Object.entries(files).filter(([path]) => path.startsWith(`../locales/${language}/`));
-  if (loaders.length === 0) throw new Error(`no locale files for ${language}`);
-  return mergeBundles(await Promise.all(loaders.map(([, load]) => load())));
+  if (!fileOf(language, 'common')) throw new Error(`no locale files for ${language}`);
+  const loaders = [...activeAreas].map((area) => fileOf(language, area)).filter((l) => l !== undefined);
+  return mergeBundles(await Promise.all(loaders.map((load) => load())));
+}
+
+/**
+ * Loads the strings of the given areas in the current language and its fallback, before a screen of
+ * that area renders (lazyPage). A later language change loads every area already in use.
+ */
+export async function loadAreas(areas: readonly LocaleArea[]): Promise<void> {
+  const fresh = areas.filter((a) => !activeAreas.has(a));
+  if (fresh.length === 0) return;
+  fresh.forEach((a) => activeAreas.add(a));
+  await i18nReady;
+  const languages = [...new Set(i18n.languages)].filter((l) => fileOf(l, 'common'));
+  await Promise.all(
+    languages.flatMap((language) =>
+      fresh.map(async (area) => {
+        const bundle = await fileOf(language, area)!();
+        for (const [ns, values] of Object.entries(bundle)) i18n.addResourceBundle(language, ns, values, true, true);
+      }),
+    ),
+  );
 }
 
 const lazyLocales: BackendModule = {
@@ -59,6 +87,12 @@ export const i18nReady = i18n
       caches: ['localStorage'],
     },
     interpolation: { escapeValue: false },
+    // A key without a string (an area not loaded, say) is reported, so the end-to-end suite fails on
+    // it. Server messages (namespace validation) fall back to their German text by design.
+    saveMissing: true,
+    missingKeyHandler: (_lngs, ns, key) => {
+      if (ns !== 'validation') console.warn(`i18n: missing key ${ns}:${key}`);
+    },
     react: { useSuspense: true },
   });
 

@@ -23,7 +23,10 @@ export interface ClientEvents {
   ping: () => void;
 }
 
-export function openSocket(user: { id: number; accessToken: string }, lastNotificationId: number): Socket<SocketEvents, ClientEvents> | null {
+export function openSocket(
+  user: { id: number; accessToken: string },
+  lastNotificationId: number,
+): Socket<SocketEvents, ClientEvents> | null {
   if (!user.accessToken) return null;
   return io(window.location.origin, {
     ...SOCKET_OPTIONS,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addDays, addYears } from 'date-fns';
 import { isWorkingDay } from '../calendar.js';
-import { toVienna } from '../format.js';
+import { toVienna } from '../vienna-time.js';
 
 // Schemas and rules of the public request forms (DEP, menu change, company switch, support).
 // The same schemas validate the web forms and, again, the server calls under /web/.

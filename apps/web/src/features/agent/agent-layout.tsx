@@ -1,9 +1,10 @@
 import { AppShell, Box, Burger, Divider, Group, NavLink, Overlay, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSettings, IconUser, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ScreenLoading } from '../../components/auth-loading';
 import { useAuth } from '../auth/auth-context';
 import { SidebarUser } from '../../components/sidebar-user';
 import { ApplyUserSettings } from '../settings/apply-settings';
@@ -113,7 +114,10 @@ export default function AgentLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <ApplyUserSettings />
-        <Outlet />
+        {/* The sidebar stays while a screen's chunk loads on a direct visit. */}
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginSchema, type AuthUser } from '@portal/shared';
+import type { AuthUser } from '@portal/shared';
 import { api, ApiError } from '../../lib/api';
+import { useDeferredValidation } from '../../lib/deferred-validation';
 import { translateMessage } from '../../lib/i18n';
 import { useAuth } from './auth-context';
 import { LanguageMenu } from '../../components/language-menu';
@@ -15,6 +15,8 @@ interface Props {
   /** The business login admits customers only and leads to their dashboard. */
   variant: 'staff' | 'business';
 }
+
+const loadLoginChecks = async () => (await import('./login-validation')).validateLogin;
 
 export function homeFor(role: AuthUser['role'], variant: Props['variant']): string {
   if (role !== 'customer') return '/agent-dashboard';
@@ -27,10 +29,11 @@ export function LoginPage({ variant }: Props) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const checks = useDeferredValidation(loadLoginChecks);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: zod4Resolver(loginSchema),
+    validate: checks.validate,
     transformValues: (v) => ({ email: v.email.trim(), password: v.password.trim() }),
   });
 
@@ -74,7 +77,7 @@ export function LoginPage({ variant }: Props) {
               {error}
             </Alert>
           )}
-          <form onSubmit={submit} noValidate>
+          <form onFocus={checks.onFocus} onSubmit={checks.onSubmit(() => submit())} noValidate>
             <Stack>
               <TextInput
                 type="email"

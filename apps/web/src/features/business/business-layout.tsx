@@ -1,7 +1,9 @@
 import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { NavLink as RouterNavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ScreenLoading } from '../../components/auth-loading';
 import { useAuth } from '../auth/auth-context';
 import { SidebarUser } from '../../components/sidebar-user';
 import { ApplyUserSettings } from '../settings/apply-settings';
@@ -53,7 +55,10 @@ export default function BusinessLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <ApplyUserSettings />
-        <Outlet />
+        {/* The sidebar stays while a screen's chunk loads on a direct visit. */}
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -5,7 +5,11 @@ export const FULL_LOAD_CAP = 100;
 export const LIVE_CAP = 50;
 
 /** Newest first, each id once. */
-export function mergeNotifications(current: PortalNotification[], incoming: PortalNotification[], cap: number): PortalNotification[] {
+export function mergeNotifications(
+  current: PortalNotification[],
+  incoming: PortalNotification[],
+  cap: number,
+): PortalNotification[] {
   const byId = new Map<number, PortalNotification>();
   for (const n of [...incoming, ...current]) if (!byId.has(n.id)) byId.set(n.id, n);
   return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, cap);
@@ -19,7 +23,8 @@ export function unreadCount(list: PortalNotification[]): number {
 /** A short two-tone chime from the Web Audio API (no sound file to fetch). */
 export function playChime(): void {
   try {
-    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctx =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     const ctx = new Ctx();
     const gain = ctx.createGain();

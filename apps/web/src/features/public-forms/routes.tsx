@@ -1,31 +1,22 @@
 import type { RouteObject } from 'react-router';
+import { lazyNamed, lazyPage } from '../../app/lazy-page';
+
+const AREAS = ['public-forms'] as const;
+
+const DepRequestPage = lazyPage(() => import('./dep-request-page'), AREAS);
+const MenuChangePage = lazyPage(() => import('./menu-change-page'), AREAS);
+const CompanySwitchPage = lazyPage(() => import('./company-switch-page'), AREAS);
+const SupportRequestPage = lazyNamed(
+  () => import('./support-request-page'),
+  (m) => m.SupportRequestPage,
+  AREAS,
+);
 
 /** Routes of the public request forms (each page lazy-loaded, so the landing page stays small). */
 export const publicFormRoutes: RouteObject[] = [
-  {
-    path: '/financeexport',
-    lazy: async () => ({ Component: (await import('./dep-request-page')).default }),
-  },
-  {
-    path: '/menuechange',
-    lazy: async () => ({ Component: (await import('./menu-change-page')).default }),
-  },
-  {
-    path: '/companychange',
-    lazy: async () => ({ Component: (await import('./company-switch-page')).default }),
-  },
-  {
-    path: '/emergency-support',
-    lazy: async () => {
-      const { SupportRequestPage } = await import('./support-request-page');
-      return { element: <SupportRequestPage key="emergency" variant="emergency" /> };
-    },
-  },
-  {
-    path: '/classic-support',
-    lazy: async () => {
-      const { SupportRequestPage } = await import('./support-request-page');
-      return { element: <SupportRequestPage key="classic" variant="classic" /> };
-    },
-  },
+  { path: '/financeexport', element: <DepRequestPage /> },
+  { path: '/menuechange', element: <MenuChangePage /> },
+  { path: '/companychange', element: <CompanySwitchPage /> },
+  { path: '/emergency-support', element: <SupportRequestPage key="emergency" variant="emergency" /> },
+  { path: '/classic-support', element: <SupportRequestPage key="classic" variant="classic" /> },
 ];

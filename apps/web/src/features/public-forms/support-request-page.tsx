@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  ThemeIcon,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconClock, IconCurrencyEuro } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

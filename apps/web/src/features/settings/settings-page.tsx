@@ -1,6 +1,6 @@
 import { Button, Card, Checkbox, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useMantineColorScheme } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../lib/toasts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

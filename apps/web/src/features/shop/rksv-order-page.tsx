@@ -19,7 +19,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle, IconMinus, IconPlus } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,13 +27,13 @@ import {
   VAT_RATE_PERCENT,
   formatMoney,
   orderTotal,
-  rksvOrderFormSchema,
   type DeliveryMethod,
   type TaxIdType,
 } from '@portal/shared';
 import { PublicShell } from '../../components/public-shell';
 import { fieldError } from '../../components/field-error';
 import { ApiError } from '../../lib/api';
+import { useDeferredValidation } from '../../lib/deferred-validation';
 import { translateMessage } from '../../lib/i18n';
 import { useCreatePayment } from './api/create-order';
 import { useProduct } from './api/get-products';
@@ -74,6 +73,8 @@ const asQuantity = (v: number | string) => {
 };
 
 /** /rksv: pre-order of the RKSV 2025 signature unit, then on to the payment provider's checkout. */
+const loadOrderChecks = async () => (await import('./order-validation')).validateOrder;
+
 export default function RksvOrderPage() {
   const { t } = useTranslation();
   const product = useProduct();
@@ -81,6 +82,7 @@ export default function RksvOrderPage() {
   const [error, setError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
 
+  const checks = useDeferredValidation(loadOrderChecks);
   const form = useForm<OrderFormValues>({
     mode: 'controlled',
     initialValues: {
@@ -100,7 +102,7 @@ export default function RksvOrderPage() {
       dataVerified: false,
     },
     validateInputOnBlur: true,
-    validate: zod4Resolver(rksvOrderFormSchema),
+    validate: checks.validate,
   });
 
   const main = product.data ?? null;
@@ -204,7 +206,7 @@ export default function RksvOrderPage() {
         {/* Field errors in a red that reaches 4.5:1 on white (Mantine's default red 6 does not). */}
         <Box pos="relative" style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties}>
           <LoadingOverlay visible={product.isPending || busy} zIndex={20} overlayProps={{ blur: 1 }} />
-          <form onSubmit={submit} noValidate>
+          <form onFocus={checks.onFocus} onSubmit={checks.onSubmit(() => submit())} noValidate>
             <Stack gap="md">
               <Card withBorder padding="md" radius="md">
                 <Stack gap="sm">

@@ -198,7 +198,7 @@ export default function CreateTaskPage() {
               <Stack gap={2}>
                 <Progress value={progress} animated striped data-testid="upload-progress" />
                 <Text size="xs" c="dimmed">
-                  {t('tasks.upload.progress', { percent: progress })}
+                  {t('upload.progress', { percent: progress })}
                 </Text>
               </Stack>
             )}

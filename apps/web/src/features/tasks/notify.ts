@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../lib/toasts';
 import { ApiError } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 

@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../lib/toasts';
 import { useCallback, useState } from 'react';
 import { UPLOAD_MAX_FILES } from '@portal/shared';
 import { translateMessage } from '../../lib/i18n';

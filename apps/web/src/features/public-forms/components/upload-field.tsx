@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/toasts';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,10 +76,10 @@ export function UploadField({
           </Dropzone.Idle>
           <Stack gap={2}>
             <Text size="sm" fw={500}>
-              {t('tasks.upload.drop')}
+              {t('upload.drop')}
             </Text>
             <Text size="xs" c="gray.7">
-              {t('tasks.upload.limits', { max: UPLOAD_MAX_FILES, size: formatFileSize(UPLOAD_MAX_FILE_BYTES) })}
+              {t('upload.limits', { max: UPLOAD_MAX_FILES, size: formatFileSize(UPLOAD_MAX_FILE_BYTES) })}
             </Text>
           </Stack>
         </Group>

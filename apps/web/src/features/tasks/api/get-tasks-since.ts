@@ -51,7 +51,10 @@ export function useMissedTasksPoll(scope: TaskScope, filters: TaskListFilters, e
         if (added.length === 0) return old;
         return {
           ...old,
-          pages: [{ ...first, tasks: [...added, ...first.tasks], total: first.total + added.length }, ...old.pages.slice(1)],
+          pages: [
+            { ...first, tasks: [...added, ...first.tasks], total: first.total + added.length },
+            ...old.pages.slice(1),
+          ],
         };
       });
 

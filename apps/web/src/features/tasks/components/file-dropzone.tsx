@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/toasts';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@portal/shared';
@@ -44,7 +44,7 @@ export function FileDropzone({ onDrop, maxFiles = UPLOAD_MAX_FILES, disabled, lo
       disabled={disabled || maxFiles <= 0}
       loading={loading}
       useFsAccessApi={false}
-      inputProps={{ 'aria-label': t('tasks.upload.drop') }}
+      inputProps={{ 'aria-label': t('upload.drop') }}
       data-testid="upload-dropzone"
       style={disabled ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
     >
@@ -60,10 +60,10 @@ export function FileDropzone({ onDrop, maxFiles = UPLOAD_MAX_FILES, disabled, lo
         </Dropzone.Idle>
         <Stack gap={2}>
           <Text size="sm" fw={500}>
-            {t('tasks.upload.drop')}
+            {t('upload.drop')}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('tasks.upload.limits', { max: UPLOAD_MAX_FILES, size: formatFileSize(UPLOAD_MAX_FILE_BYTES) })}
+            {t('upload.limits', { max: UPLOAD_MAX_FILES, size: formatFileSize(UPLOAD_MAX_FILE_BYTES) })}
           </Text>
         </Stack>
       </Group>

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/toasts';
 import { IconDownload, IconEye, IconFile } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/toasts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { requestAssistSchema, type TaskDetails } from '@portal/shared';

@@ -30,7 +30,7 @@ export function SelectedFiles({
             color="red"
             onClick={() => onRemove(i)}
             disabled={disabled}
-            aria-label={t('tasks.upload.remove', { name: f.name })}
+            aria-label={t('upload.remove', { name: f.name })}
           >
             <IconTrash size={16} />
           </ActionIcon>

@@ -41,7 +41,7 @@ export function TaskFilesTab({ task, files }: { task: TaskDetails; files: TaskFi
           <Stack gap={2}>
             <Progress value={progress} animated striped data-testid="upload-progress" />
             <Text size="xs" c="dimmed">
-              {t('tasks.upload.progress', { percent: progress })}
+              {t('upload.progress', { percent: progress })}
             </Text>
           </Stack>
         )}

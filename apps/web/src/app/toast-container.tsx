@@ -1,0 +1,6 @@
+import { Notifications } from '@mantine/notifications';
+
+/** Mantine's toast container, in a chunk of its own (see DeferredToasts). */
+export default function ToastContainer() {
+  return <Notifications position="top-right" autoClose={3000} />;
+}

@@ -1,0 +1,32 @@
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
+import { CatchAll, RequireCustomer } from '../auth/guards';
+import BusinessLayout from './business-layout';
+
+/** The business customers' routes under /business-dashboard, in the area's own chunk. */
+const BusinessOverview = lazyPage(() => import('./business-overview'));
+const BusinessSectionPage = lazyPage(() => import('./business-section-page'));
+const ProfilePage = lazyPage(() => import('../auth/profile-page'));
+
+const routes: RouteObject[] = [
+  {
+    element: (
+      <RequireCustomer>
+        <BusinessLayout />
+      </RequireCustomer>
+    ),
+    children: [
+      { index: true, element: <BusinessOverview /> },
+      { path: 'overview', element: <BusinessOverview /> },
+      { path: 'profile', element: <ProfilePage /> },
+      { path: 'branches/*', element: <Navigate to="/business-dashboard/branches" replace /> },
+      { path: ':section', element: <BusinessSectionPage /> },
+    ],
+  },
+  // Unknown paths inside the area go where the app's catch-all sends them.
+  { path: '*', element: <CatchAll /> },
+];
+
+export default function BusinessRoutes() {
+  return useRoutes(routes);
+}
