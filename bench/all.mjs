@@ -1,8 +1,11 @@
 // `npm run bench`: every benchmark in turn, each printing its table (copy them into the README).
 import { spawnSync } from 'node:child_process';
 
-for (const script of ['tasks-board.ts', 'realtime.ts', 'load.ts', 'page-weight.ts']) {
+for (const script of ['tasks-board.ts', 'realtime.ts', 'load.ts', 'page-weight.ts', 'lighthouse.ts']) {
   console.log(`\n=== ${script}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit', cwd: new URL('.', import.meta.url).pathname });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    stdio: 'inherit',
+    cwd: new URL('.', import.meta.url).pathname,
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -1,11 +1,37 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { preloadPlan } from './preload-plan.ts';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  plugins: [react(), preloadPlan()],
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        strictExecutionOrder: true,
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@mantine[\\/](store|hooks)|clsx|use-sync-external-store)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'ui',
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Anchor|Box|Button|Center|CloseButton|Container|Group|Loader|Paper|Stack|Text|Title|Badge|Card|SimpleGrid|ThemeIcon|NativeSelect|ActionIcon|Input|InputBase|TextInput|Alert|Divider|UnstyledButton|Transition|Portal|VisuallyHidden))[\\/]/,
+              priority: 20,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     // In development the API runs on its own port; these prefixes go there (the same list as the server's).

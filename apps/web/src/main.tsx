@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/shell.css';
 import { applyDocumentLanguage, i18nReady } from './lib/i18n';
 import i18n from './lib/i18n';
 import { Providers } from './app/providers';

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from './language-menu';
 import { LoginButton } from './login-button';
+import '../styles/public-forms.css';
 
 /** Header and frame of the public pages: mobile first, one column, the login one tap away. */
 export function PublicShell({ children, size = 'md' }: { children: ReactNode; size?: 'sm' | 'md' | 'lg' }) {

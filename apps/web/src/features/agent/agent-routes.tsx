@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
+import '../../styles/full.css';
 import { lazyPage } from '../../app/lazy-page';
 import { CatchAll, RequireStaff } from '../auth/guards';
 import { NAV_ENTRIES, type NavEntry } from './nav';

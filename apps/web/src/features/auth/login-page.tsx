@@ -10,6 +10,7 @@ import { useDeferredValidation } from '../../lib/deferred-validation';
 import { translateMessage } from '../../lib/i18n';
 import { useAuth } from './auth-context';
 import { LanguageMenu } from '../../components/language-menu';
+import '../../styles/public-forms.css';
 
 interface Props {
   /** The business login admits customers only and leads to their dashboard. */

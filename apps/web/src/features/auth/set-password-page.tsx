@@ -10,6 +10,7 @@ import { newPasswordSchema } from '@portal/shared';
 import { api, ApiError } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { fieldError } from '../../components/field-error';
+import '../../styles/public-forms.css';
 
 const formSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })

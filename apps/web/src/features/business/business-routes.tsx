@@ -1,4 +1,5 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import '../../styles/full.css';
 import { lazyPage } from '../../app/lazy-page';
 import { CatchAll, RequireCustomer } from '../auth/guards';
 import BusinessLayout from './business-layout';

@@ -97,7 +97,8 @@ export default function RksvOrderPage() {
       phone: '',
       quantity: 1,
       deliveryMethod: 'pickup',
-      productId: 0,
+      // Known at the first render when the route prefetched the products (shop/routes.tsx).
+      productId: product.data?.id ?? 0,
       agb: false,
       dataVerified: false,
     },

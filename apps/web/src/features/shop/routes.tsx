@@ -1,7 +1,23 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
-const RksvOrderPage = lazyPage(() => import('./rksv-order-page'), ['shop']);
+/**
+ * The order page arrives with its prices: the products are fetched beside the page's code (the server
+ * also hints the browser to fetch them with the HTML), so the form renders once, complete, instead of
+ * rendering empty and again when the prices come.
+ */
+async function prefetchProducts(): Promise<void> {
+  const [{ queryClient }, { productsQueryOptions }] = await Promise.all([
+    import('../../app/query-client'),
+    import('./api/get-products'),
+  ]);
+  await queryClient.prefetchQuery(productsQueryOptions());
+}
+
+const RksvOrderPage = lazyPage(
+  async () => (await Promise.all([import('./rksv-order-page'), prefetchProducts()]))[0],
+  ['shop'],
+);
 const PaymentResultPage = lazyPage(() => import('./payment-result-page'), ['shop']);
 
 /** Routes of the RKSV shop (pre-order page and payment result), lazy-loaded. */

@@ -19,7 +19,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createTaskSchema, UPLOAD_MAX_FILES } from '@portal/shared';
-import '@mantine/dropzone/styles.css';
 import { fieldError } from '../../components/field-error';
 import { useAuth } from '../auth/auth-context';
 import { useCreateTask } from './api/create-task';

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TASK_STATUSES, type TaskStatus } from '@portal/shared';
-import '@mantine/dropzone/styles.css';
 import { useAuth } from '../auth/auth-context';
 import { useTasks } from './api/get-tasks';
 import { useMissedTasksPoll } from './api/get-tasks-since';

@@ -1,6 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
 import { notifications } from '../../../lib/toasts';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useId } from 'react';

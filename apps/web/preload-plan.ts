@@ -1,0 +1,84 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The first screen of a public page needs its route's chunk and its strings, which the app would
+ * only ask for after index.js has run: one more round trip before anything is painted. This plugin
+ * writes `dist/preload.json` — per public path, the chunks of its screen, and per language the locale
+ * chunks — and the server puts them into index.html as <link rel="modulepreload">, so the browser
+ * fetches them together with index.js. Paths not listed here simply get no hints.
+ */
+const ROUTES: Record<string, { modules: string[]; areas: string[]; fetches?: string[] }> = {
+  '/': { modules: ['src/features/public/landing-page.tsx'], areas: [] },
+  '/rksv': {
+    modules: [
+      'src/app/query-layout.tsx',
+      'src/features/shop/rksv-order-page.tsx',
+      'src/features/shop/api/get-products.ts',
+    ],
+    areas: ['shop'],
+    // The prices the route prefetches (shop/routes.tsx).
+    fetches: ['/web/rksv-products'],
+  },
+  '/login': { modules: ['src/features/auth/login-page.tsx'], areas: [] },
+  '/business-login': { modules: ['src/features/auth/business-login-page.tsx'], areas: [] },
+  '/status': { modules: ['src/app/query-layout.tsx', 'src/features/public/status-page.tsx'], areas: [] },
+  '/marketing': { modules: ['src/features/public/marketing-page.tsx'], areas: [] },
+  '/financeexport': { modules: ['src/features/public-forms/dep-request-page.tsx'], areas: ['public-forms'] },
+  '/menuechange': { modules: ['src/features/public-forms/menu-change-page.tsx'], areas: ['public-forms'] },
+  '/companychange': { modules: ['src/features/public-forms/company-switch-page.tsx'], areas: ['public-forms'] },
+  '/classic-support': { modules: ['src/features/public-forms/support-request-page.tsx'], areas: ['public-forms'] },
+  '/emergency-support': { modules: ['src/features/public-forms/support-request-page.tsx'], areas: ['public-forms'] },
+};
+
+export interface PreloadPlan {
+  /** Public path -> chunk URLs of its screen (static imports included, index.html's own left out). */
+  routes: Record<string, { files: string[]; areas: string[]; fetches: string[] }>;
+  /** Language -> area -> chunk URL of that locale file (`common` always). */
+  locales: Record<string, Record<string, string>>;
+}
+
+export function preloadPlan(): Plugin {
+  let root = '';
+  return {
+    name: 'portal-preload-plan',
+    apply: 'build',
+    configResolved(c) {
+      root = c.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byModule = new Map<string, (typeof chunks)[number]>();
+      // The chunk that holds a module (its facade, or the chunk it was merged into).
+      for (const c of chunks)
+        for (const id of c.moduleIds) if (!byModule.has(id) || c.facadeModuleId === id) byModule.set(id, c);
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) throw new Error('preload plan: no entry chunk');
+      // What index.html already preloads: the entry and its static imports.
+      const inIndex = new Set<string>();
+      const walk = (file: string, into: Set<string>) => {
+        if (into.has(file)) return;
+        into.add(file);
+        for (const i of byFile.get(file)?.imports ?? []) walk(i, into);
+      };
+      walk(entry.fileName, inIndex);
+
+      const plan: PreloadPlan = { routes: {}, locales: {} };
+      for (const [route, { modules, areas, fetches = [] }] of Object.entries(ROUTES)) {
+        const files = new Set<string>();
+        for (const m of modules) {
+          const chunk = byModule.get(path.join(root, m));
+          if (!chunk) throw new Error(`preload plan: no chunk for ${m} (route ${route})`);
+          walk(chunk.fileName, files);
+        }
+        plan.routes[route] = { files: [...files].filter((f) => !inIndex.has(f)).map((f) => `/${f}`), areas, fetches };
+      }
+      for (const [id, chunk] of byModule) {
+        const m = /[/\\]locales[/\\]([a-z]{2})[/\\]([a-z-]+)\.json$/.exec(id);
+        if (m) (plan.locales[m[1]!] ??= {})[m[2]!] = `/${chunk.fileName}`;
+      }
+      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(plan, null, 2) });
+    },
+  };
+}
