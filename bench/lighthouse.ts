@@ -30,21 +30,28 @@ export async function measureLighthouse(): Promise<LighthouseFigure[]> {
     for (const page of ['/', '/rksv']) {
       const runs: LighthouseFigure[] = [];
       for (let i = 0; i < RUNS; i++) {
-        // A run can fail on a busy two-core machine (a protocol timeout, say): one retry, then give up.
-        const once = () =>
-          lighthouse(server.url + page, {
+        // A run can fail on a busy two-core machine (a protocol timeout, no navigation start in the
+        // trace): up to two more tries, then give up.
+        const once = async () => {
+          const result = await lighthouse(server.url + page, {
             port: chrome.port,
             onlyCategories: ['performance'],
             logLevel: 'error',
             output: 'json',
           });
-        const result = await once().catch((e: unknown) => {
-          console.error(`lighthouse ${page}: ${(e as Error).message}; trying once more`);
-          return once();
-        });
-        if (!result) throw new Error(`lighthouse gave no result for ${page}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+          if (!result) throw new Error('no result');
+          if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+          return result.lhr;
+        };
+        let lhr: Awaited<ReturnType<typeof once>> | null = null;
+        for (let attempt = 1; !lhr; attempt++) {
+          try {
+            lhr = await once();
+          } catch (e) {
+            if (attempt === 3) throw new Error(`lighthouse ${page}: ${(e as Error).message}`);
+            console.error(`lighthouse ${page}: ${(e as Error).message}; trying again`);
+          }
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         runs.push({
           page,

@@ -40,13 +40,27 @@ export interface PreloadPlan {
 
 export function preloadPlan(): Plugin {
   let root = '';
+  let ssr = false;
   return {
     name: 'portal-preload-plan',
     apply: 'build',
+    // The stylesheet first in <head>: it blocks the first paint, so it should not share the line with
+    // the scripts the browser may fetch later.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets = [...html.matchAll(/\s*<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+        let out = html;
+        for (const s of sheets) out = out.replace(s, '');
+        return out.replace('</title>', `</title>${sheets.join('')}`);
+      },
+    },
     configResolved(c) {
       root = c.root;
+      ssr = Boolean(c.build.ssr);
     },
     generateBundle(_options, bundle) {
+      if (ssr) return; // the prerender build (entry-prerender.tsx) needs no plan
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byModule = new Map<string, (typeof chunks)[number]>();
       // The chunk that holds a module (its facade, or the chunk it was merged into).

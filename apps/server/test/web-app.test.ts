@@ -18,6 +18,11 @@ describe('serving the web app', () => {
       '<!doctype html><html><head><title>x</title></head><body></body></html>',
     );
     fs.writeFileSync(path.join(dir, 'assets', 'landing-1.js'), 'export {}');
+    fs.mkdirSync(path.join(dir, 'prerendered', 'de'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'prerendered', 'de', 'index.html'),
+      '<!doctype html><html lang="de"><head><title>x</title></head><body><div id="root" data-prerendered="de"><h1>Wie können wir helfen?</h1></div></body></html>',
+    );
     fs.writeFileSync(
       path.join(dir, 'preload.json'),
       JSON.stringify({
@@ -70,6 +75,17 @@ describe('serving the web app', () => {
     // A language without strings of its own falls back to German.
     const ar = { ...html, 'accept-language': 'ar' };
     assert.ok(links((await app.inject({ url: '/', headers: ar })).body).includes('/assets/common-de.js'));
+  });
+
+  it('sends the landing page prerendered in the guessed language, the plain page otherwise', async () => {
+    const de = await app.inject({ url: '/', headers: { ...html, 'accept-language': 'de-AT' } });
+    assert.match(de.body, /data-prerendered="de"><h1>Wie können wir helfen\?<\/h1>/);
+    assert.deepEqual(links(de.body), ['/assets/landing-1.js', '/assets/common-de.js']);
+    assert.match(String(de.headers.vary), /Accept-Language/);
+    const fr = await app.inject({ url: '/', headers: { ...html, 'accept-language': 'fr' } });
+    assert.doesNotMatch(fr.body, /data-prerendered/);
+    const other = await app.inject({ url: '/rksv', headers: { ...html, 'accept-language': 'de' } });
+    assert.doesNotMatch(other.body, /data-prerendered/);
   });
 
   it('serves other app paths without hints, assets with a year of caching, the API as 404 JSON', async () => {

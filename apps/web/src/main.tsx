@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/shell.css';
 import { applyDocumentLanguage, i18nReady } from './lib/i18n';
 import i18n from './lib/i18n';
@@ -8,12 +8,23 @@ import { AppRouter } from './app/router';
 
 // The first paint waits for the detected language, so no German flash before English or Arabic.
 void i18nReady.then(() => {
-  applyDocumentLanguage(i18n.resolvedLanguage ?? 'de');
-  createRoot(document.getElementById('root')!).render(
+  const language = i18n.resolvedLanguage ?? 'de';
+  applyDocumentLanguage(language);
+  const root = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <Providers>
         <AppRouter />
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The landing page may arrive prerendered (entry-prerender.tsx) in the language the server guessed.
+  // It is taken over only when that is the language chosen here; otherwise it is replaced.
+  if (root.dataset.prerendered === language && window.location.pathname === '/') {
+    hydrateRoot(root, app);
+  } else {
+    root.replaceChildren();
+    delete root.dataset.prerendered;
+    createRoot(root).render(app);
+  }
 });

@@ -68,12 +68,23 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const html = fs.readFileSync(index, 'utf8');
   const planFile = path.join(webDist, 'preload.json');
   const plan = fs.existsSync(planFile) ? (JSON.parse(fs.readFileSync(planFile, 'utf8')) as PreloadPlan) : null;
-  app.decorate('sendIndexHtml', (req: FastifyRequest, reply: FastifyReply) =>
-    reply
+  // The landing page rendered at build time, per language (apps/web/prerender.mjs); the app takes it
+  // over when it settles on the same language, and renders afresh otherwise.
+  const prerendered = new Map<string, string>();
+  for (const lang of LANGUAGES) {
+    const file = path.join(webDist, 'prerendered', lang, 'index.html');
+    if (fs.existsSync(file)) prerendered.set(lang, fs.readFileSync(file, 'utf8'));
+  }
+  app.decorate('sendIndexHtml', (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = (req.url.split('?')[0] ?? '/').replace(/(.)\/$/, '$1');
+    const lang = guessLanguage(req);
+    const page = (pathname === '/' && prerendered.get(lang)) || html;
+    return reply
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
-      .send(indexHtmlFor(html, plan, (req.url.split('?')[0] ?? '/').replace(/(.)\/$/, '$1'), guessLanguage(req))),
-  );
+      .send(indexHtmlFor(page, plan, pathname, lang));
+  });
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => app.sendIndexHtml(req, reply));
   await app.register(fastifyStatic, {
     root: webDist,

@@ -20,7 +20,11 @@ const subscribe = (l: () => void) => {
 
 /** Mantine's toast container, mounted (and loaded) once a screen that can toast is on the page. */
 export function DeferredToasts() {
-  const needed = useSyncExternalStore(subscribe, () => requested);
+  const needed = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
   if (!needed) return null;
   return (
     <Suspense fallback={null}>

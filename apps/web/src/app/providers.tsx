@@ -42,7 +42,7 @@ function DirectionSync() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider
-      initialDirection={document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}
+      initialDirection={typeof document !== 'undefined' && document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}
       detectDirection={false}
     >
       <ThemedMantine>

@@ -55,7 +55,8 @@ const routes: RouteObject[] = [
   { path: '*', element: <CatchAll /> },
 ];
 
-function AppRoutes() {
+/** The routes without a router around them: the browser's below, a static one when prerendering. */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

@@ -31,6 +31,8 @@ function isStoredUser(v: unknown): v is StoredUser {
 
 /** The stored user if it is well-formed and not expired; anything else is removed. */
 export function readStoredUser(): StoredUser | null {
+  // Nothing is stored while the landing page is prerendered at build time (entry-prerender.tsx).
+  if (typeof localStorage === 'undefined') return null;
   const raw = localStorage.getItem(STORAGE_KEY);
   if (!raw) return null;
   try {

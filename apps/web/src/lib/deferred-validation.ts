@@ -7,15 +7,19 @@ export type Validator<V> = (values: V) => FormErrors;
  * A form's checks with a shared zod schema whose code — zod and the shared rules, about a quarter
  * of a public page's script — loads when the person first focuses the form, not with the page.
  * `validate` goes to useForm; `onFocus` and `onSubmit` go on the <form>. A submit waits for the
- * checks, so nothing is ever sent unchecked.
+ * checks, so nothing is ever sent unchecked; `afterLoad` runs once they are in, e.g. to check the
+ * fields someone left before they were (a blur check would have passed them silently).
  */
-export function useDeferredValidation<V>(load: () => Promise<Validator<V>>) {
+export function useDeferredValidation<V>(load: () => Promise<Validator<V>>, afterLoad?: () => void) {
   const validator = useRef<Validator<V> | null>(null);
   const pending = useRef<Promise<void> | null>(null);
+  const after = useRef(afterLoad);
+  after.current = afterLoad;
   const ensure = useCallback(
     () =>
       (pending.current ??= load().then((v) => {
         validator.current = v;
+        after.current?.();
       })),
     [load],
   );

@@ -66,6 +66,7 @@ const lazyLocales: BackendModule = {
 
 export function applyDocumentLanguage(lng: string): void {
   const lang = (LANGUAGES as readonly string[]).includes(lng) ? (lng as Language) : 'de';
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = lang;
   document.documentElement.dir = RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
 }

@@ -82,7 +82,10 @@ export default function RksvOrderPage() {
   const [error, setError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
 
-  const checks = useDeferredValidation(loadOrderChecks);
+  // Fields filled and left before the checks arrived are checked as soon as they are in.
+  const checks = useDeferredValidation(loadOrderChecks, () => {
+    for (const key of Object.keys(form.getValues())) if (form.isTouched(key)) form.validateField(key);
+  });
   const form = useForm<OrderFormValues>({
     mode: 'controlled',
     initialValues: {
