@@ -24,7 +24,7 @@ export default defineConfig({
             },
             {
               name: 'ui',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Anchor|Box|Button|Center|CloseButton|Container|Group|Loader|Paper|Stack|Text|Title|Badge|Card|SimpleGrid|ThemeIcon|NativeSelect|ActionIcon|Input|InputBase|TextInput|Alert|Divider|UnstyledButton|Transition|Portal|VisuallyHidden))[\\/]/,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Anchor|Box|Button|Center|CloseButton|Container|Group|Loader|Paper|Stack|Text|Title|Badge|Card|SimpleGrid|ThemeIcon|NativeSelect|ActionIcon|Input|UnstyledButton|VisuallyHidden))[\\/]/,
               priority: 20,
             },
           ],
