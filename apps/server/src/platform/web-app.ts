@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { LANGUAGES } from '@portal/shared';
 
 /** Paths that belong to the API; everything else may be a route of the single-page app. */
 export const API_PREFIXES = ['/api/', '/auth/', '/web/', '/sync/', '/protected-files/', '/socket.io/'];
@@ -13,26 +14,26 @@ interface PreloadPlan {
   locales: Record<string, Record<string, string>>;
 }
 
-const LANGUAGES = ['de', 'en', 'fr', 'ar'];
+const isLanguage = (l: string) => (LANGUAGES as readonly string[]).includes(l);
 
 /**
  * The language the app will pick, as far as the server can tell: `?lang=`, the `i18next` cookie,
  * then Accept-Language (the browser's stored choice is invisible here; a wrong guess costs one
- * unused preload, nothing else).
+ * unused preload and a landing page rendered afresh instead of taken over).
  */
 export function guessLanguage(req: FastifyRequest): string {
   const query = req.query as Record<string, unknown> | undefined;
   const fromQuery = typeof query?.lang === 'string' ? query.lang.slice(0, 2).toLowerCase() : '';
-  if (LANGUAGES.includes(fromQuery)) return fromQuery;
+  if (isLanguage(fromQuery)) return fromQuery;
   const cookie =
     /(?:^|;\s*)i18next=([a-zA-Z-]+)/
       .exec(req.headers.cookie ?? '')?.[1]
       ?.slice(0, 2)
       .toLowerCase() ?? '';
-  if (LANGUAGES.includes(cookie)) return cookie;
+  if (isLanguage(cookie)) return cookie;
   for (const part of (req.headers['accept-language'] ?? '').split(',')) {
     const lang = part.trim().slice(0, 2).toLowerCase();
-    if (LANGUAGES.includes(lang)) return lang;
+    if (isLanguage(lang)) return lang;
   }
   return 'de';
 }
