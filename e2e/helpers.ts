@@ -167,10 +167,38 @@ export async function checkAccessibility(page: Page, name: string): Promise<void
   }
 }
 
+/**
+ * Mantine's component classes (`m_` and 8 hex digits) on the page that no loaded stylesheet styles:
+ * a component whose CSS part is missing (the app loads Mantine's CSS in parts, src/styles/).
+ */
+export async function unstyledMantineClasses(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const used = new Map<string, string>();
+    for (const el of Array.from(document.querySelectorAll('[class*="m_"]'))) {
+      const classes = Array.from(el.classList);
+      for (const c of classes)
+        if (/^m_[0-9a-f]{8}$/.test(c) && !used.has(c))
+          used.set(c, classes.find((k) => k.startsWith('mantine-')) ?? el.tagName.toLowerCase());
+    }
+    // Rules nested in @layer and @media blocks too (a loop: tsx would wrap a named helper function).
+    let selectors = '';
+    const lists: CSSRuleList[] = Array.from(document.styleSheets).map((sheet) => sheet.cssRules);
+    while (lists.length) {
+      for (const r of Array.from(lists.pop()!)) {
+        if (r instanceof CSSStyleRule) selectors += r.selectorText + '\n';
+        if ('cssRules' in r && (r as CSSGroupingRule).cssRules) lists.push((r as CSSGroupingRule).cssRules);
+      }
+    }
+    return [...used].filter(([c]) => !selectors.includes(`.${c}`)).map(([c, who]) => `${c} (${who})`);
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   const missing = [...new Set(missingKeys.get(page) ?? [])];
   if (missing.length) throw new Error(`"${name}" shows strings without text:\n${missing.join('\n')}`);
+  const unstyled = await unstyledMantineClasses(page);
+  if (unstyled.length) throw new Error(`"${name}" shows components without their CSS:\n${unstyled.join('\n')}`);
   await checkAccessibility(page, name);
 }

@@ -32,8 +32,11 @@ const ROUTES: Record<string, { modules: string[]; areas: string[]; fetches?: str
 };
 
 export interface PreloadPlan {
-  /** Public path -> chunk URLs of its screen (static imports included, index.html's own left out). */
-  routes: Record<string, { files: string[]; areas: string[]; fetches: string[] }>;
+  /**
+   * Public path -> chunk URLs of its screen (static imports included, index.html's own left out) and
+   * the stylesheets those chunks bring.
+   */
+  routes: Record<string, { files: string[]; css: string[]; areas: string[]; fetches: string[] }>;
   /** Language -> area -> chunk URL of that locale file (`common` always). */
   locales: Record<string, Record<string, string>>;
 }
@@ -86,7 +89,14 @@ export function preloadPlan(): Plugin {
           if (!chunk) throw new Error(`preload plan: no chunk for ${m} (route ${route})`);
           walk(chunk.fileName, files);
         }
-        plan.routes[route] = { files: [...files].filter((f) => !inIndex.has(f)).map((f) => `/${f}`), areas, fetches };
+        const own = [...files].filter((f) => !inIndex.has(f));
+        const css = new Set(own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+        plan.routes[route] = {
+          files: own.map((f) => `/${f}`),
+          css: [...css].map((f) => `/${f}`),
+          areas,
+          fetches,
+        };
       }
       for (const [id, chunk] of byModule) {
         const m = /[/\\]locales[/\\]([a-z]{2})[/\\]([a-z-]+)\.json$/.exec(id);

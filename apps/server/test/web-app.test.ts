@@ -24,11 +24,20 @@ describe('serving the web app', () => {
       '<!doctype html><html lang="de"><head><title>x</title></head><body><div id="root" data-prerendered="de"><h1>Wie können wir helfen?</h1></div></body></html>',
     );
     fs.writeFileSync(
+      path.join(dir, 'prerendered', 'de', 'rksv.html'),
+      '<!doctype html><html lang="de"><head><title>x</title></head><body><div id="root" data-prerendered="de" data-path="/rksv"><h1>Vorbestellung RKSV 2025</h1></div></body></html>',
+    );
+    fs.writeFileSync(
       path.join(dir, 'preload.json'),
       JSON.stringify({
         routes: {
           '/': { files: ['/assets/landing-1.js'], areas: [] },
-          '/rksv': { files: ['/assets/shop-page-1.js'], areas: ['shop'], fetches: ['/web/rksv-products'] },
+          '/rksv': {
+            files: ['/assets/shop-page-1.js'],
+            css: ['/assets/forms-1.css'],
+            areas: ['shop'],
+            fetches: ['/web/rksv-products'],
+          },
         },
         locales: {
           de: { common: '/assets/common-de.js', shop: '/assets/shop-de.js' },
@@ -48,8 +57,9 @@ describe('serving the web app', () => {
   const links = (body: string) =>
     [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
-  it('preloads the landing chunk and the German strings at /, never cached', async () => {
-    const res = await app.inject({ url: '/', headers: html });
+  it('preloads the landing chunk and the German strings at / when not prerendered, never cached', async () => {
+    // Arabic has no prerendered page here, and no strings of its own in this plan: German ones.
+    const res = await app.inject({ url: '/', headers: { ...html, 'accept-language': 'ar' } });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['cache-control'], 'no-cache');
     assert.match(String(res.headers['content-type']), /text\/html/);
@@ -63,28 +73,36 @@ describe('serving the web app', () => {
       '/assets/common-fr.js',
       '/assets/shop-fr.js',
     ]);
-    assert.match(
-      (await app.inject({ url: '/rksv', headers: fr })).body,
-      /<link rel="preload" as="fetch" crossorigin href="\/web\/rksv-products">/,
-    );
-    const cookie = { ...fr, cookie: 'x=1; i18next=de' };
-    assert.ok(links((await app.inject({ url: '/rksv', headers: cookie })).body).includes('/assets/shop-de.js'));
+    const order = (await app.inject({ url: '/rksv', headers: fr })).body;
+    assert.match(order, /<link rel="preload" as="fetch" crossorigin href="\/web\/rksv-products">/);
+    assert.match(order, /<link rel="preload" as="style" crossorigin href="\/assets\/forms-1.css">/);
+    // (German pages are prerendered in this fixture and carry no hints, so French shows the order.)
+    const cookie = { ...html, 'accept-language': 'de', cookie: 'x=1; i18next=fr' };
+    assert.ok(links((await app.inject({ url: '/rksv', headers: cookie })).body).includes('/assets/shop-fr.js'));
+    const query = { ...html, 'accept-language': 'de', cookie: 'i18next=de' };
     assert.ok(
-      links((await app.inject({ url: '/rksv/?lang=fr', headers: cookie })).body).includes('/assets/shop-fr.js'),
+      links((await app.inject({ url: '/rksv/?lang=fr', headers: query })).body).includes('/assets/shop-fr.js'),
     );
     // A language without strings of its own falls back to German.
     const ar = { ...html, 'accept-language': 'ar' };
     assert.ok(links((await app.inject({ url: '/', headers: ar })).body).includes('/assets/common-de.js'));
   });
 
-  it('sends the landing page prerendered in the guessed language, the plain page otherwise', async () => {
+  it('sends the landing and order pages prerendered in the guessed language, the plain page otherwise', async () => {
     const de = await app.inject({ url: '/', headers: { ...html, 'accept-language': 'de-AT' } });
     assert.match(de.body, /data-prerendered="de"><h1>Wie können wir helfen\?<\/h1>/);
-    assert.deepEqual(links(de.body), ['/assets/landing-1.js', '/assets/common-de.js']);
+    assert.deepEqual(links(de.body), [], 'a prerendered page starts its own scripts');
     assert.match(String(de.headers.vary), /Accept-Language/);
     const fr = await app.inject({ url: '/', headers: { ...html, 'accept-language': 'fr' } });
     assert.doesNotMatch(fr.body, /data-prerendered/);
-    const other = await app.inject({ url: '/rksv', headers: { ...html, 'accept-language': 'de' } });
+    const order = await app.inject({ url: '/rksv/', headers: { ...html, 'accept-language': 'de' } });
+    assert.match(order.body, /data-path="\/rksv"><h1>Vorbestellung RKSV 2025<\/h1>/);
+    // Sent as built: it starts its own scripts after the first paint (apps/web/public/boot.js).
+    assert.deepEqual(links(order.body), []);
+    assert.doesNotMatch(order.body, /rel="preload"/);
+    const orderFr = await app.inject({ url: '/rksv', headers: { ...html, 'accept-language': 'fr' } });
+    assert.doesNotMatch(orderFr.body, /data-prerendered/);
+    const other = await app.inject({ url: '/login', headers: { ...html, 'accept-language': 'de' } });
     assert.doesNotMatch(other.body, /data-prerendered/);
   });
 

@@ -1,8 +1,8 @@
 /**
- * Build-time rendering of the landing page (scripts: `npm run build`, then prerender.mjs): its HTML in
- * each language, so a visitor sees it as soon as the HTML and the shell's CSS are in, before any script
- * has run. The browser then hydrates it (main.tsx). Only `/`: it shows the same to everyone, with no
- * data and no session.
+ * Build-time rendering of public pages (scripts: `npm run build`, then prerender.mjs): their HTML in
+ * each language, so a visitor sees them as soon as the HTML and the CSS are in, before any script has
+ * run. The browser then hydrates them (main.tsx). Only pages that show the same to everyone with no
+ * session: `/`, and `/rksv` without its prices (they come after hydration, lib/hydration.ts).
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';

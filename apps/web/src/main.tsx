@@ -18,13 +18,14 @@ void i18nReady.then(() => {
       </Providers>
     </StrictMode>
   );
-  // The landing page may arrive prerendered (entry-prerender.tsx) in the language the server guessed.
-  // It is taken over only when that is the language chosen here; otherwise it is replaced.
-  if (root.dataset.prerendered === language && window.location.pathname === '/') {
+  // The landing and order pages may arrive prerendered (entry-prerender.tsx) in the language the server
+  // guessed. Such a page is taken over only when that is the language chosen here; otherwise replaced.
+  if (root.dataset.prerendered === language && root.dataset.path === window.location.pathname) {
     hydrateRoot(root, app);
   } else {
     root.replaceChildren();
     delete root.dataset.prerendered;
+    delete root.dataset.path;
     createRoot(root).render(app);
   }
 });

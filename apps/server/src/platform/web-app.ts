@@ -10,9 +10,12 @@ export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWit
 
 /** `dist/preload.json`, written by the web build (apps/web/preload-plan.ts). */
 interface PreloadPlan {
-  routes: Record<string, { files: string[]; areas: string[]; fetches?: string[] }>;
+  routes: Record<string, { files: string[]; css?: string[]; areas: string[]; fetches?: string[] }>;
   locales: Record<string, Record<string, string>>;
 }
+
+/** The pages apps/web/prerender.mjs renders at build time, and their files under prerendered/<lang>/. */
+const PRERENDERED_PAGES: Record<string, string> = { '/': 'index.html', '/rksv': 'rksv.html' };
 
 const isLanguage = (l: string) => (LANGUAGES as readonly string[]).includes(l);
 
@@ -49,6 +52,8 @@ export function indexHtmlFor(html: string, plan: PreloadPlan | null, pathname: s
   const files = [...route.files, ...['common', ...route.areas].map((a) => locales[a]).filter((f) => f !== undefined)];
   const links = [
     ...files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
+    // The screen's stylesheets, which its chunk would ask for only once loaded.
+    ...(route.css ?? []).map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`),
     // API answers the screen asks for at once (e.g. the shop's prices), fetched with the HTML.
     ...(route.fetches ?? []).map((f) => `<link rel="preload" as="fetch" crossorigin href="${f}">`),
   ].join('');
@@ -69,22 +74,25 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const html = fs.readFileSync(index, 'utf8');
   const planFile = path.join(webDist, 'preload.json');
   const plan = fs.existsSync(planFile) ? (JSON.parse(fs.readFileSync(planFile, 'utf8')) as PreloadPlan) : null;
-  // The landing page rendered at build time, per language (apps/web/prerender.mjs); the app takes it
-  // over when it settles on the same language, and renders afresh otherwise.
+  // Pages rendered at build time, per language (apps/web/prerender.mjs): the app takes one over when it
+  // settles on the same language, and renders afresh otherwise. They are sent as built: they start their
+  // own scripts after the first paint (apps/web/public/boot.js), so they get no hints here.
   const prerendered = new Map<string, string>();
   for (const lang of LANGUAGES) {
-    const file = path.join(webDist, 'prerendered', lang, 'index.html');
-    if (fs.existsSync(file)) prerendered.set(lang, fs.readFileSync(file, 'utf8'));
+    for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
+      const file = path.join(webDist, 'prerendered', lang, name);
+      if (fs.existsSync(file)) prerendered.set(`${lang}:${pathname}`, fs.readFileSync(file, 'utf8'));
+    }
   }
   app.decorate('sendIndexHtml', (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = (req.url.split('?')[0] ?? '/').replace(/(.)\/$/, '$1');
     const lang = guessLanguage(req);
-    const page = (pathname === '/' && prerendered.get(lang)) || html;
+    const page = prerendered.get(`${lang}:${pathname}`);
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
-      .send(indexHtmlFor(page, plan, pathname, lang));
+      .send(page ?? indexHtmlFor(html, plan, pathname, lang));
   });
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => app.sendIndexHtml(req, reply));
   await app.register(fastifyStatic, {

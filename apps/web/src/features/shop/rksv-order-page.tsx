@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle, IconMinus, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   RKSV_MAX_QUANTITY,
@@ -34,6 +34,7 @@ import { PublicShell } from '../../components/public-shell';
 import { fieldError } from '../../components/field-error';
 import { ApiError } from '../../lib/api';
 import { useDeferredValidation } from '../../lib/deferred-validation';
+import { AfterHydration, useAdoptTypedValues } from '../../lib/hydration';
 import { translateMessage } from '../../lib/i18n';
 import { useCreatePayment } from './api/create-order';
 import { useProduct } from './api/get-products';
@@ -65,6 +66,12 @@ function Money({ cents }: { cents: number }) {
   return <bdi dir="ltr">{formatMoney(cents)}</bdi>;
 }
 
+/**
+ * The cards below the first screen on a phone are laid out only when scrolled near: the browser skips
+ * their style and layout work while the page starts (the long form is most of the page's cost).
+ */
+const BELOW_THE_FOLD: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 320px' };
+
 const REQUIRED = ['company', 'name', 'taxId', 'address', 'postalCode', 'city', 'email', 'phone'] as const;
 
 const asQuantity = (v: number | string) => {
@@ -78,6 +85,7 @@ const loadOrderChecks = async () => (await import('./order-validation')).validat
 export default function RksvOrderPage() {
   const { t } = useTranslation();
   const product = useProduct();
+  const formRef = useRef<HTMLFormElement>(null);
   const createPayment = useCreatePayment();
   const [error, setError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
@@ -109,9 +117,11 @@ export default function RksvOrderPage() {
     validate: checks.validate,
   });
 
+  useAdoptTypedValues(formRef, form, () => void checks.onFocus());
+
   const main = product.data ?? null;
   useEffect(() => {
-    if (product.isSuccess && !main) console.error('RKSV: main product not found in /web/rksv-products');
+    if (product.isSuccess && !product.data) console.error('RKSV: main product not found in /web/rksv-products');
     if (main && form.getValues().productId !== main.id) form.setFieldValue('productId', main.id);
     // form is stable for the page's life; only the product matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -201,16 +211,22 @@ export default function RksvOrderPage() {
           </List>
         </Alert>
 
+        {/* The page is also rendered at build time, without prices (entry-prerender.tsx): what depends
+            on them waits until the browser has taken that HTML over (AfterHydration). */}
         {product.isError && (
-          <Alert color="red" data-testid="rksv-products-error">
-            {t('shop.errors.products')}
-          </Alert>
+          <AfterHydration>
+            <Alert color="red" data-testid="rksv-products-error">
+              {t('shop.errors.products')}
+            </Alert>
+          </AfterHydration>
         )}
 
         {/* Field errors in a red that reaches 4.5:1 on white (Mantine's default red 6 does not). */}
         <Box pos="relative" style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties}>
-          <LoadingOverlay visible={product.isPending || busy} zIndex={20} overlayProps={{ blur: 1 }} />
-          <form onFocus={checks.onFocus} onSubmit={checks.onSubmit(() => submit())} noValidate>
+          <AfterHydration>
+            <LoadingOverlay visible={product.isPending || busy} zIndex={20} overlayProps={{ blur: 1 }} />
+          </AfterHydration>
+          <form ref={formRef} onFocus={checks.onFocus} onSubmit={checks.onSubmit(() => submit())} noValidate>
             <Stack gap="md">
               <Card withBorder padding="md" radius="md">
                 <Stack gap="sm">
@@ -222,6 +238,7 @@ export default function RksvOrderPage() {
                     required
                     autoComplete="organization"
                     data-testid="rksv-company"
+                    data-field="company"
                     {...form.getInputProps('company')}
                     error={fieldError(form.errors.company)}
                   />
@@ -230,6 +247,7 @@ export default function RksvOrderPage() {
                     required
                     autoComplete="name"
                     data-testid="rksv-name"
+                    data-field="name"
                     {...form.getInputProps('name')}
                     error={fieldError(form.errors.name)}
                   />
@@ -256,13 +274,14 @@ export default function RksvOrderPage() {
                     description={t('shop.fields.taxIdHint')}
                     descriptionProps={{ c: 'gray.7' }}
                     data-testid="rksv-taxid"
+                    data-field="taxId"
                     {...form.getInputProps('taxId')}
                     error={fieldError(form.errors.taxId)}
                   />
                 </Stack>
               </Card>
 
-              <Card withBorder padding="md" radius="md">
+              <Card withBorder padding="md" radius="md" style={BELOW_THE_FOLD}>
                 <Stack gap="sm">
                   <Title order={2} size="h4">
                     {t('shop.sections.address')}
@@ -272,6 +291,7 @@ export default function RksvOrderPage() {
                     required
                     autoComplete="street-address"
                     data-testid="rksv-address"
+                    data-field="address"
                     {...form.getInputProps('address')}
                     error={fieldError(form.errors.address)}
                   />
@@ -284,6 +304,7 @@ export default function RksvOrderPage() {
                       maxLength={4}
                       autoComplete="postal-code"
                       data-testid="rksv-postalcode"
+                      data-field="postalCode"
                       {...form.getInputProps('postalCode')}
                       error={fieldError(form.errors.postalCode)}
                     />
@@ -293,6 +314,7 @@ export default function RksvOrderPage() {
                       required
                       autoComplete="address-level2"
                       data-testid="rksv-city"
+                      data-field="city"
                       {...form.getInputProps('city')}
                       error={fieldError(form.errors.city)}
                     />
@@ -300,7 +322,7 @@ export default function RksvOrderPage() {
                 </Stack>
               </Card>
 
-              <Card withBorder padding="md" radius="md">
+              <Card withBorder padding="md" radius="md" style={BELOW_THE_FOLD}>
                 <Stack gap="sm">
                   <Title order={2} size="h4">
                     {t('shop.sections.contact')}
@@ -311,6 +333,7 @@ export default function RksvOrderPage() {
                     required
                     autoComplete="email"
                     data-testid="rksv-email"
+                    data-field="email"
                     {...form.getInputProps('email')}
                     error={fieldError(form.errors.email)}
                   />
@@ -321,13 +344,14 @@ export default function RksvOrderPage() {
                     autoComplete="tel"
                     placeholder="0664 1234567"
                     data-testid="rksv-phone"
+                    data-field="phone"
                     {...form.getInputProps('phone')}
                     error={fieldError(form.errors.phone)}
                   />
                 </Stack>
               </Card>
 
-              <Card withBorder padding="md" radius="md">
+              <Card withBorder padding="md" radius="md" style={BELOW_THE_FOLD}>
                 <Stack gap="md">
                   <Title order={2} size="h4">
                     {t('shop.sections.order')}
@@ -359,6 +383,7 @@ export default function RksvOrderPage() {
                         hideControls
                         styles={{ input: { textAlign: 'center' } }}
                         data-testid="rksv-qty"
+                        data-field="quantity"
                         {...form.getInputProps('quantity')}
                         error={fieldError(form.errors.quantity)}
                       />
@@ -391,10 +416,16 @@ export default function RksvOrderPage() {
                                   {m === 'pickup' ? t('shop.fields.pickup') : t('shop.fields.shipping')}
                                 </Text>
                                 <Text size="sm" fw={600}>
-                                  {m === 'pickup' || !main?.shipping_price ? (
+                                  {m === 'pickup' ? (
                                     t('shop.fields.free')
                                   ) : (
-                                    <Money cents={main.shipping_price} />
+                                    <AfterHydration>
+                                      {main?.shipping_price ? (
+                                        <Money cents={main.shipping_price} />
+                                      ) : (
+                                        main && t('shop.fields.free')
+                                      )}
+                                    </AfterHydration>
                                   )}
                                 </Text>
                               </Group>
@@ -412,63 +443,72 @@ export default function RksvOrderPage() {
                 </Stack>
               </Card>
 
-              <Card withBorder padding="md" radius="md" data-testid="rksv-summary">
+              <Card withBorder padding="md" radius="md" style={BELOW_THE_FOLD} data-testid="rksv-summary">
                 <Stack gap={6}>
                   <Title order={2} size="h4">
                     {t('shop.sections.summary')}
                   </Title>
-                  {main && total ? (
-                    <>
-                      <Group justify="space-between" wrap="nowrap" align="flex-start">
-                        <Text size="sm">
-                          {t('shop.summary.items', {
-                            qty,
-                            product: auto(main.name),
-                            price: ltr(formatMoney(main.price)),
-                          })}
-                        </Text>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="rksv-items">
-                          <Money cents={total.items} />
-                        </Text>
-                      </Group>
-                      {v.deliveryMethod === 'shipping' && (
-                        <Group justify="space-between" wrap="nowrap">
-                          <Text size="sm">{t('shop.summary.shipping')}</Text>
-                          <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="rksv-shipping">
-                            {total.shipping ? <Money cents={total.shipping} /> : t('shop.fields.free')}
+                  <AfterHydration
+                    fallback={
+                      <Text size="sm" c="gray.7">
+                        {t('shop.loading')}
+                      </Text>
+                    }
+                  >
+                    {main && total ? (
+                      <>
+                        <Group justify="space-between" wrap="nowrap" align="flex-start">
+                          <Text size="sm">
+                            {t('shop.summary.items', {
+                              qty,
+                              product: auto(main.name),
+                              price: ltr(formatMoney(main.price)),
+                            })}
+                          </Text>
+                          <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="rksv-items">
+                            <Money cents={total.items} />
                           </Text>
                         </Group>
-                      )}
-                      <Divider my={4} />
-                      <Group justify="space-between" wrap="nowrap">
-                        <Text fw={700}>{t('shop.summary.total')}</Text>
-                        <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="rksv-total">
-                          <Money cents={total.gross} />
-                        </Text>
-                      </Group>
-                      <Group justify="space-between" wrap="nowrap">
-                        <Text size="xs" c="gray.7">
-                          {t('shop.summary.vat', { rate: VAT_RATE_PERCENT })}
-                        </Text>
-                        <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }} data-testid="rksv-vat">
-                          <Money cents={total.vat} />
-                        </Text>
-                      </Group>
-                    </>
-                  ) : (
-                    <Text size="sm" c="gray.7">
-                      {product.isError ? t('shop.errors.products') : t('shop.loading')}
-                    </Text>
-                  )}
+                        {v.deliveryMethod === 'shipping' && (
+                          <Group justify="space-between" wrap="nowrap">
+                            <Text size="sm">{t('shop.summary.shipping')}</Text>
+                            <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="rksv-shipping">
+                              {total.shipping ? <Money cents={total.shipping} /> : t('shop.fields.free')}
+                            </Text>
+                          </Group>
+                        )}
+                        <Divider my={4} />
+                        <Group justify="space-between" wrap="nowrap">
+                          <Text fw={700}>{t('shop.summary.total')}</Text>
+                          <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="rksv-total">
+                            <Money cents={total.gross} />
+                          </Text>
+                        </Group>
+                        <Group justify="space-between" wrap="nowrap">
+                          <Text size="xs" c="gray.7">
+                            {t('shop.summary.vat', { rate: VAT_RATE_PERCENT })}
+                          </Text>
+                          <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }} data-testid="rksv-vat">
+                            <Money cents={total.vat} />
+                          </Text>
+                        </Group>
+                      </>
+                    ) : (
+                      <Text size="sm" c="gray.7">
+                        {product.isError ? t('shop.errors.products') : t('shop.loading')}
+                      </Text>
+                    )}
+                  </AfterHydration>
                 </Stack>
               </Card>
 
-              <Card withBorder padding="md" radius="md">
+              <Card withBorder padding="md" radius="md" style={BELOW_THE_FOLD}>
                 <Stack gap="sm">
                   <Checkbox
                     size="md"
                     label={t('shop.confirm.agb')}
                     data-testid="rksv-agb"
+                    data-field="agb"
                     {...form.getInputProps('agb', { type: 'checkbox' })}
                     error={fieldError(form.errors.agb)}
                   />
@@ -476,6 +516,7 @@ export default function RksvOrderPage() {
                     size="md"
                     label={t('shop.confirm.dataVerified')}
                     data-testid="rksv-verified"
+                    data-field="dataVerified"
                     {...form.getInputProps('dataVerified', { type: 'checkbox' })}
                     error={fieldError(form.errors.dataVerified)}
                   />

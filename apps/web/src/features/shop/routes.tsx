@@ -7,6 +7,8 @@ import { lazyPage } from '../../app/lazy-page';
  * rendering empty and again when the prices come.
  */
 async function prefetchProducts(): Promise<void> {
+  // Rendered at build time the page has no prices (there is no API); the browser fills them in.
+  if (import.meta.env.SSR) return;
   const [{ queryClient }, { productsQueryOptions }] = await Promise.all([
     import('../../app/query-client'),
     import('./api/get-products'),
