@@ -10,6 +10,16 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    modulePreload: {
+      // Every browser the portal supports has <link rel="modulepreload">: no polyfill in the entry.
+      polyfill: false,
+      // index.html keeps its preloads; a lazy screen's own imports are not listed in the entry (a table
+      // of every screen's chunks that every page would carry): the browser finds them when the
+      // screen's chunk arrives, and public pages get theirs from the server (preload-plan.ts).
+      // Stylesheets stay listed, so a screen never shows before its CSS is in.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css')),
+    },
     rolldownOptions: {
       preserveEntrySignatures: 'allow-extension',
       output: {
@@ -24,7 +34,7 @@ export default defineConfig({
             },
             {
               name: 'ui',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Anchor|Box|Button|Center|CloseButton|Container|Group|Loader|Paper|Stack|Text|Title|Badge|Card|SimpleGrid|ThemeIcon|NativeSelect|ActionIcon|Input|UnstyledButton|VisuallyHidden))[\\/]/,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Anchor|Box|Button|Center|CloseButton|Container|Group|Loader|Paper|Stack|Text|Title|Card|SimpleGrid|NativeSelect|ActionIcon|Input|UnstyledButton|VisuallyHidden))[\\/]/,
               priority: 20,
             },
           ],

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import { DirectionProvider, MantineProvider, mergeThemeOverrides, Notification, useDirection } from '@mantine/core';
+import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RTL_LANGUAGES, type Language } from '@portal/shared';
 import { AuthProvider } from '../features/auth/auth-context';
@@ -7,16 +7,17 @@ import { AuthLoading } from '../components/auth-loading';
 import { DeferredToasts } from './deferred-toasts';
 import { contrastResolver, theme } from './theme';
 
-/** The theme with the toasts' close button named in the current language (never suspends). */
+/**
+ * The theme with the toasts' close button named in the current language (never suspends). A plain
+ * override object, not Notification.extend(): that would pull the toast component into every page.
+ */
 function ThemedMantine({ children }: { children: ReactNode }) {
   const { t } = useTranslation(undefined, { useSuspense: false });
   const localized = useMemo(
     () =>
       mergeThemeOverrides(theme, {
         components: {
-          Notification: Notification.extend({
-            defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } },
-          }),
+          Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
         },
       }),
     [t],
