@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before } from 'node:test';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -103,6 +104,36 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The built app on a server of its own and a browser, for the describe block that calls this: both
+ * start before its tests and close after them. `open()` gives a fresh context and page on the app.
+ */
+export function serverAndBrowser(env: Record<string, string> = {}) {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(x: T | undefined): T => {
+    if (x === undefined) throw new Error('serverAndBrowser: used before its before() hook ran');
+    return x;
+  };
+  return {
+    get server(): RunningServer {
+      return started(server);
+    },
+    get browser(): Browser {
+      return started(browser);
+    },
+    open: (opts?: { locale?: string; mobile?: boolean }) => newPage(started(browser), started(server).url, opts),
   };
 }
 

@@ -1,24 +1,15 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, newPage, screenshot, signIn, startServer, type RunningServer } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
 
 const count = async (page: Page) => Number(await page.getByTestId('notification-count').getAttribute('data-count'));
 
 describe('live notifications between two agents', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   it('B sees the task A creates for them at once: bell count, board, and the modal from the notification', async () => {
-    const b = await newPage(browser, server.url);
+    const b = await app.open();
     await signIn(b.page, DEMO.admin);
     await b.page.waitForURL('**/agent-dashboard');
     await b.page.locator('[data-testid^="task-card-"]').first().waitFor();
@@ -26,7 +17,7 @@ describe('live notifications between two agents', () => {
     const before = await count(b.page);
     const cardsBefore = await b.page.locator('[data-testid^="task-card-"]').count();
 
-    const a = await newPage(browser, server.url);
+    const a = await app.open();
     await signIn(a.page, DEMO.agentAT);
     await a.page.waitForURL('**/agent-dashboard');
     await a.page.goto('/agent-dashboard/create-task');
@@ -45,7 +36,11 @@ describe('live notifications between two agents', () => {
     await a.page.waitForURL((u) => u.pathname === '/agent-dashboard');
 
     // No reload on B's side: the count rises and the card appears through the socket.
-    await b.page.waitForFunction((n) => Number(document.querySelector('[data-testid="notification-count"]')?.getAttribute('data-count')) > n, before, { timeout: 5000 });
+    await b.page.waitForFunction(
+      (n) => Number(document.querySelector('[data-testid="notification-count"]')?.getAttribute('data-count')) > n,
+      before,
+      { timeout: 5000 },
+    );
     const card = b.page.locator('[data-testid^="task-card-"]', { hasText: title });
     await card.waitFor({ timeout: 5000 });
     const arrivedMs = Date.now() - sentAt;

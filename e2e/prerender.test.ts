@@ -1,7 +1,7 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { screenshot, serverAndBrowser } from './helpers.js';
 
 /**
  * `/` and `/rksv` arrive rendered at build time in the visitor's language (apps/web/prerender.mjs):
@@ -9,16 +9,7 @@ import { launchBrowser, newPage, screenshot, startServer, type RunningServer } f
  * hydration error, nothing rendered twice). What someone types before that is kept.
  */
 describe('pages rendered at build time', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   /** Errors the page reports (React reports a failed hydration as one). */
   function collectErrors(page: Page): string[] {
@@ -53,7 +44,7 @@ describe('pages rendered at build time', () => {
     it(`${path} in ${locale}: shown without scripts, then taken over without an error`, async () => {
       const lang = locale.slice(0, 2);
       // Without scripts: what the HTML alone shows.
-      const bare = await newPage(browser, server.url, { locale, mobile: true });
+      const bare = await app.open({ locale, mobile: true });
       await bare.page.route('**/*.js', (route) => route.abort());
       await bare.page.goto(path);
       assert.equal(await bare.page.locator('#root').getAttribute('data-prerendered'), lang);
@@ -63,7 +54,7 @@ describe('pages rendered at build time', () => {
       await bare.context.close();
 
       // With scripts: the same elements carry on, with no error.
-      const { context, page } = await newPage(browser, server.url, { locale, mobile: true });
+      const { context, page } = await app.open({ locale, mobile: true });
       const errors = collectErrors(page);
       await rememberHeading(page);
       await page.goto(path);
@@ -82,7 +73,7 @@ describe('pages rendered at build time', () => {
   }
 
   it('keeps what was typed into the order form before its script had run, and checks it', async () => {
-    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    const { context, page } = await app.open({ mobile: true });
     const errors = collectErrors(page);
     // Hold the app's scripts back until the person has typed.
     let release!: () => void;

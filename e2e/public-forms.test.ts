@@ -1,17 +1,8 @@
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import path from 'node:path';
-import {
-  DEMO,
-  SCREENSHOT_DIR,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signIn,
-  startServer,
-  type RunningServer,
-} from './helpers.js';
+import { DEMO, screenshot, SCREENSHOT_DIR, serverAndBrowser, signIn } from './helpers.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -86,22 +77,14 @@ async function contact(page: Page, venue: string, email: string) {
 }
 
 describe('public request forms', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = serverAndBrowser();
   const solveTimes: Record<string, number> = {};
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
+  after(() => {
     console.log(`ALTCHA solve times in Chromium (ms): ${JSON.stringify(solveTimes)}`);
-    await browser?.close();
-    await server?.stop();
   });
 
   it('DEP export: months and years from 2017, robot message before the slider, success', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await page.goto('/financeexport');
     await page.getByRole('heading', { name: 'DEP Export anfordern' }).waitFor();
     await contact(page, VENUE.dep, 'dep@example.at');
@@ -133,7 +116,7 @@ describe('public request forms', () => {
   });
 
   it('menu change: date picker with minimum, no typing, weekday rule, upload with remove', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await page.goto('/menuechange');
     await page.getByRole('heading', { name: 'Menüänderung', exact: true }).waitFor();
     assert.deepEqual(await page.$$eval('form section h2', (hs) => hs.map((h) => h.textContent)), [
@@ -174,7 +157,7 @@ describe('public request forms', () => {
   });
 
   it('company switch: current and new company, reason, documents', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await page.goto('/companychange');
     await page.getByRole('heading', { name: 'Firmenwechsel', exact: true }).waitFor();
     assert.deepEqual(await page.$$eval('form section h2', (hs) => hs.map((h) => h.textContent)), [
@@ -216,7 +199,7 @@ describe('public request forms', () => {
   });
 
   it('emergency support on a 375-pixel phone: red, warning, cost box, upload', async () => {
-    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    const { context, page } = await app.open({ mobile: true });
     await page.setViewportSize({ width: 375, height: 812 });
     // A phone's CPU: four times slower (the proof of work must still be quick).
     const cdp = await context.newCDPSession(page);
@@ -241,7 +224,7 @@ describe('public request forms', () => {
   });
 
   it('classic support: opening hours; a server failure and a disguised file reset the slider, then it is sent', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await page.goto('/classic-support');
     await page.getByRole('heading', { name: 'Support Anfrage' }).waitFor();
     await page.getByTestId('opening-hours').waitFor();
@@ -290,7 +273,7 @@ describe('public request forms', () => {
   });
 
   it('cancel leads back to the landing page; the Arabic page is right to left', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await page.goto('/menuechange?lang=ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.getByRole('heading', { name: 'تعديل قائمة الطعام' }).waitFor();
@@ -310,7 +293,7 @@ describe('public request forms', () => {
   });
 
   it('an agent finds each request on the board with its files', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
     await page.getByTestId('task-search').waitFor();

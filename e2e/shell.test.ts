@@ -1,7 +1,7 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, newPage, screenshot, signIn, startServer, type RunningServer } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
 
 async function pickLanguage(page: Page, label: string) {
   await page.getByTestId('language-select').first().selectOption({ label });
@@ -13,19 +13,10 @@ async function sidebarEntries(page: Page): Promise<string[]> {
 }
 
 describe('app shell in four languages', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   it('shows the landing page in German, English and French', async () => {
-    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    const { context, page } = await app.open({ mobile: true });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Wie können wir helfen?' }).waitFor();
     assert.equal(
@@ -51,7 +42,7 @@ describe('app shell in four languages', () => {
   });
 
   it('leads the card names to the forms and explains /integration', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await page.goto('/');
     await page.getByTestId('card-menu').click();
     await page.waitForURL('**/menuechange');
@@ -70,7 +61,7 @@ describe('app shell in four languages', () => {
   });
 
   it('shows services, hours and the emergency price on /marketing and live status on /status', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await page.goto('/marketing');
     await page
       .getByTestId('emergency-price')
@@ -86,7 +77,7 @@ describe('app shell in four languages', () => {
   });
 
   it('shows an agent exactly the sidebar entries their flags allow and refuses gated URLs', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.agentAT); // flags: tasks, rksv, rksv_orders, cashbook
     await page.waitForURL('**/agent-dashboard');
     const entries = await sidebarEntries(page);
@@ -139,7 +130,7 @@ describe('app shell in four languages', () => {
   });
 
   it('an admin sees create-agent highlighted; the Egyptian agent sees only its groups', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
     const adminEntries = await sidebarEntries(page);
@@ -149,7 +140,7 @@ describe('app shell in four languages', () => {
         adminEntries.includes('osms/orders/erstellt'),
     );
     await context.close();
-    const eg = await newPage(browser, server.url);
+    const eg = await app.open();
     await signIn(eg.page, DEMO.agentEG); // tasks, digital_signage
     await eg.page.waitForURL('**/agent-dashboard');
     const egEntries = await sidebarEntries(eg.page);
@@ -159,7 +150,7 @@ describe('app shell in four languages', () => {
   });
 
   it('switches to Arabic right-to-left without a reload and mirrors the layout', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
     await page.getByTestId('sidebar').waitFor();
@@ -179,7 +170,7 @@ describe('app shell in four languages', () => {
   });
 
   it('keeps settings across sign-out and sign-in and applies them at once', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.agentEG);
     await page.waitForURL('**/agent-dashboard');
     // The Egyptian agent's lang_code is en_US: the interface starts in English.
@@ -217,7 +208,7 @@ describe('app shell in four languages', () => {
   });
 
   it('creates an agent through the form; the invitation link sets a password and the agent signs in', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
     await page.getByTestId('nav-create-agent').click();
@@ -264,9 +255,9 @@ describe('app shell in four languages', () => {
     await context.close();
 
     // Without SMTP the invitation is printed to the log: that is where a newcomer finds the link.
-    const link = /(\/set-password\?token=[A-Za-z0-9_-]+)/.exec(server.logs.join(''))?.[1];
+    const link = /(\/set-password\?token=[A-Za-z0-9_-]+)/.exec(app.server.logs.join(''))?.[1];
     assert.ok(link, 'invitation link in the log');
-    const fresh = await newPage(browser, server.url);
+    const fresh = await app.open();
     await fresh.page.goto(link);
     await fresh.page.getByText(/lena\.neu@demo\.at/).waitFor();
     await fresh.page.getByLabel(/^Neues Passwort/).fill('Lenas-Passwort-1');
@@ -288,7 +279,7 @@ describe('app shell in four languages', () => {
   });
 
   it('changes the password from the profile, checking the confirmation', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.customer, '/business-login');
     await page.waitForURL('**/business-dashboard/overview');
     await page.goto('/profile');
@@ -313,7 +304,7 @@ describe('app shell in four languages', () => {
   });
 
   it('closes the mobile sidebar, open at first, on a click outside', async () => {
-    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    const { context, page } = await app.open({ mobile: true });
     await signIn(page, DEMO.agentAT);
     await page.waitForURL('**/agent-dashboard');
     await page.getByTestId('sidebar-overlay').waitFor();

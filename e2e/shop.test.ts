@@ -1,11 +1,11 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { screenshot, serverAndBrowser } from './helpers.js';
 
 /** Money as the page shows it, with any kind of space normalised. */
 const norm = (s: string | null) => (s ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
@@ -40,22 +40,16 @@ async function confirmBoth(page: Page) {
 }
 
 describe('RKSV pre-order with the built-in test checkout', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   it('orders 2 units with shipping, pays in the test checkout and sees the success page and the invoice', async () => {
-    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    const { context, page } = await app.open({ mobile: true });
     await page.goto('/rksv');
     await page.getByRole('heading', { name: 'Vorbestellung RKSV 2025' }).waitFor();
-    await page.getByTestId('rksv-info').getByText(/Abholung kostenlos in .1190 Wien./).waitFor();
+    await page
+      .getByTestId('rksv-info')
+      .getByText(/Abholung kostenlos in .1190 Wien./)
+      .waitFor();
     await page.getByTestId('rksv-total').getByText(/69,00/).waitFor();
     assert.ok(await page.getByTestId('rksv-submit').isDisabled(), 'disabled while empty');
     await screenshot(page, 'rksv-order-empty-mobile');
@@ -151,7 +145,7 @@ describe('RKSV pre-order with the built-in test checkout', () => {
   });
 
   it('a cancelled payment shows "Zahlung fehlgeschlagen" and marks the order failed', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await page.goto('/rksv');
     await page.getByTestId('rksv-total').getByText(/69,00/).waitFor();
     await fillOrder(page, { company: 'Café Abbruch OG', email: 'abbruch@cafe.at' });
@@ -177,7 +171,7 @@ describe('RKSV pre-order with the built-in test checkout', () => {
   });
 
   it('shows the order page right-to-left in Arabic', async () => {
-    const { context, page } = await newPage(browser, server.url, { mobile: true, locale: 'ar' });
+    const { context, page } = await app.open({ mobile: true, locale: 'ar' });
     await page.goto('/rksv?lang=ar');
     await page.getByRole('heading', { name: 'الطلب المسبق RKSV 2025' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');

@@ -1,22 +1,12 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { DEMO, launchBrowser, newPage, screenshot, signIn, startServer, type RunningServer } from './helpers.js';
+import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
 
 describe('sign-in as a newcomer would', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   it('an admin signs in and lands on the agent dashboard, history replaced', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await page.goto('/');
     await page.getByTestId('landing-login').click();
     await page.waitForURL('**/login');
@@ -39,7 +29,7 @@ describe('sign-in as a newcomer would', () => {
   });
 
   it('an agent signs in and reaches the agent area', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.agentAT);
     await page.waitForURL('**/agent-dashboard');
     await page.getByTestId('sidebar-email').waitFor();
@@ -48,7 +38,7 @@ describe('sign-in as a newcomer would', () => {
   });
 
   it('a customer signs in on both logins and lands in the business dashboard', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.customer);
     await page.waitForURL('**/business-dashboard');
     await page.getByTestId('business-sidebar').waitFor();
@@ -62,7 +52,7 @@ describe('sign-in as a newcomer would', () => {
   });
 
   it('shows the German errors above the form and disables nothing permanently', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, { email: 'niemand@demo.at', password: 'egal-egal' });
     await page.getByTestId('login-error').waitFor();
     assert.equal(await page.getByTestId('login-error').textContent(), 'Benutzer nicht gefunden.');
@@ -76,7 +66,7 @@ describe('sign-in as a newcomer would', () => {
   });
 
   it('sends a signed-out visitor from a guarded URL to the login, and unknown URLs per the catch-all', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await page.goto('/agent-dashboard/tasks');
     await page.waitForURL('**/login');
     await page.goto('/business-dashboard/overview');
@@ -91,13 +81,13 @@ describe('sign-in as a newcomer would', () => {
   });
 
   it('a 401 from the server ends the session and returns to the login', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
     await page.getByTestId('sidebar-email').waitFor();
     // End the session behind the app's back, then let the app make a call.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userData')!).accessToken as string);
-    const res = await fetch(`${server.url}/api/logout`, {
+    const res = await fetch(`${app.server.url}/api/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
     });
@@ -109,7 +99,7 @@ describe('sign-in as a newcomer would', () => {
   });
 
   it('an expired stored session is removed at start', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
     await page.evaluate(() => {

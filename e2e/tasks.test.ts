@@ -1,7 +1,7 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, newPage, screenshot, signIn, startServer, type RunningServer } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -15,20 +15,11 @@ async function choose(page: Page, testId: string, option: string | RegExp) {
 }
 
 describe('a support task from creation to audit', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = serverAndBrowser();
   const title = `Kartenterminal verbindet nicht ${Date.now() % 100000}`;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('shows the board with tabs, filters, cards and overdue marking', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
     await page.getByTestId('task-total').waitFor();
@@ -36,28 +27,36 @@ describe('a support task from creation to audit', () => {
     assert.ok((await page.locator('[data-testid^="task-card-"]').count()) > 5);
     assert.ok((await page.getByTestId('overdue-badge').count()) > 0, 'seeded overdue tasks are marked');
     await screenshot(page, 'task-board-admin');
-    await Promise.all([page.waitForResponse(/get-tasks-from-admin\/1\/abgeschlossen/), page.getByTestId('task-tab-abgeschlossen').click()]);
+    await Promise.all([
+      page.waitForResponse(/get-tasks-from-admin\/1\/abgeschlossen/),
+      page.getByTestId('task-tab-abgeschlossen').click(),
+    ]);
     await page.locator('[data-testid^="task-card-"]').first().waitFor();
     assert.equal(await page.getByTestId('overdue-badge').count(), 0, 'closed tasks are never overdue');
     await context.close();
   });
 
   it('an agent creates a task with a file for a colleague', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.agentAT);
     await page.waitForURL('**/agent-dashboard');
     await page.goto('/agent-dashboard/create-task');
     await page.getByTestId('create-task-submit').click();
     await page.getByText('Titel ist erforderlich').waitFor();
     await page.getByTestId('task-titel').fill(title);
-    await page.getByTestId('task-beschreibung').fill('Das Kartenterminal an Kasse 2 findet keine Verbindung mehr. Neustart hat nicht geholfen.');
+    await page
+      .getByTestId('task-beschreibung')
+      .fill('Das Kartenterminal an Kasse 2 findet keine Verbindung mehr. Neustart hat nicht geholfen.');
     await page.getByTestId('task-frist').fill('2030-05-17T14:30');
     await choose(page, 'task-typ', 'Support');
     await choose(page, 'task-agent', 'Anna Admin');
     await page.getByTestId('customer-search').fill('Gas');
     await page.getByRole('option', { name: /Gasthaus Zum Goldenen Hirschen/ }).click();
     assert.equal(await page.getByTestId('task-kundennummer').inputValue(), '10001');
-    await page.getByTestId('upload-dropzone').locator('input[type=file]').setInputFiles([{ name: 'terminal-fehler.png', mimeType: 'image/png', buffer: PNG }]);
+    await page
+      .getByTestId('upload-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles([{ name: 'terminal-fehler.png', mimeType: 'image/png', buffer: PNG }]);
     await page.getByText('terminal-fehler.png').waitFor();
     await screenshot(page, 'create-task-filled');
     await page.getByTestId('create-task-submit').click();
@@ -66,10 +65,13 @@ describe('a support task from creation to audit', () => {
   });
 
   it('the colleague finds it, adds a note, asks for help, marks it done and files an audit', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
-    await Promise.all([page.waitForResponse(/q=Kartenterminal/), page.getByTestId('task-search').fill('Kartenterminal')]);
+    await Promise.all([
+      page.waitForResponse(/q=Kartenterminal/),
+      page.getByTestId('task-search').fill('Kartenterminal'),
+    ]);
     const card = page.locator('[data-testid^="task-card-"]', { hasText: title });
     await card.waitFor();
     assert.equal(await page.locator('[data-testid^="task-card-"]').count(), 1);
@@ -106,9 +108,12 @@ describe('a support task from creation to audit', () => {
     await modal.getByTestId('action-start-audit').click();
     await page.getByTestId('audit-description').fill('Terminal neu gekoppelt, Zahlung getestet.');
     await page.getByTestId('audit-contacted-no').click();
-    await page.locator('[data-testid="audit-form"] input[type=file], [data-testid="task-modal"] [data-testid="upload-dropzone"] input[type=file]').last().setInputFiles([
-      { name: 'pruefprotokoll.pdf', mimeType: 'application/pdf', buffer: PDF },
-    ]);
+    await page
+      .locator(
+        '[data-testid="audit-form"] input[type=file], [data-testid="task-modal"] [data-testid="upload-dropzone"] input[type=file]',
+      )
+      .last()
+      .setInputFiles([{ name: 'pruefprotokoll.pdf', mimeType: 'application/pdf', buffer: PDF }]);
     await page.getByTestId('audit-submit').click();
     await modal.getByTestId('task-modal-tab-audit').waitFor();
     await modal.getByTestId('task-modal-tab-audit').click();
@@ -127,7 +132,7 @@ describe('a support task from creation to audit', () => {
   });
 
   it('the helper sees the task on their board, in Arabic too', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await app.open();
     await signIn(page, DEMO.agentAT);
     await page.waitForURL('**/agent-dashboard');
     await page.getByTestId('task-tab-abgeschlossen').click();

@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
  * fetches them together with index.js. Paths not listed here simply get no hints.
  */
 const ROUTES: Record<string, { modules: string[]; areas: string[]; fetches?: string[] }> = {
-  '/': { modules: ['src/features/public/landing-page.tsx'], areas: [] },
+  '/': { modules: ['src/features/public/landing-page.tsx'], areas: ['public-pages'] },
   '/rksv': {
     modules: [
       'src/app/query-layout.tsx',
@@ -22,13 +22,22 @@ const ROUTES: Record<string, { modules: string[]; areas: string[]; fetches?: str
   },
   '/login': { modules: ['src/features/auth/login-page.tsx'], areas: [] },
   '/business-login': { modules: ['src/features/auth/business-login-page.tsx'], areas: [] },
-  '/status': { modules: ['src/app/query-layout.tsx', 'src/features/public/status-page.tsx'], areas: [] },
-  '/marketing': { modules: ['src/features/public/marketing-page.tsx'], areas: [] },
+  '/status': {
+    modules: ['src/app/query-layout.tsx', 'src/features/public/status-page.tsx'],
+    areas: ['public-pages'],
+  },
+  '/marketing': { modules: ['src/features/public/marketing-page.tsx'], areas: ['public-pages'] },
   '/financeexport': { modules: ['src/features/public-forms/dep-request-page.tsx'], areas: ['public-forms'] },
   '/menuechange': { modules: ['src/features/public-forms/menu-change-page.tsx'], areas: ['public-forms'] },
   '/companychange': { modules: ['src/features/public-forms/company-switch-page.tsx'], areas: ['public-forms'] },
-  '/classic-support': { modules: ['src/features/public-forms/support-request-page.tsx'], areas: ['public-forms'] },
-  '/emergency-support': { modules: ['src/features/public-forms/support-request-page.tsx'], areas: ['public-forms'] },
+  '/classic-support': {
+    modules: ['src/features/public-forms/support-request-page.tsx'],
+    areas: ['public-forms', 'public-pages'],
+  },
+  '/emergency-support': {
+    modules: ['src/features/public-forms/support-request-page.tsx'],
+    areas: ['public-forms', 'public-pages'],
+  },
 };
 
 export interface PreloadPlan {

@@ -34,7 +34,7 @@ export default defineConfig({
             },
             {
               name: 'ui',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Anchor|Box|Button|Center|CloseButton|Container|Group|Loader|Paper|Stack|Text|Title|Card|SimpleGrid|NativeSelect|ActionIcon|Input|UnstyledButton|VisuallyHidden))[\\/]/,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Anchor|Box|Button|Center|CloseButton|Container|Group|Loader|Paper|Stack|Text|Title|NativeSelect|ActionIcon|Input|UnstyledButton|VisuallyHidden))[\\/]/,
               priority: 20,
             },
           ],

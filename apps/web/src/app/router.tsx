@@ -12,18 +12,19 @@ import { TaskLinkRedirect } from './task-link-redirect';
  * loaders or actions, and the data router's code doubled the router's share of the landing page.
  * Every screen is a lazy component (its own chunk); navigations run in a transition.
  */
+const PUBLIC_PAGES = ['public-pages'] as const;
 const QueryLayout = lazyPage(() => import('./query-layout'));
 // The staff and business areas load every area's strings: their screens mix tasks, notifications,
 // orders and requests.
 const AgentRoutes = lazyPage(() => import('../features/agent/agent-routes'), ALL_AREAS);
 const BusinessRoutes = lazyPage(() => import('../features/business/business-routes'), ALL_AREAS);
-const LandingPage = lazyPage(() => import('../features/public/landing-page'));
-const MarketingPage = lazyPage(() => import('../features/public/marketing-page'));
-const StatusPage = lazyPage(() => import('../features/public/status-page'));
-const IntegrationPage = lazyPage(() => import('../features/public/integration-page'));
+const LandingPage = lazyPage(() => import('../features/public/landing-page'), PUBLIC_PAGES);
+const MarketingPage = lazyPage(() => import('../features/public/marketing-page'), PUBLIC_PAGES);
+const StatusPage = lazyPage(() => import('../features/public/status-page'), PUBLIC_PAGES);
+const IntegrationPage = lazyPage(() => import('../features/public/integration-page'), PUBLIC_PAGES);
 const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const BusinessLoginPage = lazyPage(() => import('../features/auth/business-login-page'));
-const SetPasswordPage = lazyPage(() => import('../features/auth/set-password-page'));
+const SetPasswordPage = lazyPage(() => import('../features/auth/set-password-page'), PUBLIC_PAGES);
 
 const routes: RouteObject[] = [
   { path: '/', element: <LandingPage /> },

@@ -22,9 +22,13 @@ function mergeBundles(files: Bundle[]): Bundle {
 const files = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });
 
 /** The locale files besides `common`, one per area of the app. */
-export type LocaleArea = 'public-forms' | 'shop' | 'tasks' | 'notifications' | 'staff';
-/** `staff`: the signed-in areas' own screens (navigation, knowledge base, settings, profile, roles). */
-export const ALL_AREAS: LocaleArea[] = ['public-forms', 'shop', 'tasks', 'notifications', 'staff'];
+export type LocaleArea = 'public-pages' | 'public-forms' | 'shop' | 'tasks' | 'notifications' | 'staff';
+/**
+ * `public-pages`: the landing, marketing, status and integration pages, opening hours and setting a
+ * password; `staff`: the signed-in areas' own screens (navigation, knowledge base, settings, profile,
+ * roles). `common` keeps what every screen needs, so a sign-in page carries little else.
+ */
+export const ALL_AREAS: LocaleArea[] = ['public-pages', 'public-forms', 'shop', 'tasks', 'notifications', 'staff'];
 
 const activeAreas = new Set<string>(['common']);
 const fileOf = (language: string, area: string) => files[`../locales/${language}/${area}.json`];

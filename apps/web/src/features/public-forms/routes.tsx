@@ -6,10 +6,11 @@ const AREAS = ['public-forms'] as const;
 const DepRequestPage = lazyPage(() => import('./dep-request-page'), AREAS);
 const MenuChangePage = lazyPage(() => import('./menu-change-page'), AREAS);
 const CompanySwitchPage = lazyPage(() => import('./company-switch-page'), AREAS);
+// The support forms show the opening hours and today's status (strings of the public pages).
 const SupportRequestPage = lazyNamed(
   () => import('./support-request-page'),
   (m) => m.SupportRequestPage,
-  AREAS,
+  [...AREAS, 'public-pages'],
 );
 
 /** Routes of the public request forms (each page lazy-loaded, so the landing page stays small). */

@@ -20,7 +20,7 @@ const RksvOrderPage = lazyPage(
   async () => (await Promise.all([import('./rksv-order-page'), prefetchProducts()]))[0],
   ['shop'],
 );
-const PaymentResultPage = lazyPage(() => import('./payment-result-page'), ['shop']);
+const PaymentResultPage = lazyPage(() => import('./payment-result-page'), ['shop', 'public-pages']);
 
 /** Routes of the RKSV shop (pre-order page and payment result), lazy-loaded. */
 export const shopRoutes: RouteObject[] = [
