@@ -66,6 +66,28 @@ function fileLine(files: StagedFile[]): [string, string | undefined] {
   return ['Anhänge', files.length ? files.map((f) => f.originalName).join(', ') : undefined];
 }
 
+/** The venue and contact block the DEP, menu-change and support forms share (web: ContactFields). */
+type VenueContact = Pick<SupportRequest, 'kundennummer' | 'lokalname' | 'name' | 'plz' | 'telefonnummer' | 'email'>;
+
+const contactLines = (r: VenueContact): [string, string][] => [
+  ['Kundennummer', r.kundennummer],
+  ['Lokalname', r.lokalname],
+  ['Name', r.name],
+  ['PLZ', r.plz],
+  ['Telefonnummer', r.telefonnummer],
+  ['E-Mail', r.email],
+];
+
+/** The task's customer fields from that block; `firma` is the venue unless the form asks for the company. */
+const contactTask = (r: VenueContact, firma: string = r.lokalname) => ({
+  kundennummer: r.kundennummer,
+  firma,
+  kontaktperson: r.name,
+  plz: r.plz,
+  email: r.email,
+  telefon_firma: r.telefonnummer,
+});
+
 const title = (s: string) => (s.length > 200 ? `${s.slice(0, 199)}…` : s);
 
 /** The confirmation to the requester; {id} becomes the reference number (the task id). */
@@ -105,17 +127,7 @@ export function publicFormService(db: Db, limits: UploadLimits) {
       const beschreibung = [
         'DEP-Export-Anfrage (DEP7 und DEP131) über das Webformular',
         '',
-        lines([
-          ['Zeitraum', period],
-          ['Kundennummer', r.kundennummer],
-          ['Firmenname', r.firmenname],
-          ['Lokalname', r.lokalname],
-          ['Name', r.name],
-          ['PLZ', r.plz],
-          ['Telefonnummer', r.telefonnummer],
-          ['E-Mail', r.email],
-          ['AGB akzeptiert', 'ja'],
-        ]),
+        lines([['Zeitraum', period], ['Firmenname', r.firmenname], ...contactLines(r), ['AGB akzeptiert', 'ja']]),
         ...(r.description ? ['', 'Anmerkungen:', r.description] : []),
       ].join('\n');
       return create(
@@ -124,12 +136,7 @@ export function publicFormService(db: Db, limits: UploadLimits) {
           titel: title(`DEP Export: ${r.lokalname} (${period})`),
           beschreibung,
           frist: dueInWorkingDays(now, DEP_SWITCH_WORKING_DAYS),
-          kundennummer: r.kundennummer,
-          firma: r.firmenname,
-          kontaktperson: r.name,
-          plz: r.plz,
-          email: r.email,
-          telefon_firma: r.telefonnummer,
+          ...contactTask(r, r.firmenname),
           confirmation: confirmation(
             r.email,
             r.name,
@@ -153,12 +160,7 @@ export function publicFormService(db: Db, limits: UploadLimits) {
         'Menüänderung über das Webformular',
         lines([
           ['Datum der Änderung', formatDate(frist)],
-          ['Kundennummer', r.kundennummer],
-          ['Lokalname', r.lokalname],
-          ['Name', r.name],
-          ['PLZ', r.plz],
-          ['Telefonnummer', r.telefonnummer],
-          ['E-Mail', r.email],
+          ...contactLines(r),
           fileLine(files),
           ['AGB akzeptiert', 'ja'],
         ]),
@@ -169,12 +171,7 @@ export function publicFormService(db: Db, limits: UploadLimits) {
           titel: title(`Menüänderung: ${r.lokalname}`),
           beschreibung,
           frist,
-          kundennummer: r.kundennummer,
-          firma: r.lokalname,
-          kontaktperson: r.name,
-          plz: r.plz,
-          email: r.email,
-          telefon_firma: r.telefonnummer,
+          ...contactTask(r),
           confirmation: confirmation(
             r.email,
             r.name,
@@ -261,12 +258,7 @@ export function publicFormService(db: Db, limits: UploadLimits) {
         '',
         emergency ? 'Emergency Support Anfrage über das Webformular' : 'Support-Anfrage über das Webformular',
         lines([
-          ['Kundennummer', r.kundennummer],
-          ['Lokalname', r.lokalname],
-          ['Name', r.name],
-          ['PLZ', r.plz],
-          ['Telefonnummer', r.telefonnummer],
-          ['E-Mail', r.email],
+          ...contactLines(r),
           fileLine(files),
           [
             emergency ? 'AGB und Kosten akzeptiert' : 'AGB akzeptiert',
@@ -283,12 +275,7 @@ export function publicFormService(db: Db, limits: UploadLimits) {
           titel: title(`${emergency ? 'Emergency Support' : 'Support'}: ${r.lokalname}`),
           beschreibung,
           frist,
-          kundennummer: r.kundennummer,
-          firma: r.lokalname,
-          kontaktperson: r.name,
-          plz: r.plz,
-          email: r.email,
-          telefon_firma: r.telefonnummer,
+          ...contactTask(r),
           confirmation: confirmation(
             r.email,
             r.name,

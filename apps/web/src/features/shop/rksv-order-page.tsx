@@ -118,6 +118,12 @@ export default function RksvOrderPage() {
   });
 
   useAdoptTypedValues(formRef, form, () => void checks.onFocus());
+  // A field's value, handlers and error in the reader's language; `data-field` names it for the above.
+  const field = (name: keyof OrderFormValues & string, type?: 'checkbox') => ({
+    'data-field': name,
+    ...form.getInputProps(name, type && { type }),
+    error: fieldError(form.errors[name]),
+  });
 
   const main = product.data ?? null;
   useEffect(() => {
@@ -238,18 +244,14 @@ export default function RksvOrderPage() {
                     required
                     autoComplete="organization"
                     data-testid="rksv-company"
-                    data-field="company"
-                    {...form.getInputProps('company')}
-                    error={fieldError(form.errors.company)}
+                    {...field('company')}
                   />
                   <TextInput
                     label={t('shop.fields.name')}
                     required
                     autoComplete="name"
                     data-testid="rksv-name"
-                    data-field="name"
-                    {...form.getInputProps('name')}
-                    error={fieldError(form.errors.name)}
+                    {...field('name')}
                   />
                   <Stack gap={4}>
                     <Text size="sm" fw={500} id="rksv-taxid-type-label">
@@ -274,9 +276,7 @@ export default function RksvOrderPage() {
                     description={t('shop.fields.taxIdHint')}
                     descriptionProps={{ c: 'gray.7' }}
                     data-testid="rksv-taxid"
-                    data-field="taxId"
-                    {...form.getInputProps('taxId')}
-                    error={fieldError(form.errors.taxId)}
+                    {...field('taxId')}
                   />
                 </Stack>
               </Card>
@@ -291,9 +291,7 @@ export default function RksvOrderPage() {
                     required
                     autoComplete="street-address"
                     data-testid="rksv-address"
-                    data-field="address"
-                    {...form.getInputProps('address')}
-                    error={fieldError(form.errors.address)}
+                    {...field('address')}
                   />
                   <Group gap="sm" wrap="nowrap" align="flex-start">
                     <TextInput
@@ -304,9 +302,7 @@ export default function RksvOrderPage() {
                       maxLength={4}
                       autoComplete="postal-code"
                       data-testid="rksv-postalcode"
-                      data-field="postalCode"
-                      {...form.getInputProps('postalCode')}
-                      error={fieldError(form.errors.postalCode)}
+                      {...field('postalCode')}
                     />
                     <TextInput
                       style={{ flex: 1, minWidth: 0 }}
@@ -314,9 +310,7 @@ export default function RksvOrderPage() {
                       required
                       autoComplete="address-level2"
                       data-testid="rksv-city"
-                      data-field="city"
-                      {...form.getInputProps('city')}
-                      error={fieldError(form.errors.city)}
+                      {...field('city')}
                     />
                   </Group>
                 </Stack>
@@ -333,9 +327,7 @@ export default function RksvOrderPage() {
                     required
                     autoComplete="email"
                     data-testid="rksv-email"
-                    data-field="email"
-                    {...form.getInputProps('email')}
-                    error={fieldError(form.errors.email)}
+                    {...field('email')}
                   />
                   <TextInput
                     label={t('shop.fields.phone')}
@@ -344,9 +336,7 @@ export default function RksvOrderPage() {
                     autoComplete="tel"
                     placeholder="0664 1234567"
                     data-testid="rksv-phone"
-                    data-field="phone"
-                    {...form.getInputProps('phone')}
-                    error={fieldError(form.errors.phone)}
+                    {...field('phone')}
                   />
                 </Stack>
               </Card>
@@ -383,9 +373,7 @@ export default function RksvOrderPage() {
                         hideControls
                         styles={{ input: { textAlign: 'center' } }}
                         data-testid="rksv-qty"
-                        data-field="quantity"
-                        {...form.getInputProps('quantity')}
-                        error={fieldError(form.errors.quantity)}
+                        {...field('quantity')}
                       />
                       <ActionIcon
                         size={44}
@@ -508,17 +496,13 @@ export default function RksvOrderPage() {
                     size="md"
                     label={t('shop.confirm.agb')}
                     data-testid="rksv-agb"
-                    data-field="agb"
-                    {...form.getInputProps('agb', { type: 'checkbox' })}
-                    error={fieldError(form.errors.agb)}
+                    {...field('agb', 'checkbox')}
                   />
                   <Checkbox
                     size="md"
                     label={t('shop.confirm.dataVerified')}
                     data-testid="rksv-verified"
-                    data-field="dataVerified"
-                    {...form.getInputProps('dataVerified', { type: 'checkbox' })}
-                    error={fieldError(form.errors.dataVerified)}
+                    {...field('dataVerified', 'checkbox')}
                   />
                 </Stack>
               </Card>
