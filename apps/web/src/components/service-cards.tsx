@@ -58,7 +58,17 @@ export function ServiceCards({ cards }: { cards: ServiceCard[] }) {
               {t(`services.${key}.text`)}
             </Text>
             {unavailable && (
-              <Badge mt="sm" color="gray" variant="light" data-testid="integration-unavailable">
+              <Badge
+                mt="sm"
+                color="gray"
+                variant="light"
+                maw="100%"
+                h="auto"
+                py={4}
+                // The sentence wraps on a phone instead of being cut off (a badge keeps one line).
+                styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                data-testid="integration-unavailable"
+              >
                 {t('common.featureUnavailable')}
               </Badge>
             )}
