@@ -12,7 +12,7 @@ if (!template.includes('<div id="root"></div>') || !template.includes('<html lan
   throw new Error('prerender: index.html has changed shape');
 
 // Pages that show everyone the same at first: the landing page and the shop's order form (its prices
-// come after the script has taken the page over). The file names are the server's contract
+// come after the script has taken the page over). Written to prerendered/pages.json for the server
 // (apps/server/src/platform/web-app.ts).
 const PAGES = { '/': 'index.html', '/rksv': 'rksv.html' };
 // The stylesheets of each page's chunks (apps/web/preload-plan.ts) go into its HTML: the page is shown
@@ -54,5 +54,6 @@ for (const lang of ['de', 'en', 'fr', 'ar']) {
     fs.writeFileSync(path.join(dist, 'prerendered', lang, file), html);
   }
 }
+fs.writeFileSync(path.join(dist, 'prerendered', 'pages.json'), JSON.stringify(PAGES));
 fs.rmSync(path.join(here, 'dist-ssr'), { recursive: true, force: true });
 console.log(`prerendered ${Object.keys(PAGES).join(', ')} in de, en, fr, ar`);

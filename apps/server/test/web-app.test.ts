@@ -20,6 +20,10 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(dir, 'assets', 'landing-1.js'), 'export {}');
     fs.mkdirSync(path.join(dir, 'prerendered', 'de'), { recursive: true });
     fs.writeFileSync(
+      path.join(dir, 'prerendered', 'pages.json'),
+      JSON.stringify({ '/': 'index.html', '/rksv': 'rksv.html' }),
+    );
+    fs.writeFileSync(
       path.join(dir, 'prerendered', 'de', 'index.html'),
       '<!doctype html><html lang="de"><head><title>x</title></head><body><div id="root" data-prerendered="de"><h1>Wie können wir helfen?</h1></div></body></html>',
     );
@@ -80,9 +84,7 @@ describe('serving the web app', () => {
     const cookie = { ...html, 'accept-language': 'de', cookie: 'x=1; i18next=fr' };
     assert.ok(links((await app.inject({ url: '/rksv', headers: cookie })).body).includes('/assets/shop-fr.js'));
     const query = { ...html, 'accept-language': 'de', cookie: 'i18next=de' };
-    assert.ok(
-      links((await app.inject({ url: '/rksv/?lang=fr', headers: query })).body).includes('/assets/shop-fr.js'),
-    );
+    assert.ok(links((await app.inject({ url: '/rksv/?lang=fr', headers: query })).body).includes('/assets/shop-fr.js'));
     // A language without strings of its own falls back to German.
     const ar = { ...html, 'accept-language': 'ar' };
     assert.ok(links((await app.inject({ url: '/', headers: ar })).body).includes('/assets/common-de.js'));

@@ -14,9 +14,6 @@ interface PreloadPlan {
   locales: Record<string, Record<string, string>>;
 }
 
-/** The pages apps/web/prerender.mjs renders at build time, and their files under prerendered/<lang>/. */
-const PRERENDERED_PAGES: Record<string, string> = { '/': 'index.html', '/rksv': 'rksv.html' };
-
 const isLanguage = (l: string) => (LANGUAGES as readonly string[]).includes(l);
 
 /**
@@ -77,9 +74,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   // Pages rendered at build time, per language (apps/web/prerender.mjs): the app takes one over when it
   // settles on the same language, and renders afresh otherwise. They are sent as built: they start their
   // own scripts after the first paint (apps/web/public/boot.js), so they get no hints here.
+  // prerendered/pages.json: path -> file name under prerendered/<lang>/.
+  const pagesFile = path.join(webDist, 'prerendered', 'pages.json');
+  const pages = fs.existsSync(pagesFile)
+    ? (JSON.parse(fs.readFileSync(pagesFile, 'utf8')) as Record<string, string>)
+    : {};
   const prerendered = new Map<string, string>();
   for (const lang of LANGUAGES) {
-    for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
+    for (const [pathname, name] of Object.entries(pages)) {
       const file = path.join(webDist, 'prerendered', lang, name);
       if (fs.existsSync(file)) prerendered.set(`${lang}:${pathname}`, fs.readFileSync(file, 'utf8'));
     }
