@@ -7,3 +7,4 @@ export * from './rate-limits.js';
 export * from './tasks.js';
 export * from './notifications.js';
 export * from './shop.js';
+export * from './idempotency.js';
