@@ -9,8 +9,8 @@
   function add(attrs) {
     var el = document.createElement(attrs.tag);
     delete attrs.tag;
-    for (var k in attrs) el[k] = attrs[k];
     el.crossOrigin = '';
+    for (var k in attrs) el[k] = attrs[k];
     document.head.appendChild(el);
   }
   function start() {
@@ -20,7 +20,8 @@
       add({ tag: 'link', rel: 'modulepreload', href: href });
     });
     JSON.parse(boot.dataset.fetches || '[]').forEach(function (href) {
-      add({ tag: 'link', rel: 'preload', as: 'fetch', href: href });
+      // The app's api client fetches with credentials: 'include': the preload must use the same mode.
+      add({ tag: 'link', rel: 'preload', as: 'fetch', crossOrigin: 'use-credentials', href: href });
     });
     add({ tag: 'script', type: 'module', src: boot.dataset.entry });
   }

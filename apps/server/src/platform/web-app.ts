@@ -51,8 +51,9 @@ export function indexHtmlFor(html: string, plan: PreloadPlan | null, pathname: s
     ...files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
     // The screen's stylesheets, which its chunk would ask for only once loaded.
     ...(route.css ?? []).map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`),
-    // API answers the screen asks for at once (e.g. the shop's prices), fetched with the HTML.
-    ...(route.fetches ?? []).map((f) => `<link rel="preload" as="fetch" crossorigin href="${f}">`),
+    // API answers the screen asks for at once (e.g. the shop's prices), fetched with the HTML. The app's
+    // api client fetches with credentials: 'include'; a preload in another credentials mode is not used.
+    ...(route.fetches ?? []).map((f) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${f}">`),
   ].join('');
   return html.replace('</head>', `${links}</head>`);
 }
