@@ -231,5 +231,52 @@ for (const target of dbTargets()) {
         'system',
       );
     });
+
+    it('signs in in the chosen language, else in the browser language the portal has, else the account language', async () => {
+      // An Egyptian agent whose account was created in English (the default for country 2).
+      const agent = await addUser(t.db, { role: 'agent', country: 2 });
+      await t.db.update(users).set({ lang_code: 'en_US' }).where(eq(users.id, agent.id));
+      const signIn = (acceptLanguage?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+          payload: { email: agent.email, password: agent.password },
+        });
+      const arabic = await signIn('ar-EG,ar;q=0.9,en;q=0.8');
+      assert.equal(arabic.json().lang_code, 'ar_EG', 'no choice yet: the Arabic browser wins');
+      const token = arabic.json().accessToken as string;
+      const check = (acceptLanguage: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/auth/verify-token',
+          headers: { ...bearer(token), 'accept-language': acceptLanguage },
+        });
+      assert.equal((await check('ar-EG,ar;q=0.9')).json().lang_code, 'ar_EG');
+      // q-values order the browser's languages; one the portal lacks is passed over.
+      assert.equal((await check('pl-PL,pl;q=0.9,fr;q=0.5,de;q=0.7')).json().lang_code, 'de_DE');
+      assert.equal((await signIn('pl-PL')).json().lang_code, 'en_US', 'no language the portal has: the account’s');
+      assert.equal((await signIn()).json().lang_code, 'en_US');
+      // The settings page shows the language the user works in before anything is saved.
+      const settings = await t.app.inject({
+        method: 'GET',
+        url: '/api/user-settings',
+        headers: { ...bearer(token), 'accept-language': 'ar' },
+      });
+      assert.equal(settings.json().language, 'ar');
+
+      // A choice (sidebar or settings page) is saved and wins over the browser from then on.
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/user-settings',
+        headers: bearer(token),
+        payload: { ...settings.json(), language: 'de' },
+      });
+      assert.equal(put.statusCode, 200);
+      assert.equal((await check('ar-EG,ar;q=0.9')).json().lang_code, 'de_DE');
+      assert.equal((await signIn('ar-EG,ar;q=0.9')).json().lang_code, 'de_DE');
+      const [row] = await t.db.select({ lang_code: users.lang_code }).from(users).where(eq(users.id, agent.id));
+      assert.equal(row!.lang_code, 'de_DE');
+    });
   });
 }

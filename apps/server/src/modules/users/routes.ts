@@ -63,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get(
     '/api/user-settings',
     { schema: { tags: ['users'], summary: 'The caller’s settings', response: { 200: userSettingsSchema } } },
-    (req) => getUserSettings(db, currentUser(req).id),
+    (req) => getUserSettings(db, currentUser(req), req.headers['accept-language']),
   );
   app.put(
     '/api/user-settings',

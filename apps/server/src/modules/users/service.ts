@@ -1,5 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
-import { FLAGS, INVITATION_TTL_HOURS, type CreateUserInput, type UserSettings } from '@portal/shared';
+import {
+  FLAGS,
+  INVITATION_TTL_HOURS,
+  LANGUAGES,
+  languageFromLangCode,
+  type CreateUserInput,
+  type Language,
+  type UserSettings,
+} from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { agentLevels, countries, roles, users, userSettings, userTokens } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../platform/errors.js';
@@ -70,16 +78,70 @@ export async function createInvitedUser(db: Db, input: CreateUserInput, publicUr
   }
 }
 
-const DEFAULT_SETTINGS: UserSettings = {
+const DEFAULT_SETTINGS: Omit<UserSettings, 'language'> = {
   push_notifications: true,
   email_updates: false,
-  language: 'de',
   theme: 'system',
 };
 
-export async function getUserSettings(db: Db, userId: number): Promise<UserSettings> {
+const LANG_CODES: Record<Language, string> = { de: 'de_DE', en: 'en_US', fr: 'fr_FR', ar: 'ar_EG' };
+
+/** The first language of an Accept-Language header the portal has, in the browser's order of preference. */
+export function browserLanguage(acceptLanguage: string | undefined): Language | null {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(/^\s*q=([\d.]+)/.exec(params.join(';'))?.[1] ?? 1);
+      return { lang: tag.slice(0, 2).toLowerCase(), q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((x) => x.q > 0 && (LANGUAGES as readonly string[]).includes(x.lang))
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return (ranked[0]?.lang as Language | undefined) ?? null;
+}
+
+const unchosenLanguage = (user: { lang_code: string }, acceptLanguage: string | undefined): Language =>
+  browserLanguage(acceptLanguage) ?? languageFromLangCode(user.lang_code);
+
+/**
+ * The language a signed-in user works in, the rule of sign-in and of every session check:
+ * 1. a language the user chose (sidebar or settings page; saving it writes the user_settings row) wins;
+ * 2. without a choice, the browser's language if the portal has it (an Egyptian agent with an Arabic
+ *    browser works in Arabic, not in the English their account was created with);
+ * 3. otherwise the account's lang_code (set by country when the account was created).
+ */
+export async function workingLanguage(
+  db: Db,
+  user: { id: number; lang_code: string },
+  acceptLanguage: string | undefined,
+): Promise<Language> {
+  const [chosen] = await db
+    .select({ language: userSettings.language })
+    .from(userSettings)
+    .where(eq(userSettings.user_id, user.id));
+  return chosen ? languageFromLangCode(chosen.language) : unchosenLanguage(user, acceptLanguage);
+}
+
+
+/** A sign-in or session answer whose lang_code is the working language (the client sets its language from it). */
+export async function withWorkingLanguage<T extends { id: number; lang_code: string }>(
+  db: Db,
+  user: T,
+  acceptLanguage: string | undefined,
+): Promise<T> {
+  return { ...user, lang_code: LANG_CODES[await workingLanguage(db, user, acceptLanguage)] };
+}
+
+/** The saved settings; without saved ones the defaults, with the language the user works in. */
+export async function getUserSettings(
+  db: Db,
+  user: { id: number; lang_code: string },
+  acceptLanguage?: string,
+): Promise<UserSettings> {
+  const userId = user.id;
   const [row] = await db.select().from(userSettings).where(eq(userSettings.user_id, userId));
-  if (!row) return DEFAULT_SETTINGS;
+  // No row means no choice yet: the language is the one workingLanguage gives without a choice.
+  if (!row) return { ...DEFAULT_SETTINGS, language: unchosenLanguage(user, acceptLanguage) };
   return {
     push_notifications: row.push_notifications,
     email_updates: row.email_updates,
@@ -90,7 +152,7 @@ export async function getUserSettings(db: Db, userId: number): Promise<UserSetti
 
 /** Saves the settings; the chosen language also becomes the user's lang_code, so the next sign-in uses it. */
 export async function saveUserSettings(db: Db, userId: number, s: UserSettings): Promise<UserSettings> {
-  const langCode = { de: 'de_DE', en: 'en_US', fr: 'fr_FR', ar: 'ar_EG' }[s.language];
+  const langCode = LANG_CODES[s.language];
   await db.transaction(async (tx) => {
     await tx
       .insert(userSettings)
