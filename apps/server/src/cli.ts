@@ -11,7 +11,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
 import { openAndMigrate } from './bootstrap.js';
 import { users, sessions } from './db/schema/index.js';
-import { hashPassword } from './platform/passwords.js';
+import { hashPassword, newPasswordProblem } from './platform/passwords.js';
 import { flagValues, upsertCustomerByNumber } from './db/seed-demo.js';
 
 class UsageError extends Error {}
@@ -25,9 +25,12 @@ function need(v: string | undefined, name: string): string {
   return v;
 }
 
-function checkPassword(p: string): string {
+/** The same rules as the web's password forms: length, not a common password, not the current one. */
+async function checkPassword(p: string, currentHash?: string | null): Promise<string> {
   const r = newPasswordSchema.safeParse(p);
   if (!r.success) throw new UsageError(r.error.issues[0]!.message);
+  const problem = await newPasswordProblem(p, currentHash);
+  if (problem) throw new UsageError(problem);
   return p;
 }
 
@@ -48,15 +51,16 @@ async function main(argv: string[]): Promise<string> {
   });
   if (command !== 'user:add' && command !== 'user:set-password') throw new UsageError(USAGE);
   const email = need(values.email, 'email').trim().toLowerCase();
-  const password = checkPassword(need(values.password, 'password'));
+  const password = await checkPassword(need(values.password, 'password'));
 
   const config = loadConfig();
   const database = await openAndMigrate(config, 'Kommandozeile');
   const { db } = database;
   try {
     if (command === 'user:set-password') {
-      const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const [u] = await db.select({ id: users.id, password_hash: users.password_hash }).from(users).where(eq(users.email, email));
       if (!u) throw new UsageError(`Kein Benutzer mit der E-Mail ${email}.`);
+      await checkPassword(password, u.password_hash);
       await db.transaction(async (tx) => {
         await tx
           .update(users)

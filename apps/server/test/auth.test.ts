@@ -163,7 +163,7 @@ for (const target of dbTargets()) {
         payload: { oldPassword: u.password, newPassword: 'kurz' },
       });
       assert.equal(tooShort.statusCode, 400);
-      assert.equal(tooShort.json().message, 'Das Passwort muss mindestens 10 Zeichen lang sein');
+      assert.equal(tooShort.json().message, 'Das Passwort muss mindestens 12 Zeichen lang sein');
       const ok = await t.app.inject({
         method: 'POST',
         url: '/auth/change-password',

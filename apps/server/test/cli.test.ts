@@ -97,7 +97,14 @@ describe('operator command line on the embedded database', () => {
     assert.equal(noRole.code, 1);
     assert.match(noRole.out, /--role fehlt/);
     const short = await cli(dir, 'user:add', '--email', 'b@test.at', '--password', 'kurz', '--role', 'agent');
-    assert.match(short.out, /mindestens 10 Zeichen/);
+    assert.match(short.out, /mindestens 12 Zeichen/);
+    // The web's rules apply here too: no common password, and a new password is a different one.
+    const common = await cli(dir, 'user:add', '--email', 'b@test.at', '--password', 'Qwerty123456', '--role', 'agent');
+    assert.equal(common.code, 1);
+    assert.match(common.out, /Dieses Passwort ist zu verbreitet/);
+    const same = await cli(dir, 'user:set-password', '--email', 'ops@test.at', '--password', 'Sehr-geheim-1');
+    assert.equal(same.code, 1);
+    assert.match(same.out, /muss sich vom aktuellen unterscheiden/);
     const setPw = await cli(dir, 'user:set-password', '--email', 'ops@test.at', '--password', 'Ganz-neu-2026');
     assert.equal(setPw.code, 0, setPw.out);
     const unknown = await cli(dir, 'user:set-password', '--email', 'nobody@test.at', '--password', 'Ganz-neu-2026');

@@ -2,7 +2,7 @@
 export const DEFAULT_SESSION_TTL_SECONDS = 8 * 60 * 60;
 /** An invitation link is valid this long. */
 export const INVITATION_TTL_HOURS = 72;
-export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 200;
 /** Sign-in attempts allowed per IP and per email within the window. */
 export const LOGIN_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 } as const;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema/index.js';
 
@@ -20,4 +20,13 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowMs: n
     })
     .returning({ count: rateLimits.count });
   return (row?.count ?? 1) <= max;
+}
+
+/** The hits counted for `key` in its current window, without counting one (0 when none or run out). */
+export async function rateLimitCount(db: Db, key: string, windowMs: number): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gte(rateLimits.window_start, sql`now() - make_interval(secs => ${windowMs / 1000})`)));
+  return row?.count ?? 0;
 }

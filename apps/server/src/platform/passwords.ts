@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { MSG_PASSWORD_COMMON, MSG_PASSWORD_UNCHANGED } from '@portal/shared';
 
 /** Algorithm.Argon2id of @node-rs/argon2 (an ambient const enum, which isolated modules cannot read). */
 const ARGON2ID = 2;
@@ -24,4 +25,31 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('timing-equaliser-not-a-password');
   return dummyHash;
+}
+
+
+/** How many of the most common passwords are refused (NIST SP 800-63B: check against breach corpora). */
+const COMMON_COUNT = 10_000;
+let common: Set<string> | undefined;
+
+/**
+ * The most common passwords, ranked by frequency in the list zxcvbn-ts ships; loaded on first use,
+ * compared without case so that "Password1234" counts as "password1234".
+ */
+async function commonPasswords(): Promise<Set<string>> {
+  if (!common) {
+    const { dictionary } = await import('@zxcvbn-ts/language-common');
+    common = new Set((dictionary['passwords-common'] as string[]).slice(0, COMMON_COUNT).map((p) => p.toLowerCase()));
+  }
+  return common;
+}
+
+/**
+ * The server's rules for a new password beyond the shared schema's length: not among the most
+ * common passwords and not the current one. Returns the German reason, or null when it may be used.
+ */
+export async function newPasswordProblem(password: string, currentHash?: string | null): Promise<string | null> {
+  if ((await commonPasswords()).has(password.toLowerCase())) return MSG_PASSWORD_COMMON;
+  if (currentHash && (await verifyPassword(currentHash, password))) return MSG_PASSWORD_UNCHANGED;
+  return null;
 }

@@ -1,11 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { notifications } from '../db/schema/index.js';
+import { notifications, sessions, users } from '../db/schema/index.js';
 import { findSession } from './auth.js';
-import type { NotificationRow } from './request-events.js';
+import type { NotificationRow, TaskChange } from './request-events.js';
 
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
@@ -15,9 +15,15 @@ export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
  * with `userId` in the query, as the spec's client sends them); a socket joins its user's room and its
  * session's room. With REDIS_URL the Redis adapter carries events between processes.
  */
+/** How often each process checks its sockets' sessions (catches sessions ended where no hub runs, e.g. the CLI). */
+const SWEEP_MS = 60_000;
+/** setTimeout's ceiling (about 24.8 days); a longer session is checked by the sweep instead. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export class RealtimeHub {
   private io: Server | null = null;
   private closers: (() => Promise<unknown>)[] = [];
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -55,6 +61,10 @@ export class RealtimeHub {
     });
     io.on('connection', (socket) => void this.onConnection(socket));
     this.io = io;
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((err: unknown) => this.log.error({ err }, 'socket session sweep failed'));
+    }, SWEEP_MS);
+    this.sweeper.unref();
   }
 
   private async authenticate(socket: Socket): Promise<boolean> {
@@ -67,12 +77,17 @@ export class RealtimeHub {
     if (q.userId !== undefined && String(q.userId) !== String(found.user.id)) return false;
     socket.data.userId = found.user.id;
     socket.data.sessionId = found.sessionId;
+    socket.data.expiresAt = found.user.session_expires_at.getTime();
     return true;
   }
 
   private async onConnection(socket: Socket) {
     const userId = socket.data.userId as number;
     await socket.join([userRoom(userId), sessionRoom(socket.data.sessionId as number)]);
+    // The socket lives no longer than its session.
+    const expiry = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, Math.max(0, (socket.data.expiresAt as number) - Date.now())));
+    expiry.unref();
+    socket.once('disconnect', () => clearTimeout(expiry));
     socket.on('ping', () => socket.emit('pong', { time: Date.now() }));
     // After a reconnect the client says what it last saw; it gets what it missed.
     const last = Number((socket.handshake.auth as { lastNotificationId?: unknown })?.lastNotificationId ?? socket.handshake.query.lastNotificationId);
@@ -82,18 +97,82 @@ export class RealtimeHub {
     }
   }
 
-  /** Sends committed notification rows to their users' sockets, on every process (Redis adapter). */
-  push(rows: NotificationRow[]): void {
-    if (!this.io) return;
-    for (const row of rows) this.io.to(userRoom(row.user_id)).emit('notification', serialise(row));
+  /**
+   * Sends committed notification rows to their users' sockets, on every process (Redis adapter).
+   * Never throws: delivery is best effort, the rows are in the database for the next fetch.
+   */
+  async push(rows: NotificationRow[]): Promise<void> {
+    if (!this.io || rows.length === 0) return;
+    try {
+      const rooms = await this.liveSessionRooms(rows.map((r) => r.user_id));
+      for (const row of rows) {
+        const to = rooms.get(row.user_id);
+        if (to?.length) this.io.to(to).emit('notification', serialise(row));
+      }
+    } catch (err) {
+      this.log.error({ err }, 'notification push failed');
+    }
   }
 
-  /** Disconnects the sockets of an ended session (logout), on every process. */
-  endSession(sessionId: number): void {
-    this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  /**
+   * The rooms of the users' sessions that are valid now. Emits go to these, never to a user's room:
+   * a session that was revoked or has expired is left out even while its socket is still connected
+   * (on another process, or ended by the command line, until the sweep or the expiry timer closes it).
+   */
+  private async liveSessionRooms(userIds: number[]): Promise<Map<number, string[]>> {
+    const rows = await this.db
+      .select({ id: sessions.id, user_id: sessions.user_id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(
+        and(
+          inArray(sessions.user_id, [...new Set(userIds)]),
+          isNull(sessions.revoked_at),
+          gt(sessions.expires_at, new Date()),
+          eq(users.active, true),
+        ),
+      );
+    const rooms = new Map<number, string[]>();
+    for (const r of rows) rooms.set(r.user_id, [...(rooms.get(r.user_id) ?? []), sessionRoom(r.id)]);
+    return rooms;
+  }
+
+  /** Tells everyone who may see a changed task (`task_changed`), on every process: their boards refetch. */
+  async pushTaskChanges(changes: TaskChange[]): Promise<void> {
+    if (!this.io || changes.length === 0) return;
+    try {
+      const rooms = await this.liveSessionRooms(changes.flatMap((c) => c.recipients));
+      for (const { task, recipients } of changes) {
+        const to = recipients.flatMap((id) => rooms.get(id) ?? []);
+        if (to.length) this.io.to(to).emit('task_changed', task);
+      }
+    } catch (err) {
+      this.log.error({ err }, 'task change push failed');
+    }
+  }
+
+  /** Disconnects the sockets of ended sessions (logout, password change, invitation), on every process. */
+  endSessions(sessionIds: number[]): void {
+    for (const id of sessionIds) this.io?.in(sessionRoom(id)).disconnectSockets(true);
+  }
+
+  /** Disconnects this process's sockets whose session is no longer valid. */
+  async sweep(): Promise<void> {
+    if (!this.io) return;
+    const local = [...this.io.of('/').sockets.values()];
+    const ids = [...new Set(local.map((s) => s.data.sessionId as number))];
+    if (ids.length === 0) return;
+    const live = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(and(inArray(sessions.id, ids), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()), eq(users.active, true)));
+    const liveIds = new Set(live.map((r) => r.id));
+    for (const s of local) if (!liveIds.has(s.data.sessionId as number)) s.disconnect(true);
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
     await Promise.allSettled(this.closers.map((c) => c()));
   }

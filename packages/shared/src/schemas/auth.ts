@@ -15,6 +15,10 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein`)
   .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein`);
 
+/** The server's further password rules (a list of common passwords is too large for the form). */
+export const MSG_PASSWORD_COMMON = 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.';
+export const MSG_PASSWORD_UNCHANGED = 'Das neue Passwort muss sich vom aktuellen unterscheiden.';
+
 export const changePasswordSchema = z.object({
   oldPassword: z.string({ error: 'Aktuelles Passwort ist erforderlich' }).min(1, 'Aktuelles Passwort ist erforderlich'),
   newPassword: newPasswordSchema,

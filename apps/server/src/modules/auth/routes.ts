@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hitRateLimit } from '../../platform/db-rate-limit.js';
+import { hitRateLimit, rateLimitCount } from '../../platform/db-rate-limit.js';
 import { z } from 'zod';
 import { authUserSchema, changePasswordSchema, loginSchema, messageSchema, setPasswordSchema } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
@@ -14,6 +14,8 @@ import {
   signIn,
   toAuthUser,
 } from './service.js';
+// The language of a sign-in answer follows one rule, kept with the settings that record a choice.
+import { withWorkingLanguage } from '../users/service.js';
 
 const MSG_TOO_MANY = 'Zu viele Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.';
 
@@ -25,9 +27,24 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // Two limits: per address (a script trying many accounts; in memory, per process) and per email
   // (many addresses trying one account; in the database, so all processes count together).
   const perIp = app.rateLimit({ max: max * 5, timeWindow: windowMs, errorResponseBuilder: tooMany });
-  const perEmail = async (req: FastifyRequest) => {
-    const email = String((req.body as { email?: string } | undefined)?.email ?? '').toLowerCase();
-    if (!(await hitRateLimit(db, `login:${email}`, max, windowMs))) throw tooMany();
+  const failedFrom = (req: FastifyRequest) => `login-failed:${req.ip}`;
+  /**
+   * Over the per-email limit an attacker must not lock the owner out: an address that has not failed
+   * a sign-in within the window still gets its answer, and only a correct password counts. Any other
+   * answer over the limit is 429, so the limit reveals nothing about the password or the account.
+   */
+  const limitedSignIn = async (req: FastifyRequest, body: { email: string; password: string }, onlyRole?: 'customer') => {
+    const withinLimit = await hitRateLimit(db, `login:${body.email.toLowerCase()}`, max, windowMs);
+    if (!withinLimit && (await rateLimitCount(db, failedFrom(req), windowMs)) > 0) throw tooMany();
+    try {
+      return await signIn(db, body, { ttlSeconds: config.sessionTtlSeconds, onlyRole });
+    } catch (e) {
+      if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 404)) {
+        await hitRateLimit(db, failedFrom(req), Number.MAX_SAFE_INTEGER, windowMs);
+        if (!withinLimit) throw tooMany();
+      }
+      throw e;
+    }
   };
   const loginSchemaDoc = {
     body: loginSchema,
@@ -38,20 +55,21 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/auth/login',
     {
       config: { access: 'public' },
-      preHandler: [perIp, perEmail],
+      preHandler: [perIp],
       schema: { ...loginSchemaDoc, tags: ['auth'], summary: 'Sign in (staff and customers)' },
     },
-    async (req) => signIn(db, req.body, { ttlSeconds: config.sessionTtlSeconds }),
+    async (req) => withWorkingLanguage(db, await limitedSignIn(req, req.body), req.headers['accept-language']),
   );
 
   app.post(
     '/auth/business-login',
     {
       config: { access: 'public' },
-      preHandler: [perIp, perEmail],
+      preHandler: [perIp],
       schema: { ...loginSchemaDoc, tags: ['auth'], summary: 'Sign in for business customers only (403 for staff)' },
     },
-    async (req) => signIn(db, req.body, { ttlSeconds: config.sessionTtlSeconds, onlyRole: 'customer' }),
+    async (req) =>
+      withWorkingLanguage(db, await limitedSignIn(req, req.body, 'customer'), req.headers['accept-language']),
   );
 
   app.get(
@@ -65,7 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     async (req) => {
       const user = currentUser(req);
-      return toAuthUser(user, bearerToken(req)!, user.session_expires_at);
+      const answer = toAuthUser(user, bearerToken(req)!, user.session_expires_at);
+      return withWorkingLanguage(db, answer, req.headers['accept-language']);
     },
   );
 
@@ -80,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (req) => {
-      await changePassword(db, currentUser(req), req.sessionId!, req.body);
+      ctx.realtime.endSessions(await changePassword(db, currentUser(req), req.sessionId!, req.body));
       return { message: 'Passwort erfolgreich geändert' };
     },
   );
@@ -113,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (req) => {
-      await setPasswordFromInvitation(db, req.body.token, req.body.password);
+      ctx.realtime.endSessions(await setPasswordFromInvitation(db, req.body.token, req.body.password));
       return { message: 'Passwort wurde gesetzt. Sie können sich jetzt anmelden.' };
     },
   );
@@ -123,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageSchema } } },
     async (req) => {
       await endSession(db, req.sessionId!);
-      ctx.realtime.endSession(req.sessionId!);
+      ctx.realtime.endSessions([req.sessionId!]);
       return { message: 'Abgemeldet' };
     },
   );

@@ -4,7 +4,7 @@ import { FLAGS } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { agentLevels, countries, roles, sessions, users, userTokens } from '../../db/schema/index.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { dummyPasswordHash, hashPassword, newPasswordProblem, verifyPassword } from '../../platform/passwords.js';
 import { newToken, tokenHash } from '../../platform/tokens.js';
 import type { SessionUser } from '../../platform/auth.js';
 
@@ -89,21 +89,28 @@ export async function endSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** Changes the password and ends every other session of the user; the current one stays. */
+/**
+ * Changes the password and ends every other session of the user; the current one stays.
+ * Returns the ended sessions' ids, so that their sockets can be closed.
+ */
 export async function changePassword(
   db: Db,
   user: SessionUser,
   currentSessionId: number,
   input: { oldPassword: string; newPassword: string },
-): Promise<void> {
+): Promise<number[]> {
   if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw badRequest(MSG_WRONG_OLD_PASSWORD);
+  const problem = await newPasswordProblem(input.newPassword, user.password_hash);
+  if (problem) throw badRequest(problem);
   const hashed = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash: hashed, updated_at: new Date() }).where(eq(users.id, user.id));
-    await tx
+    const ended = await tx
       .update(sessions)
       .set({ revoked_at: new Date() })
-      .where(and(eq(sessions.user_id, user.id), ne(sessions.id, currentSessionId), isNull(sessions.revoked_at)));
+      .where(and(eq(sessions.user_id, user.id), ne(sessions.id, currentSessionId), isNull(sessions.revoked_at)))
+      .returning({ id: sessions.id });
+    return ended.map((r) => r.id);
   });
 }
 
@@ -130,10 +137,15 @@ export async function describeInvitation(db: Db, token: string) {
   return { email: inv.email, name: inv.name };
 }
 
-/** Uses the invitation once: the token is marked used in the same transaction that sets the password. */
-export async function setPasswordFromInvitation(db: Db, token: string, password: string): Promise<void> {
+/**
+ * Uses the invitation once: the token is marked used in the same transaction that sets the password.
+ * Every earlier session of the user ends; their ids are returned so that their sockets can be closed.
+ */
+export async function setPasswordFromInvitation(db: Db, token: string, password: string): Promise<number[]> {
+  const problem = await newPasswordProblem(password);
+  if (problem) throw badRequest(problem);
   const hashed = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [used] = await tx
       .update(userTokens)
       .set({ used_at: new Date() })
@@ -148,6 +160,11 @@ export async function setPasswordFromInvitation(db: Db, token: string, password:
       .returning({ user_id: userTokens.user_id });
     if (!used) throw badRequest(MSG_INVITATION_INVALID);
     await tx.update(users).set({ password_hash: hashed, updated_at: new Date() }).where(eq(users.id, used.user_id));
-    await tx.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.user_id, used.user_id));
+    const ended = await tx
+      .update(sessions)
+      .set({ revoked_at: new Date() })
+      .where(and(eq(sessions.user_id, used.user_id), isNull(sessions.revoked_at)))
+      .returning({ id: sessions.id });
+    return ended.map((r) => r.id);
   });
 }

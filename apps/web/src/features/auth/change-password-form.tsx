@@ -4,7 +4,7 @@ import { notifications } from '../../lib/toasts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changePasswordFormSchema } from '@portal/shared';
+import { MSG_PASSWORD_COMMON, MSG_PASSWORD_UNCHANGED, changePasswordFormSchema } from '@portal/shared';
 import { api, ApiError } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { fieldError } from '../../components/field-error';
@@ -25,6 +25,9 @@ export function ChangePasswordForm() {
       notifications.show({ color: 'green', message: t('profile.passwordChanged') });
       form.reset();
     } catch (e) {
+      // The server's own password rules belong under the field they are about.
+      if (e instanceof ApiError && (e.message === MSG_PASSWORD_COMMON || e.message === MSG_PASSWORD_UNCHANGED))
+        form.setFieldError('newPassword', e.message);
       const detail = e instanceof ApiError && e.status === 400 && e.message ? ` ${translateMessage(e.message)}` : '';
       notifications.show({ color: 'red', message: `${t('profile.passwordError')}${detail}` });
     } finally {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { newPasswordSchema } from '@portal/shared';
+import { MSG_PASSWORD_COMMON, newPasswordSchema } from '@portal/shared';
 import { api, ApiError } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { fieldError } from '../../components/field-error';
@@ -48,7 +48,9 @@ export default function SetPasswordPage() {
       await api('/auth/set-password', { method: 'POST', body: { token, password }, skipUnauthorizedHandler: true });
       setDone(true);
     } catch (e) {
-      setError(e instanceof ApiError && e.message ? translateMessage(e.message) : t('login.errors.generic'));
+      // The common-password rule is about the field; anything else (the link) above the form.
+      if (e instanceof ApiError && e.message === MSG_PASSWORD_COMMON) form.setFieldError('password', e.message);
+      else setError(e instanceof ApiError && e.message ? translateMessage(e.message) : t('login.errors.generic'));
     } finally {
       setBusy(false);
     }
