@@ -114,6 +114,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   await app.register(healthRoutes, ctx);
+    void ctx.realtime.pushTaskChanges(events.taskChanges);
   await app.register(authRoutes, ctx);
   await app.register(userRoutes, ctx);
   await app.register(multipart, {

@@ -9,6 +9,13 @@ import type { FastifyInstance } from 'fastify';
 export interface RequestEvents {
   notifications: NotificationRow[];
   mailIds: number[];
+  /** Tasks that moved or changed, with who may see them: their boards refresh (socket `task_changed`). */
+  taskChanges: TaskChange[];
+}
+
+export interface TaskChange {
+  task: { id: number; status: string; agent_id: number | null; country_id: number };
+  recipients: number[];
 }
 
 export interface NotificationRow {
@@ -36,7 +43,7 @@ export function registerRequestEvents(
   release: (events: RequestEvents) => void,
 ): void {
   app.addHook('onRequest', (req, _reply, done) => {
-    const events: RequestEvents = { notifications: [], mailIds: [] };
+    const events: RequestEvents = { notifications: [], mailIds: [], taskChanges: [] };
     (req as unknown as { events: RequestEvents }).events = events;
     // Running the rest of the lifecycle inside the store is how the service layer finds it.
     storage.run(events, done);
@@ -44,6 +51,6 @@ export function registerRequestEvents(
   app.addHook('onResponse', async (req, reply) => {
     const events = (req as unknown as { events?: RequestEvents }).events;
     if (!events || reply.statusCode >= 400) return;
-    if (events.notifications.length || events.mailIds.length) release(events);
+    if (events.notifications.length || events.mailIds.length || events.taskChanges.length) release(events);
   });
 }

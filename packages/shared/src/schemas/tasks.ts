@@ -30,8 +30,36 @@ export const UPLOAD_ACCEPT = {
   'text/csv': ['.csv'],
 } as const;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+// `abort`: an empty field reports that it is empty, not also what a filled one would get wrong.
+const required = (message: string) => z.string({ error: message }).trim().min(1, { message, abort: true });
+/** The largest id the `integer` columns hold; a larger one would fail in the database, not here. */
+export const DB_ID_MAX = 2_147_483_647;
+const id = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(DB_ID_MAX, message);
+
+/** Board cursor values: an ISO 8601 UTC text with milliseconds (as the server writes it) of years 1 to 9999. */
+const CURSOR_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * A board cursor (`nextCursor`: base64url of `{"v": date or null, "id": task id}`), or null when it
+ * is not one the server could have written. Checked at the boundary: an id of 1.5 or 1e20, or a date
+ * the database cannot hold, would otherwise reach the query.
+ */
+export function parseBoardCursor(s: string): { v: string | null; id: number } | null {
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(s)) return null;
+    const c: unknown = JSON.parse(atob(s.replaceAll('-', '+').replaceAll('_', '/')));
+    if (!c || typeof c !== 'object') return null;
+    const { v, id } = c as { v?: unknown; id?: unknown };
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > DB_ID_MAX) return null;
+    if (v === null) return { v, id };
+    if (typeof v !== 'string' || !CURSOR_DATE.test(v) || v.startsWith('0000')) return null;
+    const d = new Date(v);
+    return !Number.isNaN(d.getTime()) && d.toISOString() === v ? { v, id } : null;
+  } catch {
+    return null;
+  }
+}
 
 export const taskStatusParam = z.enum(TASK_STATUSES, { error: 'Unbekannter Status' });
 
@@ -49,7 +77,16 @@ export const taskListQuerySchema = z.object({
     .max(TASK_PAGE_MAX, 'Ungültiges Limit')
     .default(TASK_PAGE_DEFAULT),
   /** Opaque, from `nextCursor` of the previous page. */
-  cursor: z.string().max(300).optional(),
+  cursor: z
+    .string()
+    .max(300, 'Ungültiger Cursor')
+    .refine((c) => parseBoardCursor(c) !== null, 'Ungültiger Cursor')
+    .optional(),
+  /** `true`: only tasks nobody has taken yet (agents: of their own country), to be claimed. */
+  unassigned: z
+    .enum(['true', 'false'], { error: 'Ungültiger Filter' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
@@ -212,6 +249,20 @@ export const requestAssistSchema = z.object({
   agentID: id('Bitte einen Agenten auswählen'),
   comment: required('Bitte einen Kommentar eingeben').max(5000, 'Der Kommentar ist zu lang'),
 });
+/** POST /api/claim-task: take an unassigned task of one's own country. */
+export const claimTaskSchema = z.object({ taskID: id('Aufgabe fehlt') });
+
+/**
+ * Socket event `task_changed`, sent after commit to everyone who may see the task (before or after
+ * the change): boards and an open task modal refetch on it.
+ */
+export interface TaskChangedEvent {
+  id: number;
+  status: TaskStatus;
+  agent_id: number | null;
+  country_id: number;
+}
+
 export const setTaskStatusSchema = z.object({
   taskID: id('Aufgabe fehlt'),
   status: z.enum(TASK_STATUSES, { error: 'Unbekannter Status' }),

@@ -8,12 +8,18 @@ export const MSG_TASK_NOT_FOUND = 'Aufgabe nicht gefunden.';
 
 export type TaskRecord = typeof tasks.$inferSelect;
 
+/**
+ * Admins see every task. An agent sees the tasks assigned to, created by or asking help of them, and
+ * (with the tasks flag) the unassigned tasks of their own country: those they may take, so a
+ * notification about a new request opens instead of ending on a refusal.
+ */
 export function maySee(
-  viewer: Pick<SessionUser, 'id' | 'role'>,
-  t: Pick<TaskRecord, 'user_id' | 'created_by_userid' | 'requested_user_id'>,
+  viewer: Pick<SessionUser, 'id' | 'role' | 'country_id' | 'tasks'>,
+  t: Pick<TaskRecord, 'user_id' | 'created_by_userid' | 'requested_user_id' | 'country_id'>,
 ): boolean {
   if (viewer.role === 'admin') return true;
   if (viewer.role !== 'agent') return false;
+  if (t.user_id === null && viewer.tasks && t.country_id === viewer.country_id) return true;
   return t.user_id === viewer.id || t.created_by_userid === viewer.id || t.requested_user_id === viewer.id;
 }
 

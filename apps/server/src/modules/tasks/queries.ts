@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TASK_TOTAL_CAP, type TaskListQuery, type TaskRow, type TaskSort, type TaskStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -75,6 +75,7 @@ export interface BoardScope {
 export function boardFilter(scope: BoardScope, q: Omit<TaskListQuery, 'sort' | 'limit' | 'cursor'>): SQL {
   const conds: SQL[] = [eq(tasks.country_id, scope.countryId), eq(tasks.status, scope.status)];
   if (scope.visibleFor) conds.push(visibleTo(scope.visibleFor));
+  if (q.unassigned) conds.push(isNull(tasks.user_id));
   if (q.agentId) conds.push(eq(tasks.user_id, q.agentId));
   if (q.typ) conds.push(eq(tasks.typ, q.typ));
   if (q.firma) conds.push(ilike(tasks.firma, `%${likeEscape(q.firma)}%`));

@@ -7,6 +7,7 @@ import {
   agentSummarySchema,
   auditSchema,
   auditTaskSchema,
+  claimTaskSchema,
   createTaskSchema,
   messageSchema,
   requestAssistSchema,
@@ -30,6 +31,7 @@ import { contentDisposition, readMultipart, storedPath } from '../../platform/up
 import { listBoardJson, listSince } from './queries.js';
 import {
   addNote,
+  claimTask,
   createTask,
   findAudit,
   findProtectedFile,
@@ -97,8 +99,14 @@ export const taskRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   const agentScope = (
     req: { params: { countryId: number; status: 'offen' | 'erledigt' | 'abgeschlossen'; agentId: number } },
     viewer: ReturnType<typeof currentUser>,
+    unassigned = false,
   ) => {
     if (viewer.role !== 'admin' && req.params.agentId !== viewer.id) throw forbidden();
+    // The tasks nobody has taken are open to every agent of their country, and only to them.
+    if (unassigned) {
+      if (viewer.role !== 'admin' && req.params.countryId !== viewer.country_id) throw forbidden();
+      return { countryId: req.params.countryId, status: req.params.status };
+    }
     return { countryId: req.params.countryId, status: req.params.status, visibleFor: req.params.agentId };
   };
 
@@ -116,7 +124,11 @@ export const taskRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         response: { 200: taskListResponseSchema },
       },
     },
-    async (req, reply) => sendJsonText(reply, await listBoardJson(db, agentScope(req, currentUser(req)), req.query)),
+    async (req, reply) =>
+      sendJsonText(
+        reply,
+        await listBoardJson(db, agentScope(req, currentUser(req), req.query.unassigned), req.query),
+      ),
   );
 
   app.get(
@@ -200,15 +212,23 @@ export const taskRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       config: { access: tasksAccess },
       schema: {
         tags: ['tasks'],
-        summary: "Staff of the caller's country with counters O, E, A",
+        summary:
+          "Staff of the caller's country with counters O, E, A (admins may ask for another country with countryId)",
+        querystring: z.object({ countryId: id('Ungültiges Land').optional() }),
         response: { 200: z.array(agentSummarySchema) },
       },
     },
-    (req) => listAgents(db, currentUser(req).country_id ?? 1),
+    (req) => {
+      const viewer = currentUser(req);
+      const own = viewer.country_id ?? 1;
+      const countryId = req.query.countryId ?? own;
+      if (countryId !== own && viewer.role !== 'admin') throw forbidden();
+      return listAgents(db, countryId);
+    },
   );
 
   app.post(
-    '/api/create-task',
+    '/api/claim-task',
     {
       config: { access: tasksAccess },
       schema: {

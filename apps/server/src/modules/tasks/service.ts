@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AgentSummary, Audit, TaskDetailResponse } from '@portal/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import {
@@ -20,7 +20,8 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { storeFiles, type StagedFile, type UploadLimits } from '../../platform/uploads.js';
 import { notify } from '../notifications/service.js';
 import { queueMail } from '../../platform/mail.js';
-import { loadVisibleTask, type TaskRecord } from './access.js';
+import { loadVisibleTask, MSG_TASK_NOT_FOUND, type TaskRecord } from './access.js';
+import { countryStaffMember, countryTaskStaff, recordTaskChange } from './audience.js';
 import { findRow } from './queries.js';
 
 export const MSG = {
@@ -29,7 +30,7 @@ export const MSG = {
   helpExists: 'help request already exists',
   badMove: 'Diese Statusänderung ist nicht möglich.',
   auditNotAllowed: 'Ein Audit ist nur für erledigte Aufgaben ohne Audit möglich.',
-  unknownAgent: 'Unbekannter Agent',
+  alreadyClaimed: 'Diese Aufgabe wurde bereits übernommen.',
   unknownType: 'Unbekannter Aufgabentyp',
   noFiles: 'Bitte mindestens eine Datei auswählen.',
   auditLocked: 'Nach dem Audit ist diese Aktion nicht mehr möglich.',
@@ -45,17 +46,6 @@ async function activity(
   detail?: Record<string, unknown>,
 ) {
   await tx.insert(taskActivity).values({ task_id: taskId, user_id: userId, action, detail: detail ?? null });
-}
-
-/** A staff member (admin or agent, active) who can take tasks; its name for messages. */
-async function staffMember(tx: DbOrTx, userId: number): Promise<{ id: number; name: string }> {
-  const [u] = await tx
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(users.id, userId), eq(users.active, true), inArray(roles.role_name, ['admin', 'agent'])));
-  if (!u) throw badRequest(MSG.unknownAgent);
-  return u;
 }
 
 export const listTaskTypes = (db: Db) =>
@@ -220,7 +210,8 @@ export async function createTask(
   return withStoredFiles(db, limits, 'tasks', staged, async (tx, files) => {
     const [type] = await tx.select({ id: taskTypes.id }).from(taskTypes).where(eq(taskTypes.id, input.typ));
     if (!type) throw badRequest(MSG.unknownType);
-    const assignee = await staffMember(tx, input.userID);
+    const countryId = viewer.country_id ?? 1;
+    const assignee = await countryStaffMember(tx, input.userID, countryId);
     const [created] = await tx
       .insert(tasks)
       .values({
@@ -228,7 +219,7 @@ export async function createTask(
         beschreibung: input.beschreibung,
         frist: input.frist,
         typ: input.typ,
-        country_id: viewer.country_id ?? 1,
+        country_id: countryId,
         user_id: assignee.id,
         created_by_userid: viewer.id,
         kundennummer: input.kundennummer,
@@ -239,6 +230,7 @@ export async function createTask(
     if (files.length)
       await tx.insert(taskFiles).values(files.map((f) => ({ ...f, task_id: taskId, uploaded_by: viewer.id })));
     await activity(tx, taskId, viewer.id, 'created', { assigned_to: assignee.id, files: files.length });
+    await recordTaskChange(tx, taskId);
     await notify(tx, {
       recipients: [assignee.id],
       actorId: viewer.id,
@@ -322,10 +314,11 @@ export async function switchAgent(db: Db, viewer: SessionUser, taskId: number, n
   await db.transaction(async (tx) => {
     const t = await loadVisibleTask(tx, viewer, taskId, true);
     assertNoAudit(t);
-    const next = await staffMember(tx, newAgentId);
+    const next = await countryStaffMember(tx, newAgentId, t.country_id);
     if (t.user_id === next.id) return;
     await tx.update(tasks).set({ user_id: next.id, updated_at: new Date() }).where(eq(tasks.id, taskId));
     await activity(tx, taskId, viewer.id, 'agent_switched', { from: t.user_id, to: next.id });
+    await recordTaskChange(tx, taskId, t);
     await notify(tx, {
       recipients: [next.id],
       actorId: viewer.id,
@@ -348,7 +341,7 @@ export async function requestAssist(db: Db, viewer: SessionUser, taskId: number,
     await db.transaction(async (tx) => {
       const t = await loadVisibleTask(tx, viewer, taskId, true);
       assertNoAudit(t);
-      const helper = await staffMember(tx, agentId);
+      const helper = await countryStaffMember(tx, agentId, t.country_id);
       const [existing] = await tx
         .select({ id: helpRequests.id })
         .from(helpRequests)
@@ -357,6 +350,7 @@ export async function requestAssist(db: Db, viewer: SessionUser, taskId: number,
       await tx.insert(helpRequests).values({ task_id: taskId, requested_by: viewer.id, agent_id: helper.id, comment });
       await tx.update(tasks).set({ requested_user_id: helper.id, updated_at: new Date() }).where(eq(tasks.id, taskId));
       await activity(tx, taskId, viewer.id, 'assist_requested', { agent: helper.id });
+      await recordTaskChange(tx, taskId, t);
       await notify(tx, {
         recipients: [helper.id],
         actorId: viewer.id,
@@ -374,6 +368,37 @@ export async function requestAssist(db: Db, viewer: SessionUser, taskId: number,
   }
 }
 
+/**
+ * Takes an unassigned task: one conditional UPDATE, so of two agents claiming at once exactly one
+ * wins and the other gets 409. A task of another country is 404 for an agent (admins: any country).
+ */
+export async function claimTask(db: Db, viewer: SessionUser, taskId: number) {
+  return db.transaction(async (tx) => {
+    const sameCountry = viewer.role === 'admin' ? undefined : eq(tasks.country_id, viewer.country_id ?? -1);
+    const [claimed] = await tx
+      .update(tasks)
+      .set({ user_id: viewer.id, updated_at: new Date() })
+      .where(and(eq(tasks.id, taskId), isNull(tasks.user_id), sameCountry))
+      .returning({ id: tasks.id, country_id: tasks.country_id });
+    if (!claimed) {
+      const [t] = await tx
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(and(eq(tasks.id, taskId), sameCountry));
+      if (!t) throw notFound(MSG_TASK_NOT_FOUND);
+      throw conflict(MSG.alreadyClaimed);
+    }
+    await activity(tx, taskId, viewer.id, 'claimed', { agent: viewer.id });
+    await recordTaskChange(tx, taskId, {
+      user_id: null,
+      created_by_userid: null,
+      requested_user_id: null,
+      country_id: claimed.country_id,
+    });
+    return (await findRow(tx, taskId))!;
+  });
+}
+
 /** offen -> erledigt (done) and erledigt -> offen (reopen, while no audit). Anything else is refused. */
 export async function setStatus(db: Db, viewer: SessionUser, taskId: number, status: TaskRecord['status']) {
   await db.transaction(async (tx) => {
@@ -387,6 +412,7 @@ export async function setStatus(db: Db, viewer: SessionUser, taskId: number, sta
       throw conflict(MSG.badMove);
     }
     await activity(tx, taskId, viewer.id, 'status_changed', { from: t.status, to: status });
+    await recordTaskChange(tx, taskId, t);
   });
 }
 
@@ -425,6 +451,7 @@ export async function submitAudit(
       .set({ status: 'abgeschlossen', abgeschlossen_am: now, has_audit: true, updated_at: now })
       .where(eq(tasks.id, taskId));
     await activity(tx, taskId, viewer.id, 'audit_submitted', { audit_id: audit!.id, files: files.length });
+    await recordTaskChange(tx, taskId, t);
     await notify(tx, {
       recipients: [t.user_id, t.requested_user_id, t.created_by_userid],
       actorId: viewer.id,
@@ -515,10 +542,13 @@ export interface RequestTaskData {
   confirmation?: { to: string; subject: string; text: string };
 }
 
+/** Public requests land on the Austrian board. */
+const REQUEST_COUNTRY = 1;
+
 /**
  * A task from a public request: on the Austrian board (country 1), unassigned, with the request text
  * as its first message, its files, a confirmation mail, and a `task_created` notification for every
- * active staff member with the tasks flag. One transaction; files removed again if it fails.
+ * active staff member of that country with the tasks flag. One transaction; files removed again if it fails.
  */
 export async function createTaskFromRequest(
   db: Db,
@@ -530,7 +560,7 @@ export async function createTaskFromRequest(
     const { confirmation, ...fields } = input;
     const [created] = await tx
       .insert(tasks)
-      .values({ ...fields, country_id: 1, user_id: null, created_by_userid: null })
+      .values({ ...fields, country_id: REQUEST_COUNTRY, user_id: null, created_by_userid: null })
       .returning({ id: tasks.id });
     const taskId = created!.id;
     await tx.insert(taskMessages).values({ task_id: taskId, content: input.beschreibung });
@@ -546,13 +576,10 @@ export async function createTaskFromRequest(
         taskId,
       });
     }
-    const staff = await tx
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.role_id))
-      .where(and(eq(users.active, true), eq(users.tasks, true), inArray(roles.role_name, ['admin', 'agent'])));
+    await recordTaskChange(tx, taskId);
+    // Only the country's staff may open (and take) the request: nobody else is told of it.
     await notify(tx, {
-      recipients: staff.map((s) => s.id),
+      recipients: await countryTaskStaff(tx, REQUEST_COUNTRY),
       actorId: null,
       type: 'task_created',
       title: 'Neue Anfrage',
