@@ -113,4 +113,39 @@ describe('two server processes behind one address (PostgreSQL + Redis)', { skip:
     assert.equal(n.type, 'note_added');
     assert.equal(n.task_id, taskId);
   });
+
+  it('disconnects a socket on process 2 when its session ends through process 1', async () => {
+    const [p1, p2] = [procs[0]!, procs[1]!];
+    // The customer's account, so that the other tests' demo sign-ins keep their passwords.
+    const signIn = async (base: string) => {
+      const r = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'kunde@demo.at', password: 'Kunde!demo2026' }) });
+      assert.equal(r.status, 200);
+      return (await r.json()) as { id: number; accessToken: string };
+    };
+    const keep = await signIn(p1.url);
+    const other = await signIn(p2.url);
+    const s = connect(p2.url, { path: '/socket.io/', transports: ['websocket'], auth: { token: other.accessToken }, reconnection: false, forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+      const gone = new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the socket on process 2 stayed connected')), 5000);
+        s.once('disconnect', (reason) => {
+          clearTimeout(timer);
+          resolve(reason);
+        });
+      });
+      const res = await fetch(`${p1.url}/auth/change-password`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${keep.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ oldPassword: 'Kunde!demo2026', newPassword: 'Kunde!demo2027' }),
+      });
+      assert.equal(res.status, 200);
+      assert.equal(await gone, 'io server disconnect');
+    } finally {
+      s.disconnect();
+    }
+  });
 });
