@@ -234,6 +234,21 @@ export const taskRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       schema: {
         tags: ['tasks'],
         summary:
+          "Take an unassigned task of one's own country (admins: any); 409 when someone has it already, 404 for another country",
+        body: claimTaskSchema,
+        response: { 200: taskRowSchema, 404: messageSchema, 409: messageSchema },
+      },
+    },
+    (req) => claimTask(db, currentUser(req), req.body.taskID),
+  );
+
+  app.post(
+    '/api/create-task',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary:
           'Create a task (multipart: titel, beschreibung, frist, typ, userID, kundennummer, firma, createdByUserID, files)',
         consumes: ['multipart/form-data'],
         response: { 200: z.object({ aufgabeID: z.number().int(), message: z.string() }) },
