@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors.js';
+import { registerIdempotency } from './platform/idempotency.js';
 import { registerAuthGuard, type Access } from './platform/auth.js';
 import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
 import { registerRequestEvents } from './platform/request-events.js';
@@ -75,6 +76,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerErrorHandling(app);
   // Security headers. The app loads nothing from other hosts; Mantine sets inline style attributes
   // (CSS variables), hence 'unsafe-inline' for styles only. HSTS only where the portal is served over TLS.
+  // Before compression: a stored answer is the serialized one.
+  registerIdempotency(app, ctx.db);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

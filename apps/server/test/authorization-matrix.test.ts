@@ -65,6 +65,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /web/rksv-order-details': 'public',
   'POST /web/update-rksv-order-status': 'public',
   'GET /web/rksv-invoice/:token': 'public',
+  'GET /web/rksv-proforma/:ref': 'public',
   'GET /web/rksv-checkout-cancelled': 'public',
   'POST /web/stripe-webhook': 'public',
   'GET /web/checkout/:id': 'public',

@@ -18,6 +18,7 @@ import {
   rksvOrders,
 } from '../src/db/schema/index.js';
 import { SHOP_ERR } from '../src/modules/shop/service.js';
+import { solveAltcha } from './altcha-solve.js';
 import { createTestApp, dbTargets, type TestApp } from './helpers.js';
 import { startStripeStub, type StripeStub } from './stripe-stub.js';
 
@@ -61,7 +62,11 @@ function shopApi(t: () => TestApp) {
       }[],
     mainId: async () => (await api.products()).find((p) => p.kind === 'main')!.id,
     create: async (over: Record<string, unknown> = {}, url = '/web/create-rksv-payment') =>
-      t().app.inject({ method: 'POST', url, payload: { ...order, productId: await api.mainId(), ...over } }),
+      t().app.inject({
+        method: 'POST',
+        url,
+        payload: { ...order, productId: await api.mainId(), altcha: await solveAltcha(t().app), ...over },
+      }),
     createOk: async (over: Record<string, unknown> = {}, url = '/web/create-rksv-payment') => {
       const res = await api.create(over, url);
       assert.equal(res.statusCode, 200, res.body);
@@ -345,34 +350,71 @@ for (const target of dbTargets()) {
       assert.equal((await api.orderOf(sessionId)).payment_status, 'expired');
     });
 
-    it('on invoice: the invoice is issued with the order, paid later under the same number', async () => {
-      const {
-        sessionUrl,
-        sessionId,
-        order: o,
-      } = await api.createOk({ email: 'rechnung@hirschen.at' }, '/web/create-rksv-invoice');
-      assert.match(sessionUrl, /\/web\/checkout\/cs_local_/);
-      assert.equal(o.mode, 'invoice');
-      const fresh = await api.orderOf(sessionId);
-      assert.equal(fresh.payment_status, 'pending');
-      const [inv] = await api.invoicesOf(o.id);
-      assert.ok(inv && fresh.stripe_inv_id === inv.number, 'issued at once');
-      const [mail] = await api.mailsTo('rechnung@hirschen.at');
-      assert.match(mail!.subject, /Ihre Rechnung/);
-      assert.ok(mail!.text.includes(sessionUrl), 'the mail carries the payment page');
-      const d = (await api.details(sessionId)).json();
-      const text = pdfText((await t.app.inject({ method: 'GET', url: d.payment.invoice_url })).rawPayload);
-      assert.ok(text.includes(inv.number) && text.includes('zahlbar sofort'));
+    it('both order calls need a fresh proof of work: without one nothing is stored, numbered or mailed', async () => {
+      const before = {
+        orders: (await t.db.select({ n: count() }).from(rksvOrders))[0]!.n,
+        invoices: (await t.db.select({ n: count() }).from(invoices))[0]!.n,
+        mails: (await t.db.select({ n: count() }).from(mailOutbox))[0]!.n,
+      };
+      for (const url of ['/web/create-rksv-payment', '/web/create-rksv-invoice']) {
+        for (const altcha of [undefined, '', 'bm9wZQ==']) {
+          const res = await api.create({ altcha }, url);
+          assert.equal(res.statusCode, 400, `${url} ${altcha}`);
+          assert.equal(res.json().message, SHOP_ERR.robot);
+        }
+        // Single use: the same solution a second time is refused.
+        const proof = await solveAltcha(t.app);
+        assert.equal((await api.create({ altcha: proof }, url)).statusCode, 200);
+        const again = await api.create({ altcha: proof }, url);
+        assert.equal(again.statusCode, 400);
+        assert.equal(again.json().message, SHOP_ERR.robot);
+      }
+      assert.equal((await t.db.select({ n: count() }).from(rksvOrders))[0]!.n, before.orders + 2);
+      assert.equal((await t.db.select({ n: count() }).from(invoices))[0]!.n, before.invoices, 'no invoice number');
+      assert.equal((await t.db.select({ n: count() }).from(mailOutbox))[0]!.n, before.mails, 'no mail');
+    });
 
-      await pay(sessionId);
-      const paid = await api.orderOf(sessionId);
+    it('on invoice: a pro-forma with the order, no number and no mail; the invoice once paid', async () => {
+      const res = await api.create({ email: 'rechnung@hirschen.at' }, '/web/create-rksv-invoice');
+      assert.equal(res.statusCode, 200, res.body);
+      const { sessionUrl, proformaNumber, proformaUrl } = res.json().data;
+      assert.match(sessionUrl, /\/web\/checkout\/cs_local_/);
+      const [o] = await t.db.select().from(rksvOrders).where(eq(rksvOrders.session_url, sessionUrl));
+      assert.equal(o!.mode, 'invoice');
+      assert.equal(o!.payment_status, 'pending');
+      assert.equal(proformaNumber, `PF-${o!.id}`);
+      assert.equal(o!.stripe_inv_id, null, 'no invoice number before payment');
+      assert.equal((await api.invoicesOf(o!.id)).length, 0);
+      assert.equal((await api.mailsTo('rechnung@hirschen.at')).length, 0, 'no mail to an unconfirmed address');
+
+      const d = (await api.details(o!.session_id)).json();
+      assert.equal(d.payment.invoice_url, null);
+      assert.equal(d.payment.proforma_url, proformaUrl);
+      const pf = await t.app.inject({ method: 'GET', url: proformaUrl });
+      assert.equal(pf.statusCode, 200);
+      assert.equal(pf.headers['content-type'], 'application/pdf');
+      const text = pdfText(pf.rawPayload);
+      assert.ok(text.includes('Proforma-Rechnung') && text.includes(`PF-${o!.id}`), text);
+      assert.ok(text.replace(/\s+/g, ' ').includes('keine Rechnung im Sinne des § 11 UStG'), text);
+      assert.ok(text.replace(/\s+/g, '').includes(sessionUrl), 'where to pay');
+      assert.equal(
+        (await t.app.inject({ method: 'GET', url: '/web/rksv-proforma/' + 'x'.repeat(32) })).statusCode,
+        404,
+      );
+
+      await pay(o!.session_id);
+      const paid = await api.orderOf(o!.session_id);
       assert.equal(paid.payment_status, 'paid');
-      assert.equal(paid.stripe_inv_id, inv.number, 'no second invoice');
-      assert.equal((await api.invoicesOf(o.id)).length, 1);
+      const [inv] = await api.invoicesOf(o!.id);
+      assert.ok(inv && paid.stripe_inv_id === inv.number, 'the invoice number is taken on payment');
+      assert.equal((inv.data as { paidAt: string | null }).paidAt !== null, true);
       const mails = await api.mailsTo('rechnung@hirschen.at');
-      assert.equal(mails.length, 2);
-      assert.match(mails[1]!.subject, /Zahlungsbestätigung/);
-      assert.equal(mails[1]!.attachments?.[0]?.filename, `Rechnung-${inv.number}.pdf`);
+      assert.equal(mails.length, 1);
+      assert.match(mails[0]!.subject, /Zahlungsbestätigung/);
+      assert.equal(mails[0]!.attachments?.[0]?.filename, `Rechnung-${inv.number}.pdf`);
+      const after = (await api.details(o!.session_id)).json();
+      assert.ok(after.payment.invoice_url);
+      assert.equal(after.payment.proforma_url, null);
     });
 
     it('invoice numbers are gap-free per year, also when orders are paid at the same time', async () => {

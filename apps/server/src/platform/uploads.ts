@@ -97,6 +97,12 @@ export async function readMultipart(
   limits: UploadLimits,
   fileField = 'files',
 ): Promise<MultipartResult> {
+  /**
+   * Runs once with the fields read so far, before the first file part is read (and never when no
+   * file comes): a refusal here stops the request before anything reaches the disk, which is why the
+   * public forms send their proof of work as the first part.
+   */
+  beforeFirstFile?: (fields: Record<string, string>) => Promise<void>,
   if (!req.isMultipart()) throw badRequest('Die Anfrage muss multipart/form-data sein.');
   const tmpDir = path.join(limits.dir, 'tmp');
   await fs.promises.mkdir(tmpDir, { recursive: true });
@@ -122,6 +128,7 @@ export async function readMultipart(
       const tmpPath = path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
       const staged: StagedFile = {
         tmpPath,
+      if (beforeFirstFile && files.length === 0) await beforeFirstFile(fields);
         originalName: cleanOriginalName(part.filename),
         mime: '',
         ext: '',

@@ -1,5 +1,6 @@
 // Zod schemas of the RKSV signature-unit shop (the rules they use are in shop-rules.ts).
 import { z } from 'zod';
+import { trimInvisible } from '../input-hygiene.js';
 import {
   DELIVERY_METHODS,
   PRODUCT_KINDS,
@@ -11,7 +12,7 @@ import {
 } from '../shop-rules.js';
 
 const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, SHOP_MSG.tooLong);
+  z.string({ error: message }).overwrite(trimInvisible).min(1, message).max(max, SHOP_MSG.tooLong);
 
 const orderFields = {
   company: required(SHOP_MSG.company),
@@ -79,7 +80,14 @@ export const rksvProductSchema = z.object({
 export type RksvProduct = z.infer<typeof rksvProductSchema>;
 export const rksvProductsResponseSchema = z.array(rksvProductSchema);
 
-export const checkoutResponseSchema = z.object({ data: z.object({ sessionUrl: z.string() }) });
+export const checkoutResponseSchema = z.object({
+  data: z.object({
+    sessionUrl: z.string(),
+    /** Order on invoice: the pro-forma's reference (PF-<order>, not an invoice number) and its PDF. */
+    proformaNumber: z.string().optional(),
+    proformaUrl: z.string().optional(),
+  }),
+});
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 export const sessionIdSchema = z.string({ error: SHOP_MSG.sessionId }).trim().min(1, SHOP_MSG.sessionId).max(300);
@@ -121,13 +129,15 @@ export const orderDetailsSchema = z.object({
   }),
   payment: z.object({
     provider: z.string(),
-    /** payment: the invoice is issued once paid; invoice: issued with the order, paid on its payment page. */
+    /** payment or invoice (a pro-forma first); in both the invoice is issued once paid. */
     mode: z.string(),
     session_id: z.string(),
     currency: z.string(),
     amount_total: z.number().int(),
     /** Link to the invoice PDF (carries an unguessable token), null until issued. */
     invoice_url: z.string().nullable(),
+    /** Order on invoice, not paid yet: link to its pro-forma PDF (the invoice follows the payment). */
+    proforma_url: z.string().nullable(),
   }),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;

@@ -98,7 +98,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/web/deprequest',
     {
-      config: { access: 'public' },
+      config: { access: 'public', idempotent: true },
       onRequest: perIp,
       // Before the body schema: a robot learns nothing about the fields.
       preValidation: async (req) => {
@@ -122,9 +122,15 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     submit: (input: z.infer<T>, files: StagedFile[]) => Promise<Submitted>,
     message: string,
   ) {
-    const mp = await readMultipart(req, limits);
+    // The proof of work comes before any file: a robot's files are never read, let alone stored.
+    let human = false;
+    const checkHuman = async (fields: Record<string, string>) => {
+      human = true;
+      await assertHuman(fields);
+    };
+    const mp = await readMultipart(req, limits, 'files', checkHuman);
     try {
-      await assertHuman(mp.fields);
+      if (!human) await checkHuman(mp.fields);
       // The second support form variant calls the description "comment".
       if (mp.fields.description === undefined && mp.fields.comment !== undefined)
         mp.fields.description = mp.fields.comment;
@@ -136,7 +142,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   }
 
   const multipartRoute = (summary: string) => ({
-    config: { access: 'public' as const },
+    config: { access: 'public' as const, idempotent: true },
     onRequest: perIp,
     schema: { tags: ['public-forms'], summary, consumes: ['multipart/form-data'], response: responses },
   });

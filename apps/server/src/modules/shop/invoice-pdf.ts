@@ -33,6 +33,11 @@ export interface InvoiceData {
   mode: 'payment' | 'invoice';
   paidAt: string | null;
   paymentMethod: string | null;
+  /**
+   * Set for the pro-forma of an order on invoice: not an invoice under § 11 UStG (its number is the
+   * order's PF reference); it says where to pay and that the invoice follows the payment.
+   */
+  proforma?: { paymentUrl: string };
 }
 
 const money = (cents: number) => formatMoney(cents).replace(/\u00a0/g, ' ');
@@ -43,13 +48,14 @@ const money = (cents: number) => formatMoney(cents).replace(/\u00a0/g, ' ');
  * number; quantity and description; delivery; net amount, VAT rate and amount, gross amount.
  */
 export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
+  const kind = d.proforma ? 'Proforma-Rechnung' : 'Rechnung';
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
     info: {
-      Title: `Rechnung ${d.number}`,
+      Title: `${kind} ${d.number}`,
       Author: d.seller.name,
-      Subject: `Rechnung ${d.number} zur Bestellung ${d.orderId}`,
+      Subject: `${kind} ${d.number} zur Bestellung ${d.orderId}`,
       CreationDate: new Date(d.issuedAt),
     },
   });
@@ -86,8 +92,8 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
 
   const infoX = left + 300;
   const info: [string, string][] = [
-    ['Rechnungsnummer', d.number],
-    ['Rechnungsdatum', formatDate(d.issuedAt)],
+    [d.proforma ? 'Proforma-Nummer' : 'Rechnungsnummer', d.number],
+    [d.proforma ? 'Datum' : 'Rechnungsdatum', formatDate(d.issuedAt)],
     ['Bestellnummer', String(d.orderId)],
   ];
   if (d.paidAt) info.push(['Bezahlt am', formatDate(d.paidAt)]);
@@ -99,7 +105,7 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
   }
 
   y = Math.max(buyerBottom, y) + 30;
-  doc.font('Helvetica-Bold').fontSize(18).text('Rechnung', left, y);
+  doc.font('Helvetica-Bold').fontSize(18).text(kind, left, y);
   y = doc.y + 12;
 
   // Items.
@@ -161,6 +167,11 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
     notes.push(
       `Der Rechnungsbetrag wurde am ${formatDate(d.paidAt)} per ${method} bezahlt (Vorauszahlung). Vielen Dank!`,
     );
+  } else if (d.proforma) {
+    notes.push(
+      'Dies ist keine Rechnung im Sinne des § 11 UStG. Die Rechnung mit fortlaufender Rechnungsnummer erhalten Sie nach Zahlungseingang per E-Mail.',
+    );
+    notes.push(`Zahlungsbedingungen: zahlbar sofort ohne Abzug über die Zahlungsseite ${d.proforma.paymentUrl}`);
   } else {
     notes.push('Zahlungsbedingungen: zahlbar sofort ohne Abzug über die Zahlungsseite (Link in der Rechnungs-E-Mail).');
   }

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ALTCHA_FIELD,
   checkoutResponseSchema,
   orderDetailsQuerySchema,
   orderDetailsSchema,
@@ -14,6 +15,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, badRequest, notFound } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/uploads.js';
+import { createAltcha } from '../public-forms/altcha.js';
 import {
   LocalPaymentProvider,
   StripePaymentProvider,
@@ -35,6 +37,7 @@ import {
   markOrderFailed,
   orderDetails,
   processPaymentEvent,
+  proformaDownload,
   sessionForReturnRef,
   writeMissingInvoicePdfs,
   type ShopDeps,
@@ -53,6 +56,13 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     payments,
     log,
   });
+  // The same single-use proof of work as the public forms (challenge from GET /web/challenge): an
+  // order costs a script the same work, and a solution spent on a form is spent here too.
+  const altcha = createAltcha(ctx.db, ctx.config.publicForms.altchaHmacKey);
+  const assertHuman = async (req: FastifyRequest) => {
+    const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+    if (!(await altcha.verify(body[ALTCHA_FIELD]))) throw badRequest(SHOP_ERR.robot);
+  };
   const perIp = app.rateLimit({
     max: ctx.config.publicForms.rateLimit,
     timeWindow: 10 * 60 * 1000,
@@ -79,22 +89,35 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   const orderSchema = {
     body: rksvOrderRequestSchema,
-    response: { 200: checkoutResponseSchema, 400: messageSchema, 429: messageSchema, 502: messageSchema },
+    response: {
+      200: checkoutResponseSchema,
+      400: messageSchema,
+      409: messageSchema,
+      429: messageSchema,
+      502: messageSchema,
+    },
+  };
+
+  const orderCheck = {
+    config: { access: 'public' as const, idempotent: true },
+    onRequest: perIp,
+    // Before the body schema, as on the public forms: without the work a caller learns nothing.
+    preValidation: assertHuman,
   };
 
   app.post(
     '/web/create-rksv-payment',
     {
-      config: { access: 'public' },
-      preHandler: perIp,
+      ...orderCheck,
       schema: {
         ...orderSchema,
         tags: ['shop'],
         summary: 'Order and pay now: stores the order as pending and opens the checkout; invoice issued once paid',
         description:
+          'Needs a solved proof of work in `altcha` (GET /web/challenge, single use; 400 without). ' +
           'The server prices the order from the products and the quantity; an `amount` that differs is refused ' +
           '(400). Answers the hosted checkout page as `data.sessionUrl`. The invoice (gap-free number, PDF, mail) ' +
-          'is issued when the provider reports the payment.',
+          'is issued when the provider reports the payment. `Idempotency-Key` answers a retry with the first answer.',
       },
     },
     async (req) => ({ data: await createOrder(deps(req.log), req.body, 'payment') }),
@@ -103,16 +126,16 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     '/web/create-rksv-invoice',
     {
-      config: { access: 'public' },
-      preHandler: perIp,
+      ...orderCheck,
       schema: {
         ...orderSchema,
         tags: ['shop'],
-        summary: 'Order on invoice: stores the order and issues the invoice at once; sessionUrl is its payment page',
+        summary: 'Order on invoice: stores the order with a pro-forma; the invoice is issued once paid',
         description:
-          'Same body and pricing as /web/create-rksv-payment. The invoice is issued immediately (number, PDF, ' +
-          'mail with the PDF and the payment link); `data.sessionUrl` is the hosted payment page of that invoice. ' +
-          'The order becomes paid when the provider reports the payment.',
+          'Same body, proof of work and pricing as /web/create-rksv-payment. Answers the payment page as ' +
+          '`data.sessionUrl` and a pro-forma: `data.proformaNumber` (PF-<order number>, not from the invoice ' +
+          'sequence) and `data.proformaUrl` (its PDF). No mail is sent and no invoice number taken: the invoice ' +
+          '(gap-free number, PDF, mail) is issued when the provider reports the payment, as in payment mode.',
       },
     },
     async (req) => ({ data: await createOrder(deps(req.log), req.body, 'invoice') }),
@@ -166,6 +189,28 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
         .send(fs.createReadStream(file));
+    },
+  );
+
+  app.get(
+    '/web/rksv-proforma/:ref',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shop'],
+        summary: 'The pro-forma PDF of an order on invoice; the unguessable reference of the link is the key',
+        params: z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, SHOP_ERR.proformaNotFound) }),
+      },
+    },
+    async (req, reply) => {
+      const found = await proformaDownload(ctx, req.params.ref);
+      if (!found) throw notFound(SHOP_ERR.proformaNotFound);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(found.filename, true))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(found.pdf);
     },
   );
 

@@ -30,6 +30,8 @@ export const SHOP_ERR = {
   providerDown: 'Die Zahlung konnte nicht gestartet werden. Bitte versuchen Sie es später erneut.',
   badSignature: 'Ungültige Webhook-Signatur.',
   invoiceNotFound: 'Rechnung nicht gefunden.',
+  proformaNotFound: 'Proforma-Rechnung nicht gefunden.',
+  robot: 'Die automatische Sicherheitsprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
 } as const;
 
 export interface ShopDeps {
@@ -56,6 +58,15 @@ export const invoiceFileName = (number: string) => `Rechnung-${number}.pdf`;
 /** The buyer's link to the PDF: the unguessable token is the key. */
 export const invoicePath = (accessToken: string) => `/web/rksv-invoice/${accessToken}`;
 
+/**
+ * An order on invoice gets a pro-forma until it is paid: its own reference (the order number, never a
+ * number of the gap-free invoice sequence, which cannot be withdrawn) and a PDF rendered on demand.
+ * The link's key is the order's unguessable return reference.
+ */
+export const proformaNumber = (orderId: number) => `PF-${orderId}`;
+export const proformaPath = (returnRef: string) => `/web/rksv-proforma/${returnRef}`;
+export const proformaFileName = (orderId: number) => `Proforma-${proformaNumber(orderId)}.pdf`;
+
 // ---------------------------------------------------------------------------------------------
 // Products.
 
@@ -79,14 +90,16 @@ export async function listProducts(db: Db): Promise<RksvProduct[]> {
 
 /**
  * Stores an order and opens the provider's checkout. The server prices everything from the products
- * and the quantity; a client amount that differs is refused. With mode `invoice` the invoice is issued
- * with the order (number, PDF, mail with the payment link); with `payment` it is issued once paid.
+ * and the quantity; a client amount that differs is refused. In both modes the invoice (gap-free
+ * number, PDF, mail) is issued only once paid: an anonymous caller can make neither an invoice
+ * number nor a mail to an address nobody confirmed. Mode `invoice` answers a pro-forma besides the
+ * payment page (reference PF-<order>, PDF at `proformaUrl`), and sends no mail.
  */
 export async function createOrder(
   deps: ShopDeps,
   input: RksvOrderRequest,
   mode: Mode,
-): Promise<{ sessionUrl: string }> {
+): Promise<{ sessionUrl: string; proformaNumber?: string; proformaUrl?: string }> {
   const { db, config, payments } = deps;
   const active = await db.select().from(products).where(eq(products.active, true));
   const main = active.find((p) => p.id === input.productId && p.kind === 'main');
@@ -125,43 +138,34 @@ export async function createOrder(
     throw new HttpError(502, SHOP_ERR.providerDown);
   }
 
-  const issued = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(rksvOrders)
-      .values({
-        id: orderId,
-        companyname: input.company,
-        customername: input.name,
-        email: input.email,
-        phone: input.phone,
-        address: input.address,
-        zipcode: input.postalCode,
-        city: input.city,
-        vatnr: normalizeTaxId(input.taxIdType, input.taxId),
-        tax_id_type: input.taxIdType,
-        product_id: main.id,
-        product_name: main.name,
-        qty: input.quantity,
-        delivery: input.deliveryMethod === 'shipping' ? 1 : 0,
-        unit_price: main.price,
-        shipping_amount: total.shipping,
-        net_amount: total.net,
-        vat_amount: total.vat,
-        total_amount: total.gross,
-        provider: payments.name,
-        mode,
-        session_id: session.id,
-        session_url: session.url,
-        return_ref: returnRef,
-      })
-      .returning();
-    if (mode !== 'invoice') return null;
-    const invoice = await issueInvoice(tx, config, order!, shipping?.name ?? null, null);
-    const mailId = await queueMail(tx, invoiceMail(config, order!, invoice, session.url));
-    return { invoice, mailId };
+  await db.insert(rksvOrders).values({
+    id: orderId,
+    companyname: input.company,
+    customername: input.name,
+    email: input.email,
+    phone: input.phone,
+    address: input.address,
+    zipcode: input.postalCode,
+    city: input.city,
+    vatnr: normalizeTaxId(input.taxIdType, input.taxId),
+    tax_id_type: input.taxIdType,
+    product_id: main.id,
+    product_name: main.name,
+    qty: input.quantity,
+    delivery: input.deliveryMethod === 'shipping' ? 1 : 0,
+    unit_price: main.price,
+    shipping_amount: total.shipping,
+    net_amount: total.net,
+    vat_amount: total.vat,
+    total_amount: total.gross,
+    provider: payments.name,
+    mode,
+    session_id: session.id,
+    session_url: session.url,
+    return_ref: returnRef,
   });
-  if (issued) await afterCommit(deps, [issued.invoice], [issued.mailId]);
-  return { sessionUrl: session.url };
+  if (mode !== 'invoice') return { sessionUrl: session.url };
+  return { sessionUrl: session.url, proformaNumber: proformaNumber(orderId), proformaUrl: proformaPath(returnRef) };
 }
 
 /** The next number of the year, taken in the caller's transaction: a rollback gives it back (gap-free). */
@@ -174,17 +178,15 @@ async function nextInvoiceNumber(tx: Tx, year: number): Promise<number> {
   return row!.n;
 }
 
-async function issueInvoice(
-  tx: Tx,
+/** What an invoice (or the pro-forma) of an order prints: frozen at issue for an invoice. */
+function invoiceData(
   config: Config,
   order: OrderRow,
   shippingName: string | null,
+  number: string,
+  issuedAt: Date,
   paid: { at: Date; method: string | null } | null,
-): Promise<InvoiceRow> {
-  const issuedAt = paid?.at ?? new Date();
-  const year = toVienna(issuedAt).getFullYear();
-  const seq = await nextInvoiceNumber(tx, year);
-  const number = `${year}-${String(seq).padStart(5, '0')}`;
+): InvoiceData {
   const lines: InvoiceData['lines'] = [
     {
       description: `${order.product_name} – Signaturerstellungseinheit für Registrierkassen (RKSV), 5 Jahre gültig`,
@@ -201,7 +203,7 @@ async function issueInvoice(
       totalGross: order.shipping_amount,
     });
   }
-  const data: InvoiceData = {
+  return {
     number,
     issuedAt: issuedAt.toISOString(),
     orderId: order.id,
@@ -225,6 +227,20 @@ async function issueInvoice(
     paidAt: paid ? paid.at.toISOString() : null,
     paymentMethod: paid?.method ?? null,
   };
+}
+
+async function issueInvoice(
+  tx: Tx,
+  config: Config,
+  order: OrderRow,
+  shippingName: string | null,
+  paid: { at: Date; method: string | null } | null,
+): Promise<InvoiceRow> {
+  const issuedAt = paid?.at ?? new Date();
+  const year = toVienna(issuedAt).getFullYear();
+  const seq = await nextInvoiceNumber(tx, year);
+  const number = `${year}-${String(seq).padStart(5, '0')}`;
+  const data = invoiceData(config, order, shippingName, number, issuedAt, paid);
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -287,27 +303,6 @@ function confirmationMail(config: Config, order: OrderRow, invoice: InvoiceRow) 
       ...summary(config, order, invoice),
       '',
       'Die Rechnung finden Sie im Anhang.',
-      terms,
-      '',
-      'Mit freundlichen Grüßen',
-      config.seller.name,
-    ].join('\n'),
-    attachments: [attachment(config, invoice)],
-  };
-}
-
-function invoiceMail(config: Config, order: OrderRow, invoice: InvoiceRow, paymentUrl: string) {
-  return {
-    to: order.email,
-    subject: `Ihre Rechnung ${invoice.number} – Bestellung ${order.id}`,
-    text: [
-      `Guten Tag ${order.customername},`,
-      '',
-      'vielen Dank für Ihre Bestellung der Signaturkarte RKSV 2025. Anbei erhalten Sie Ihre Rechnung.',
-      '',
-      ...summary(config, order, invoice),
-      '',
-      `Bitte bezahlen Sie den Rechnungsbetrag über diese Zahlungsseite: ${paymentUrl}`,
       terms,
       '',
       'Mit freundlichen Grüßen',
@@ -557,6 +552,7 @@ export async function orderDetails(deps: ShopDeps, sessionId: string): Promise<O
       currency: o.currency,
       amount_total: o.total_amount,
       invoice_url: row.invoiceToken ? invoicePath(row.invoiceToken) : null,
+      proforma_url: o.mode === 'invoice' && !row.invoiceToken ? proformaPath(o.return_ref) : null,
     },
   };
 }
@@ -571,4 +567,23 @@ export async function invoiceDownload(
   const file = await ensureInvoicePdf(deps, inv);
   const { size } = await fs.promises.stat(file);
   return { file, filename: invoiceFileName(inv.number), size };
+}
+
+/**
+ * The pro-forma of an order on invoice, rendered now from the order (nothing stored, no number
+ * taken). Null for an unknown reference or an order in payment mode.
+ */
+export async function proformaDownload(
+  deps: Pick<ShopDeps, 'db' | 'config'>,
+  returnRef: string,
+): Promise<{ pdf: Buffer; filename: string } | null> {
+  const [order] = await deps.db.select().from(rksvOrders).where(eq(rksvOrders.return_ref, returnRef));
+  if (!order || order.mode !== 'invoice') return null;
+  const [shipping] = await deps.db
+    .select({ name: products.name })
+    .from(products)
+    .where(and(eq(products.kind, 'shipping'), eq(products.active, true)));
+  const data = invoiceData(deps.config, order, shipping?.name ?? null, proformaNumber(order.id), order.saved_at, null);
+  const pdf = await renderInvoicePdf({ ...data, proforma: { paymentUrl: order.session_url } });
+  return { pdf, filename: proformaFileName(order.id) };
 }

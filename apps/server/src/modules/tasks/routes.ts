@@ -245,7 +245,7 @@ export const taskRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     '/api/create-task',
     {
-      config: { access: tasksAccess },
+      config: { access: tasksAccess, idempotent: true },
       schema: {
         tags: ['tasks'],
         summary:
