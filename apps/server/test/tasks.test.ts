@@ -339,7 +339,7 @@ for (const target of dbTargets()) {
       assert.equal(help.statusCode, 200);
       const again = await post('/api/request-assist', anna, { taskID: id, agentID: ben.id, comment: 'Nochmal' });
       assert.equal(again.statusCode, 409);
-      assert.equal(again.json().message, 'help request already exists');
+      assert.equal(again.json().message, 'Für diese Aufgabe gibt es bereits eine Hilfeanfrage.');
       const row = (await get(`/api/get-tasks/${id}`, anna)).json();
       assert.equal(row.requested_agent_name, 'Adele Admin');
       const assist = await t.db

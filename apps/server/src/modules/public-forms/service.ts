@@ -54,6 +54,14 @@ export function dueInWorkingDays(now: Date, n: number): Date {
   return viennaTimeToInstant(toDateKey(day), v.getHours(), v.getMinutes());
 }
 
+/*
+ * Where a request's text goes: the customer's own words open the task's description (the board's
+ * card shows its first 200 characters), followed by the facts of the form that have no field of
+ * their own. The contact block goes to the task's customer fields (details tab) and nowhere else,
+ * the attachments to the files tab; no message repeats the text, and the confirmation mail (the
+ * conversation entry) carries the reference and what happens next, not the request again.
+ */
+
 /** "Label: value" lines for the fields that have a value. */
 function lines(entries: [string, string | undefined | null][]): string {
   return entries
@@ -62,21 +70,8 @@ function lines(entries: [string, string | undefined | null][]): string {
     .join('\n');
 }
 
-function fileLine(files: StagedFile[]): [string, string | undefined] {
-  return ['Anhänge', files.length ? files.map((f) => f.originalName).join(', ') : undefined];
-}
-
 /** The venue and contact block the DEP, menu-change and support forms share (web: ContactFields). */
 type VenueContact = Pick<SupportRequest, 'kundennummer' | 'lokalname' | 'name' | 'plz' | 'telefonnummer' | 'email'>;
-
-const contactLines = (r: VenueContact): [string, string][] => [
-  ['Kundennummer', r.kundennummer],
-  ['Lokalname', r.lokalname],
-  ['Name', r.name],
-  ['PLZ', r.plz],
-  ['Telefonnummer', r.telefonnummer],
-  ['E-Mail', r.email],
-];
 
 /** The task's customer fields from that block; `firma` is the venue unless the form asks for the company. */
 const contactTask = (r: VenueContact, firma: string = r.lokalname) => ({
@@ -90,8 +85,11 @@ const contactTask = (r: VenueContact, firma: string = r.lokalname) => ({
 
 const title = (s: string) => (s.length > 200 ? `${s.slice(0, 199)}…` : s);
 
+/** The customer's words, then the facts: paragraphs separated by a blank line, empty ones left out. */
+const text = (...paragraphs: (string | undefined)[]) => paragraphs.filter((p) => p && p.trim()).join('\n\n');
+
 /** The confirmation to the requester; {id} becomes the reference number (the task id). */
-function confirmation(to: string, name: string, kind: string, note: string, summary: string) {
+function confirmation(to: string, name: string, kind: string, note: string) {
   return {
     to,
     subject: `Ihre ${kind} – Referenznummer {id}`,
@@ -101,10 +99,6 @@ function confirmation(to: string, name: string, kind: string, note: string, summ
       `vielen Dank für Ihre ${kind}. Wir haben sie unter der Referenznummer {id} erfasst. Bitte geben Sie diese Nummer bei Rückfragen an.`,
       '',
       note,
-      '',
-      'Ihre Angaben:',
-      '',
-      summary,
       '',
       'Mit freundlichen Grüßen',
       'Ihr Service-Team',
@@ -124,12 +118,15 @@ export function publicFormService(db: Db, limits: UploadLimits) {
   return {
     async dep(r: DepRequest, now = new Date()): Promise<Submitted> {
       const period = `${monthLabel(r.startMonth, r.startYear)} bis ${monthLabel(r.endMonth, r.endYear)}`;
-      const beschreibung = [
-        'DEP-Export-Anfrage (DEP7 und DEP131) über das Webformular',
-        '',
-        lines([['Zeitraum', period], ['Firmenname', r.firmenname], ...contactLines(r), ['AGB akzeptiert', 'ja']]),
-        ...(r.description ? ['', 'Anmerkungen:', r.description] : []),
-      ].join('\n');
+      // The firm is the task's company; the venue has no field of its own.
+      const beschreibung = text(
+        r.description,
+        lines([
+          ['Zeitraum', period],
+          ['Lokalname', r.lokalname],
+          ['AGB akzeptiert', 'ja'],
+        ]),
+      );
       return create(
         {
           typ: TASK_TYPE.dep,
@@ -142,7 +139,6 @@ export function publicFormService(db: Db, limits: UploadLimits) {
             r.name,
             'DEP Anfrage',
             `Wir stellen Ihnen den Export für den Zeitraum ${period} innerhalb von ${DEP_SWITCH_WORKING_DAYS} Werktagen bereit.`,
-            beschreibung,
           ),
         },
         [],
@@ -152,19 +148,13 @@ export function publicFormService(db: Db, limits: UploadLimits) {
     async menuChange(r: MenuChangeRequest, files: StagedFile[]): Promise<Submitted> {
       // The change must be live on the chosen day: the deadline is the start of that day, Vienna time.
       const frist = viennaTimeToInstant(r.frist, 0, 0);
-      // The request text first: the board's card shows the first 200 characters.
-      const beschreibung = [
-        'Gewünschte Änderung:',
+      const beschreibung = text(
         r.comment,
-        '',
-        'Menüänderung über das Webformular',
         lines([
           ['Datum der Änderung', formatDate(frist)],
-          ...contactLines(r),
-          fileLine(files),
           ['AGB akzeptiert', 'ja'],
         ]),
-      ].join('\n');
+      );
       return create(
         {
           typ: TASK_TYPE.menu,
@@ -177,7 +167,6 @@ export function publicFormService(db: Db, limits: UploadLimits) {
             r.name,
             'Menüänderung',
             `Die Änderung ist für den ${formatDate(frist)} eingeplant.`,
-            beschreibung,
           ),
         },
         files,
@@ -185,23 +174,14 @@ export function publicFormService(db: Db, limits: UploadLimits) {
     },
 
     async companySwitch(r: CompanySwitchRequest, files: StagedFile[], now = new Date()): Promise<Submitted> {
-      const beschreibung = [
-        'Firmenwechsel (Übernahme eines Lokals) über das Webformular',
-        '',
-        'Aktuelle Firmendaten:',
+      // The current company is the task's customer (its fields); the new one has no fields: it is in the text.
+      const beschreibung = text(
+        r.additionalInfo,
         lines([
-          ['Firmenname', r.oldCompanyName],
-          ['Lokalname', r.oldLocalName],
-          ['Kundennummer', r.oldCustomerNumber],
-          ['UID/Steuernummer', r.oldTaxId],
-          ['Adresse', r.oldAddress],
-          ['Ansprechpartner', r.oldContact],
-          ['Telefonnummer', r.oldPhone],
-          ['E-Mail', r.oldEmail],
+          ['Grund des Wechsels', r.switchReason],
+          ['Lokalname (aktuell)', r.oldLocalName],
         ]),
-        '',
-        'Neue Firmendaten:',
-        lines([
+        `Neue Firmendaten:\n${lines([
           ['Firmenname', r.newCompanyName],
           ['Lokalname', r.newLocalName],
           ['Kundennummer', r.newCustomerNumber ?? 'noch keine'],
@@ -210,11 +190,9 @@ export function publicFormService(db: Db, limits: UploadLimits) {
           ['Ansprechpartner', r.newContact],
           ['Telefonnummer', r.newPhone],
           ['E-Mail', r.newEmail],
-        ]),
-        '',
-        lines([['Grund des Wechsels', r.switchReason], fileLine(files), ['AGB akzeptiert', 'ja']]),
-        ...(r.additionalInfo ? ['', 'Zusätzliche Informationen:', r.additionalInfo] : []),
-      ].join('\n');
+        ])}`,
+        lines([['AGB akzeptiert', 'ja']]),
+      );
       // The task is about the venue's current customer record; the new company is in the text.
       // The confirmation goes to the new company: the one taking over is the one asking.
       return create(
@@ -235,7 +213,6 @@ export function publicFormService(db: Db, limits: UploadLimits) {
             r.newContact,
             'Firmenübernahme-Anfrage',
             'Wir prüfen die Unterlagen und melden uns zur Abstimmung der Übergabe bei Ihnen.',
-            beschreibung,
           ),
         },
         files,
@@ -252,20 +229,15 @@ export function publicFormService(db: Db, limits: UploadLimits) {
       const frist = emergency
         ? new Date(now.getTime() + EMERGENCY_DUE_HOURS * 3600_000)
         : new Date(now.getTime() + CLASSIC_DUE_DAYS * 86400_000);
-      const beschreibung = [
-        'Beschreibung:',
+      const beschreibung = text(
         r.description,
-        '',
-        emergency ? 'Emergency Support Anfrage über das Webformular' : 'Support-Anfrage über das Webformular',
         lines([
-          ...contactLines(r),
-          fileLine(files),
           [
             emergency ? 'AGB und Kosten akzeptiert' : 'AGB akzeptiert',
             emergency ? `ja (${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt.)` : 'ja',
           ],
         ]),
-      ].join('\n');
+      );
       const note = emergency
         ? `Wir melden uns so rasch wie möglich, spätestens bis ${formatDateTime(frist)}. Der Emergency Support wird mit ${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt. verrechnet.`
         : `Wir bearbeiten Ihre Anfrage während unserer Öffnungszeiten (Montag–Donnerstag ${hours(1)}, Freitag ${hours(5)}) oder am nächsten Werktag.`;
@@ -281,7 +253,6 @@ export function publicFormService(db: Db, limits: UploadLimits) {
             r.name,
             emergency ? 'Emergency Support Anfrage' : 'Support-Anfrage',
             note,
-            beschreibung,
           ),
         },
         files,

@@ -27,7 +27,7 @@ import { findRow } from './queries.js';
 export const MSG = {
   uploadClosed: 'Für erledigte oder abgeschlossene Aufgaben sind keine Uploads möglich.',
   noteClosed: 'Für erledigte oder abgeschlossene Aufgaben können keine Notizen hinzugefügt werden.',
-  helpExists: 'help request already exists',
+  helpExists: 'Für diese Aufgabe gibt es bereits eine Hilfeanfrage.',
   badMove: 'Diese Statusänderung ist nicht möglich.',
   auditNotAllowed: 'Ein Audit ist nur für erledigte Aufgaben ohne Audit möglich.',
   alreadyClaimed: 'Diese Aufgabe wurde bereits übernommen.',
@@ -563,7 +563,7 @@ export async function createTaskFromRequest(
       .values({ ...fields, country_id: REQUEST_COUNTRY, user_id: null, created_by_userid: null })
       .returning({ id: tasks.id });
     const taskId = created!.id;
-    await tx.insert(taskMessages).values({ task_id: taskId, content: input.beschreibung });
+    // No message copy of the request: its text is the description (public-forms/service.ts).
     if (files.length)
       await tx.insert(taskFiles).values(files.map((f) => ({ ...f, task_id: taskId, uploaded_by: null })));
     await activity(tx, taskId, null, 'created_from_request', { typ: input.typ, files: files.length });
