@@ -14,7 +14,7 @@ export interface PageWeight {
 }
 
 export async function measurePageWeights(): Promise<PageWeight[]> {
-  const server = await startServer({ NODE_ENV: 'production', SEED_DEMO: 'true' });
+  const server = await startServer({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', SEED_DEMO: 'true' });
   const browser = await launchBrowser();
   const out: PageWeight[] = [];
   try {

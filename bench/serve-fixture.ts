@@ -9,7 +9,7 @@ import { prepare, type BenchKind } from './fixture.js';
 const kind = (process.env.BENCH_KIND ?? 'postgres') as BenchKind;
 const n = Number(process.env.BENCH_ROWS ?? 100_000);
 const { database, users, log } = await prepare(kind, n);
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000000', PUBLIC_FORM_RATE_LIMIT: '10000000' });
+const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000000', PUBLIC_FORM_RATE_LIMIT: '10000000' });
 const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom });
 const realtime = new RealtimeHub(database.db, pino({ level: 'silent' }));
 const app = await buildApp({ config, db: database.db, mailer, realtime }, { logger: false, serveWebApp: false });

@@ -1,9 +1,10 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server (web app and API on one port) in this process's place.
-import { execFileSync, spawn } from 'node:child_process';
+// `npm start`: builds the web app and the server when missing or older than their sources, then runs
+// the built server (web app and API on one port) in this very process, so a process manager's
+// signal reaches it directly.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -18,15 +19,36 @@ function newest(dir) {
   return t;
 }
 
-const index = 'apps/web/dist/index.html';
-const sources = ['apps/web/src', 'apps/web/index.html', 'packages/shared/src'];
-const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((s) => (fs.statSync(s).isDirectory() ? newest(s) : fs.statSync(s).mtimeMs)));
-if (builtAt < changedAt) {
-  console.log(builtAt ? 'Web-App-Quellen geändert: baue neu ...' : 'Web-App noch nicht gebaut: baue ...');
-  execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+/** Runs `npm run build -w <workspace>` when `output` is missing or older than any of `sources`. */
+function buildIfStale(workspace, output, sources, label) {
+  const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+  const changedAt = Math.max(...sources.map((s) => (fs.statSync(s).isDirectory() ? newest(s) : fs.statSync(s).mtimeMs)));
+  if (builtAt >= changedAt) return;
+  console.log(builtAt ? `${label}: Quellen geändert, baue neu ...` : `${label}: noch nicht gebaut, baue ...`);
+  execFileSync('npm', ['run', 'build', '--silent', '-w', workspace], { stdio: 'inherit' });
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { stdio: 'inherit' });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+// With WEB_DIST the web app comes from elsewhere: nothing of it to build here.
+if (!process.env.WEB_DIST) {
+  buildIfStale('apps/web', 'apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'packages/shared/src'], 'Web-App');
+}
+buildIfStale(
+  'apps/server',
+  'apps/server/dist/main.js',
+  ['apps/server/src', 'apps/server/build.mjs', 'packages/shared/src'],
+  'Server',
+);
+
+// `npm start` does not pass a SIGTERM on to its script: when npm is gone, this process is
+// reparented. Then stop as on SIGTERM, so `kill <npm's pid>` stops the server too.
+if (process.env.npm_lifecycle_event === 'start') {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, 500).unref();
+}
+
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(root, 'apps/server/dist/main.js')).href);

@@ -3,9 +3,37 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_TTL_SECONDS, LOGIN_RATE_LIMIT } from '@portal/shared';
 
+/** What a variable expects and what it got: every message of a bad setting reads like this. */
+const expected = (what: string, input: unknown) => `erwartet ${what}, erhalten: ${String(input)}`;
+
 const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'muss true oder false sein' })
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: (i) => expected('true oder false', i.input) })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A whole number in [min, max] (z.coerce would report "expected number, received NaN"). */
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.string().transform((v, ctx) => {
+    const n = /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+    const range = max === Number.MAX_SAFE_INTEGER ? `ab ${min}` : `von ${min} bis ${max}`;
+    ctx.addIssue({ code: 'custom', message: expected(`eine ganze Zahl ${range}`, v) });
+    return z.NEVER;
+  });
+
+/** A number above 0 and at most max (decimals allowed). */
+const positive = (max: number) =>
+  z.string().transform((v, ctx) => {
+    const n = v.trim() === '' ? NaN : Number(v);
+    if (Number.isFinite(n) && n > 0 && n <= max) return n;
+    ctx.addIssue({ code: 'custom', message: expected(`eine Zahl über 0 bis ${max}`, v) });
+    return z.NEVER;
+  });
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (i) => expected(`einen der Werte ${values.join(', ')}`, i.input) });
+
+/** A phone number as people write it: digits, spaces, slashes, dashes, brackets, an optional leading +. */
+const PHONE = /^\+?[0-9][0-9 ()/-]{5,24}$/;
 
 const url = (protocols: string[]) =>
   z
@@ -14,23 +42,25 @@ const url = (protocols: string[]) =>
     .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), `muss mit ${protocols.join(': oder ')}: beginnen`);
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  PORT: int(0, 65535).default(3000),
+  // Loopback unless told otherwise: the demo accounts' passwords are in the README.
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Service-Portal <noreply@portal.local>'),
   PUBLIC_URL: url(['http', 'https']).optional(),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   SEED_DEMO: bool.optional(),
-  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(DEFAULT_SESSION_TTL_SECONDS),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(LOGIN_RATE_LIMIT.max),
-  UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(10),
-  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
-  PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  SESSION_TTL_SECONDS: int(60).default(DEFAULT_SESSION_TTL_SECONDS),
+  LOGIN_RATE_LIMIT: int(1).default(LOGIN_RATE_LIMIT.max),
+  UPLOAD_MAX_FILE_MB: positive(1024).default(10),
+  UPLOAD_MAX_FILES: int(1, 100).default(10),
+  PUBLIC_FORM_RATE_LIMIT: int(1).default(60),
   ALTCHA_HMAC_KEY: z.string().min(16, 'mindestens 16 Zeichen').optional(),
-  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  /** No default: production must choose (the built-in test checkout moves no money). */
+  PAYMENT_PROVIDER: oneOf(['local', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Only for tests: where the stripe package sends its calls (a local stand-in of Stripe's API). */
@@ -38,11 +68,25 @@ const envSchema = z.object({
   SELLER_NAME: z.string().default('Kassenservice Muster GmbH'),
   SELLER_ADDRESS: z.string().default('Musterstraße 1, 1190 Wien, Österreich'),
   SELLER_UID: z.string().default('ATU12345678'),
+  // The imprint's further data (§ 5 ECG, § 14 UGB, § 25 MedienG), served by GET /web/site-info.
+  SELLER_EMAIL: z.string().email({ error: (i) => expected('eine E-Mail-Adresse', i.input) }).default('office@kassenservice-muster.at'),
+  SELLER_PHONE: z.string().regex(PHONE, { error: (i) => expected('eine Telefonnummer wie +43 1 234 56 78', i.input) }).default('+43 1 234 56 78'),
+  SELLER_REGISTER: z.string().default('FN 123456a'),
+  SELLER_COURT: z.string().default('Handelsgericht Wien'),
+  SELLER_AUTHORITY: z.string().default('Magistratisches Bezirksamt für den 19. Bezirk'),
+  /** The emergency hotline on the emergency form (shown as a tel: link). */
+  SUPPORT_HOTLINE: z.string().regex(PHONE, { error: (i) => expected('eine Telefonnummer wie +43 1 234 56 99', i.input) }).default('+43 1 234 56 99'),
   /** Behind a load balancer: true, a hop count, or the proxies' addresses (so rate limits see the client's address). */
   TRUST_PROXY: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL: how long to wait for a connection, and for one statement, before answering 503. */
+  DB_CONNECT_TIMEOUT_MS: int(100, 600_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: int(100, 3_600_000).default(10_000),
   WEB_DIST: z.string().optional(),
 });
+
+/** Every environment variable the server reads (the README's configuration table lists each). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export interface Config {
   port: number;
@@ -54,7 +98,10 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   nodeEnv: 'development' | 'production' | 'test';
+  /** Demo data and accounts: by default only outside production and on a loopback address. */
   seedDemo: boolean;
+  /** PostgreSQL pool: wait for a connection, and for one statement (migrations run without the latter). */
+  dbTimeouts: { connectMs: number; statementMs: number };
   sessionTtlSeconds: number;
   /** Sign-in attempts per email in the window; per IP five times as many. */
   loginRateLimit: { max: number; windowMs: number };
@@ -73,7 +120,21 @@ export interface Config {
     stripeApiBase?: string;
   };
   /** The seller on invoices (§ 11 UStG). */
-  seller: { name: string; address: string; uid: string };
+  seller: {
+    name: string;
+    address: string;
+    uid: string;
+    /** Imprint data (§ 5 ECG, § 25 MedienG). */
+    email: string;
+    phone: string;
+    /** Firmenbuchnummer and Firmenbuchgericht. */
+    register: string;
+    court: string;
+    /** Gewerbebehörde (supervisory authority). */
+    authority: string;
+  };
+  /** The emergency hotline, shown on the emergency form. */
+  supportHotline: string;
   /** Files go under DATA_DIR/uploads; limits per file and per request. */
   uploads: { dir: string; maxFileBytes: number; maxFiles: number };
   webDist: string;
@@ -88,15 +149,33 @@ function parseTrustProxy(v: string | undefined): boolean | number | string {
   return v;
 }
 
+const isLoopback = (host: string) => /^(127\.|::1$|\[::1\]$|localhost$)/i.test(host);
+
 /** Reads the environment once; an invalid value stops the start with a line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    // zod's own (English) texts must not reach an operator: every field above words its messages.
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${/^(Invalid|Expected|Too|Required)/.test(i.message) ? 'ungültiger Wert' : i.message}`,
+    );
     throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.PAYMENT_PROVIDER) {
+    throw new ConfigError(
+      'Ungültige Konfiguration:\n  PAYMENT_PROVIDER: in Produktion erforderlich: stripe, oder local für die Testzahlung (es wird kein Geld bewegt)',
+    );
+  }
+  // Real payments issue real invoices (§ 11 UStG): they must name the real seller, not the placeholder.
+  const missingSeller = (['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_UID'] as const).filter((k) => !cleaned[k]);
+  if (production && e.PAYMENT_PROVIDER === 'stripe' && missingSeller.length) {
+    throw new ConfigError(
+      `Ungültige Konfiguration:\n  ${missingSeller.join(', ')}: mit PAYMENT_PROVIDER=stripe in Produktion erforderlich (Verkäufer auf den Rechnungen)`,
+    );
+  }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('Ungültige Konfiguration:\n  PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET');
   }
@@ -111,19 +190,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     nodeEnv: e.NODE_ENV,
-    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    seedDemo: e.SEED_DEMO ?? (!production && isLoopback(e.HOST)),
+    dbTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT, windowMs: LOGIN_RATE_LIMIT.windowMs },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicForms: { rateLimit: e.PUBLIC_FORM_RATE_LIMIT, altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex') },
     payments: {
-      provider: e.PAYMENT_PROVIDER,
+      provider: e.PAYMENT_PROVIDER ?? 'local',
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: e.STRIPE_API_BASE,
     },
-    seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, uid: e.SELLER_UID },
+    seller: {
+      name: e.SELLER_NAME,
+      address: e.SELLER_ADDRESS,
+      uid: e.SELLER_UID,
+      email: e.SELLER_EMAIL,
+      phone: e.SELLER_PHONE,
+      register: e.SELLER_REGISTER,
+      court: e.SELLER_COURT,
+      authority: e.SELLER_AUTHORITY,
+    },
+    supportHotline: e.SUPPORT_HOTLINE,
     uploads: {
       dir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
       maxFileBytes: Math.round(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),

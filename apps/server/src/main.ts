@@ -1,22 +1,25 @@
-import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
 import { seedDemo } from './db/seed-demo.js';
 import { openAndMigrate } from './bootstrap.js';
+import { createLogger } from './platform/logging.js';
 import { createMailer } from './platform/mail.js';
 import { RealtimeHub } from './platform/realtime.js';
+import { startOrphanFileCleaner } from './platform/orphan-files.js';
 import { notifyOverdueTasks, OVERDUE_LOCK } from './modules/tasks/overdue.js';
 
 /** Advisory lock key of the demo seed. */
 const SEED_LOCK = 727_003;
+/** How long running requests get to finish after SIGTERM. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
-  const database = await openAndMigrate(config, 'Server');
+  const log = createLogger(config.logLevel);
+  const database = await openAndMigrate(config, 'Server', (m) => log.warn(m));
   const { db } = database;
 
-  const log = pino({ level: config.logLevel });
   const mailer = createMailer(db, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const realtime = new RealtimeHub(db, log);
   const app = await buildApp({ config, db, mailer, realtime }, { loggerInstance: log });
@@ -42,19 +45,40 @@ async function main() {
   }, 60_000);
   overdue.unref();
   void mailer.flush();
+  // Upload files a crash left without their row, at start and daily.
+  const stopCleaner = startOrphanFileCleaner(db, config.uploads.dir, log);
 
+  // A process manager's SIGTERM (or Ctrl+C): stop accepting, let running requests finish, close the
+  // sockets, the mailer and the database, then exit. A second signal, or a close that hangs, ends it at once.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     clearInterval(retry);
     clearInterval(overdue);
-    await realtime.close();
-    await app.close();
-    await mailer.close();
-    await database.close();
-    process.exit(0);
+    stopCleaner();
+    try {
+      await realtime.close();
+      await app.close();
+      await mailer.close();
+      await database.close();
+      log.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -30,10 +30,18 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Connections of that pool. */
   poolSize?: number;
+  /** How long to wait for a connection of that pool (a server that accepts and never answers). */
+  connectTimeoutMs?: number;
+  /** Longest statement; 0 or omitted: no limit (migrations). */
+  statementTimeoutMs?: number;
+  /** Skip the `select 1` at open: the first query finds out whether the server answers. */
+  lazy?: boolean;
   /** Folder for the embedded database; omitted: in memory (tests). */
   pgliteDir?: string;
   /** Who holds the embedded database, written into the lock file. */
   holder?: string;
+  /** Where a stale lock that is taken over is reported. */
+  warn?: (message: string) => void;
 }
 
 export class DatabaseLockedError extends Error {}
@@ -50,20 +58,50 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * PGlite is one process's database and takes no lock on its folder; two processes on the
- * same folder corrupt it. The lock file holds the owner's pid; a stale one (dead pid) is taken over.
+ * When a process started, in clock ticks since boot (Linux: field 22 of /proc/PID/stat), so a PID that
+ * the system has since given to another process is told apart from the one that wrote the lock.
+ * undefined where /proc is not available.
  */
-function takeLock(dir: string, holder: string): () => void {
+export function processStartTicks(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+interface LockOwner {
+  pid?: number;
+  startTicks?: string;
+  holder?: string;
+  since?: string;
+}
+
+/** The lock's owner is running: same PID and, where recorded and readable, the same start time. */
+function ownerRunning(owner: LockOwner): boolean {
+  if (!owner.pid || !isAlive(owner.pid)) return false;
+  if (!owner.startTicks) return true;
+  const now = processStartTicks(owner.pid);
+  return now === undefined || now === owner.startTicks;
+}
+
+/**
+ * PGlite is one process's database and takes no lock on its folder; two processes on the
+ * same folder corrupt it. The lock file names its owner by PID and start time; a lock whose owner
+ * is gone (or whose PID now belongs to another process) is taken over.
+ */
+function takeLock(dir: string, holder: string, warn: (message: string) => void): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_NAME);
+  const me: LockOwner = { pid: process.pid, startTicks: processStartTicks(process.pid), holder };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(file, JSON.stringify({ pid: process.pid, holder, since: new Date().toISOString() }), {
-        flag: 'wx',
-      });
+      fs.writeFileSync(file, JSON.stringify({ ...me, since: new Date().toISOString() }), { flag: 'wx' });
       return () => {
         try {
-          const owner = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid: number };
+          const owner = JSON.parse(fs.readFileSync(file, 'utf8')) as LockOwner;
           if (owner.pid === process.pid) fs.unlinkSync(file);
         } catch {
           /* already gone */
@@ -71,18 +109,22 @@ function takeLock(dir: string, holder: string): () => void {
       };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      let owner: { pid?: number; holder?: string } = {};
+      let owner: LockOwner = {};
       try {
-        owner = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof owner;
+        owner = JSON.parse(fs.readFileSync(file, 'utf8')) as LockOwner;
       } catch {
         /* unreadable lock: treat as stale */
       }
-      if (owner.pid && owner.pid !== process.pid && isAlive(owner.pid)) {
+      if (owner.pid !== process.pid && ownerRunning(owner)) {
         throw new DatabaseLockedError(
           `Die eingebettete Datenbank in ${dir} wird bereits verwendet (${owner.holder ?? 'Prozess'}, PID ${owner.pid}). ` +
             'Beenden Sie zuerst den Server oder verwenden Sie PostgreSQL über DATABASE_URL.',
         );
       }
+      warn(
+        `Veraltete Sperrdatei ${file} übernommen (${owner.holder ?? 'unbekannt'}, PID ${owner.pid ?? '?'}` +
+          `${owner.since ? `, seit ${owner.since}` : ''}): der Prozess läuft nicht mehr.`,
+      );
       fs.rmSync(file, { force: true });
     }
   }
@@ -93,7 +135,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const statementMs = opts.statementTimeoutMs || undefined;
+    const pool = new Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+      // The server cancels a long statement; the client gives up a little later when the server
+      // itself has stopped answering (then no cancel can arrive).
+      statement_timeout: statementMs,
+      query_timeout: statementMs && statementMs + 1000,
+    });
     // Planning the board's five-table joins costs more than running them (about 1 ms against 0.3 ms).
     // Every parameterised query therefore becomes a named prepared statement, named after its text,
     // so each connection plans a query shape once. (Not for PgBouncer in transaction mode.)
@@ -113,7 +164,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       };
     });
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    await db.execute(sql`select 1`);
+    if (!opts.lazy) await db.execute(sql`select 1`);
     return {
       db,
       kind: 'postgres',
@@ -152,7 +203,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let release = () => {};
   let client;
   if (opts.pgliteDir) {
-    release = takeLock(opts.pgliteDir, opts.holder ?? 'server');
+    release = takeLock(opts.pgliteDir, opts.holder ?? 'server', opts.warn ?? ((m) => console.warn(m)));
     try {
       client = await PGlite.create({ dataDir: path.join(opts.pgliteDir, 'db'), extensions });
     } catch (e) {

@@ -29,6 +29,23 @@ const GENERIC: Record<number, string> = {
   429: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
 };
 
+export const UNAVAILABLE_MESSAGE = 'Der Dienst ist vorübergehend nicht erreichbar. Bitte später erneut versuchen.';
+
+/** PostgreSQL error classes of a database that is gone, restarting, overloaded, or too slow. */
+const UNAVAILABLE_CODES = /^(08|57P0|53300$|57014$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EHOSTUNREACH$|ENOTFOUND$|EPIPE$)/;
+/** node-postgres's own texts for a connection or answer that did not come in time. */
+const UNAVAILABLE_TEXTS = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|timeout expired/;
+
+/** The database could not be reached or did not answer in time (drizzle wraps the driver's error in `cause`). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.test(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_TEXTS.test(message)) return true;
+  }
+  return false;
+}
+
 /**
  * Every error leaves as `{message}` in German. Validation errors carry the first message of
  * the shared schema; anything unexpected is logged with its stack and answered generically.
@@ -42,6 +59,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ message });
     }
     if (err instanceof HttpError) return reply.status(err.statusCode).send({ message: err.message });
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message, cause: (err.cause as Error | undefined)?.message } }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: UNAVAILABLE_MESSAGE });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');

@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 
+/** /readyz answers within this time, also when the database hangs. */
+const READY_TIMEOUT_MS = 800;
+
 export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/healthz',
@@ -31,7 +34,12 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     },
     async (_req, reply) => {
       try {
-        await ctx.db.execute(sql`select 1`);
+        // A load balancer asks often and waits little: a database slower than this counts as down.
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('readiness check timed out')), READY_TIMEOUT_MS);
+        });
+        await Promise.race([ctx.db.execute(sql`select 1`), late]).finally(() => clearTimeout(timer));
         return { status: 'ok', database: 'ok' };
       } catch {
         return reply.status(503).send({ status: 'unavailable', database: 'error' });

@@ -32,8 +32,12 @@ input[type=radio]{width:20px;height:20px;margin:0}
 button{display:block;width:100%;min-height:48px;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer;margin-top:12px}
 .pay{background:#1864ab;color:#fff;border:0}
 .cancel{background:#fff;color:#495057;border:1px solid #ced4da}
+.test{background:#fff3bf;border:2px solid #f08c00;color:#5c3c00;border-radius:8px;padding:10px 12px;margin:0 0 16px;font-weight:700;text-align:center}
 a.btn{display:block;text-align:center;min-height:48px;line-height:48px;border-radius:8px;background:#1864ab;color:#fff;text-decoration:none;font-weight:600;margin-top:12px}
 `;
+
+/** On every screen of the test checkout, so nobody takes it for a real payment. */
+export const TEST_BANNER = 'Testzahlung – es wird kein Geld bewegt';
 
 function page(title: string, body: string, formOrigin: string): LocalPage {
   const nonce = randomBytes(16).toString('base64');
@@ -49,6 +53,7 @@ function page(title: string, body: string, formOrigin: string): LocalPage {
 </head>
 <body>
 <main>
+<p class="test" role="note" data-testid="test-payment-banner">${TEST_BANNER}</p>
 ${body}
 </main>
 </body>
