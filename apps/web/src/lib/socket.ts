@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { PortalNotification } from '@portal/shared';
+import type { PortalNotification, TaskChangedEvent } from '@portal/shared';
 
 /** Reconnection as the spec gives it: 60 s connect timeout, 10 attempts, 1 s delay growing to 5 s, websocket then polling. */
 export const SOCKET_OPTIONS = {
@@ -16,6 +16,7 @@ export interface SocketEvents {
   notification: (n: PortalNotification) => void;
   missed_notifications: (list: PortalNotification[]) => void;
   pong: (p: { time: number }) => void;
+  task_changed: (e: TaskChangedEvent) => void;
 }
 
 /** Opens the socket for a signed-in user; never without a token. */
@@ -47,4 +48,17 @@ export function onLiveNotification(fn: Listener): () => void {
 
 export function emitLiveNotification(n: PortalNotification): void {
   for (const fn of listeners) fn(n);
+}
+
+type TaskListener = (e: TaskChangedEvent) => void;
+const taskListeners = new Set<TaskListener>();
+
+/** The task board and an open task hear `task_changed` (a task moved or changed) through this. */
+export function onTaskChanged(fn: TaskListener): () => void {
+  taskListeners.add(fn);
+  return () => taskListeners.delete(fn);
+}
+
+export function emitTaskChanged(e: TaskChangedEvent): void {
+  for (const fn of taskListeners) fn(e);
 }

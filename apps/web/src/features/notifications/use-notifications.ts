@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PortalNotification } from '@portal/shared';
 import { api } from '../../lib/api';
-import { emitLiveNotification, openSocket } from '../../lib/socket';
+import { emitLiveNotification, emitTaskChanged, openSocket } from '../../lib/socket';
 import { FULL_LOAD_CAP, LIVE_CAP, mergeNotifications, playChime, unreadCount } from './notification-store';
 
 const CHECK_EVERY_MS = 10_000;
@@ -68,6 +68,8 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
         socket.on('connect_error', (e) => console.warn('socket', e.message));
         socket.on('notification', (n) => take([n], true));
         socket.on('missed_notifications', (missed) => take(missed, true));
+        // Boards share this socket: a task changed by someone else refreshes them.
+        socket.on('task_changed', emitTaskChanged);
         // The server hands out what was missed when the handshake says what was last seen.
         socket.io.on('reconnect_attempt', () => {
           if (socket) socket.auth = { ...(socket.auth as object), lastNotificationId: lastId.current };

@@ -1,13 +1,28 @@
-import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Chip,
+  Group,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TASK_STATUSES, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../auth/auth-context';
+import { useCountries } from './api/get-countries';
 import { useTasks } from './api/get-tasks';
 import { useMissedTasksPoll } from './api/get-tasks-since';
 import { taskScope } from './api/task-scope';
+import { useTaskChanges } from './api/use-task-changes';
 import { TaskBoardFilters } from './components/task-board-filters';
 import { TaskCard } from './components/task-card';
 import { TaskModal } from './components/task-modal';
@@ -18,8 +33,9 @@ const BOARD_PATH = '/agent-dashboard/tasks';
 
 /**
  * The task board (/agent-dashboard, /agent-dashboard/tasks, /agent-dashboard/tasks/:taskId): tabs by
- * status, server-side filters kept in the URL, paging by cursor, a 10-second catch-up poll, and the
- * task modal (opened by a card, by /tasks/:taskId or by ?task=ID).
+ * status, server-side filters kept in the URL, paging by cursor, live updates (`task_changed`) and a
+ * 10-second catch-up poll, the tasks nobody has taken yet, a country switch for admins, and the task
+ * modal (opened by a card, by /tasks/:taskId or by ?task=ID).
  */
 export default function TaskBoardPage() {
   const { t, i18n } = useTranslation();
@@ -33,13 +49,17 @@ export default function TaskBoardPage() {
   const userId = user?.id ?? 0;
   const role = user?.role;
   const countryId = user?.country_id ?? null;
+  const isAdmin = role === 'admin';
+  const chosenCountry = board.countryParam;
   const scope = useMemo(
-    () => taskScope({ id: userId, role: role ?? 'agent', country_id: countryId }),
-    [userId, role, countryId],
+    () => taskScope({ id: userId, role: role ?? 'agent', country_id: countryId }, chosenCountry),
+    [userId, role, countryId, chosenCountry],
   );
+  const countries = useCountries(isAdmin);
 
   const tasks = useTasks(scope, filters);
   useMissedTasksPoll(scope, filters, tasks.isSuccess);
+  useTaskChanges();
 
   // "Now" for the overdue marks, refreshed every minute.
   const [now, setNow] = useState(() => Date.now());
@@ -91,6 +111,30 @@ export default function TaskBoardPage() {
         </Button>
       </Group>
 
+      <Group gap="sm" wrap="wrap">
+        {isAdmin && (countries.data?.length ?? 0) > 1 && (
+          <SegmentedControl
+            aria-label={t('tasks.board.country')}
+            data={(countries.data ?? []).map((c) => ({
+              value: String(c.id),
+              label: t(`tasks.board.countryNames.${c.id}`, { defaultValue: c.country_name }),
+            }))}
+            value={String(scope.countryId)}
+            // The own country is the default: it leaves the URL.
+            onChange={(v) => setParam('country', Number(v) === (countryId ?? 1) ? null : v)}
+            data-testid="board-country"
+          />
+        )}
+        <Chip
+          checked={Boolean(filters.unassigned)}
+          onChange={(on) => setParam('unassigned', on ? 'true' : null)}
+          // The root, not the hidden input, takes the hint and the test id (a click on it toggles).
+          wrapperProps={{ title: t('tasks.board.unassignedHint'), 'data-testid': 'board-unassigned' }}
+        >
+          {t('tasks.board.unassigned')}
+        </Chip>
+      </Group>
+
       <Tabs value={filters.status} onChange={(v) => v && setParam('status', v === 'offen' ? null : v)}>
         <Tabs.List>
           {TASK_STATUSES.map((s: TaskStatus) => (
@@ -108,6 +152,7 @@ export default function TaskBoardPage() {
       </Tabs>
 
       <TaskBoardFilters
+        countryId={scope.countryId}
         filters={filters}
         firmaText={board.firmaText}
         searchText={board.searchText}

@@ -13,6 +13,10 @@ export const BOARD_PARAMS = {
   q: 'q',
   sort: 'sort',
   task: 'task',
+  /** Admins: the country whose board is shown (agents always see their own). */
+  country: 'country',
+  /** `true`: the tasks nobody has taken yet. */
+  unassigned: 'unassigned',
 } as const;
 export type BoardParam = (typeof BOARD_PARAMS)[keyof typeof BOARD_PARAMS];
 
@@ -27,10 +31,20 @@ export function useBoardFilters() {
   const q = params.get(BOARD_PARAMS.q) ?? '';
   const agentId = parseTaskId(params.get(BOARD_PARAMS.agent)) ?? undefined;
   const typ = parseTaskId(params.get(BOARD_PARAMS.typ)) ?? undefined;
+  const unassigned = params.get(BOARD_PARAMS.unassigned) === 'true';
+  const countryParam = parseTaskId(params.get(BOARD_PARAMS.country));
 
   const filters = useMemo<TaskListFilters>(
-    () => ({ status, sort, agentId, typ, firma: firma.trim() || undefined, q: q.trim() || undefined }),
-    [status, sort, agentId, typ, firma, q],
+    () => ({
+      status,
+      sort,
+      agentId,
+      typ,
+      firma: firma.trim() || undefined,
+      q: q.trim() || undefined,
+      unassigned: unassigned || undefined,
+    }),
+    [status, sort, agentId, typ, firma, q, unassigned],
   );
 
   /** Sets (or, with null or '', removes) one parameter; the other ones stay. */
@@ -75,6 +89,8 @@ export function useBoardFilters() {
     firmaText: firma,
     searchText: q,
     taskParam: params.get(BOARD_PARAMS.task),
+    /** The country chosen in the URL (only admins' boards follow it). */
+    countryParam,
     hasFilters: Boolean(firma || q || agentId || typ || sort !== 'id'),
     setParam,
     resetFilters,

@@ -3,17 +3,21 @@ import type { AgentSummary } from '@portal/shared';
 import { api } from '../../../lib/api';
 import { agentsKey } from './query-keys';
 
-/** GET /agents: the agents of the caller's country with their task counters. */
-export function getAgents(signal?: AbortSignal): Promise<AgentSummary[]> {
-  return api<AgentSummary[]>('/agents', { signal });
+/**
+ * GET /agents: the staff of a country with their task counters. Without `countryId` the caller's own
+ * country; admins may ask for another one (the board's country switch, a task of that country).
+ */
+export function getAgents(countryId?: number, signal?: AbortSignal): Promise<AgentSummary[]> {
+  return api<AgentSummary[]>(countryId ? `/agents?countryId=${countryId}` : '/agents', { signal });
 }
 
-export const agentsQueryOptions = queryOptions({
-  queryKey: agentsKey,
-  queryFn: ({ signal }) => getAgents(signal),
-  staleTime: 60_000,
-});
+export const agentsQueryOptions = (countryId?: number) =>
+  queryOptions({
+    queryKey: [...agentsKey, countryId ?? 'own'] as const,
+    queryFn: ({ signal }) => getAgents(countryId, signal),
+    staleTime: 60_000,
+  });
 
-export function useAgents() {
-  return useQuery(agentsQueryOptions);
+export function useAgents(countryId?: number) {
+  return useQuery(agentsQueryOptions(countryId));
 }

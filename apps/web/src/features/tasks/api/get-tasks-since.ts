@@ -21,7 +21,17 @@ export function getTasksSince(
   return api<{ tasks: TaskRow[] }>(`${taskListPath(scope, status)}/since/${lastTaskId}/${limit}`, { signal });
 }
 
-const isPlainList = (f: TaskListFilters) => !f.firma && !f.agentId && !f.typ && !f.q && f.sort === 'id';
+const isPlainList = (f: TaskListFilters) =>
+  !f.firma && !f.agentId && !f.typ && !f.q && !f.unassigned && f.sort === 'id';
+
+/**
+ * Whether a task belongs on the board as scoped: its country, and on an agent's own list only tasks
+ * with an agent (the unassigned ones, which agents may open too, have a list of their own).
+ */
+const belongs = (task: TaskRow, scope: TaskScope, f: TaskListFilters) =>
+  task.status === f.status &&
+  task.country_id === scope.countryId &&
+  (f.unassigned ? task.user_id === null : scope.admin || task.user_id !== null);
 
 /**
  * Every 10 s asks for tasks above the highest id seen so far. New tasks of the current tab go on top
@@ -66,7 +76,7 @@ export function useMissedTasksPoll(scope: TaskScope, filters: TaskListFilters, e
       if ((n.type !== 'task_assigned' && n.type !== 'task_created') || !n.task_id) return;
       void api<TaskRow>(`/get-tasks/${n.task_id}`, { signal: ctrl.signal })
         .then((task) => {
-          if (task.status !== filters.status) return;
+          if (!belongs(task, scope, filters)) return;
           highest.current.set(slot, Math.max(highest.current.get(slot) ?? 0, task.id));
           if (isPlainList(filters)) addOnTop([task]);
           else void qc.invalidateQueries({ queryKey });

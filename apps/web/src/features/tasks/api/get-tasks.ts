@@ -12,6 +12,8 @@ export interface TaskListFilters {
   typ?: number;
   q?: string;
   sort: TaskSort;
+  /** Only tasks nobody has taken yet (of the board's country). */
+  unassigned?: boolean;
 }
 
 export function taskListQueryString(
@@ -25,6 +27,7 @@ export function taskListQueryString(
   if (filters.typ) p.set('typ', String(filters.typ));
   if (filters.q) p.set('q', filters.q);
   if (filters.sort !== 'id') p.set('sort', filters.sort);
+  if (filters.unassigned) p.set('unassigned', 'true');
   p.set('limit', String(limit));
   if (cursor) p.set('cursor', cursor);
   return p.toString();

@@ -1,15 +1,22 @@
 import type { TaskStatus } from '@portal/shared';
 import type { StoredUser } from '../../../lib/auth-storage';
 
-/** Whose tasks the board shows: admins load their country's tasks, agents only their own. */
+/**
+ * Whose tasks the board shows: admins load a country's tasks (their own unless they chose another),
+ * agents their own tasks of their country.
+ */
 export interface TaskScope {
   admin: boolean;
   countryId: number;
   userId: number;
 }
 
-export function taskScope(user: Pick<StoredUser, 'id' | 'role' | 'country_id'>): TaskScope {
-  return { admin: user.role === 'admin', countryId: user.country_id ?? 1, userId: user.id };
+export function taskScope(
+  user: Pick<StoredUser, 'id' | 'role' | 'country_id'>,
+  chosenCountry?: number | null,
+): TaskScope {
+  const admin = user.role === 'admin';
+  return { admin, countryId: (admin && chosenCountry) || user.country_id || 1, userId: user.id };
 }
 
 /** /get-tasks-from-admin/{countryId}/{status} or /get-tasks-from-agent/{countryId}/{status}/{agentId}. */

@@ -23,7 +23,7 @@ interface RequestHelpPanelProps {
 /** Asks a colleague for help with a comment; one help request per task (409 otherwise). */
 export function RequestHelpPanel({ task, userId, onDone, onCancel }: RequestHelpPanelProps) {
   const { t } = useTranslation();
-  const agents = useAgents();
+  const agents = useAgents(task.country_id);
   const request = useRequestAssist();
   const form = useForm({
     mode: 'controlled',

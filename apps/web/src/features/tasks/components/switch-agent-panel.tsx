@@ -16,7 +16,8 @@ interface SwitchAgentPanelProps {
 /** Hands the task to another agent of the country, after a confirmation click. */
 export function SwitchAgentPanel({ task, onDone, onCancel }: SwitchAgentPanelProps) {
   const { t } = useTranslation();
-  const agents = useAgents();
+  // Staff of the task's country: a task is never handed across countries.
+  const agents = useAgents(task.country_id);
   const switchAgent = useSwitchTaskAgent();
   const [agentId, setAgentId] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();

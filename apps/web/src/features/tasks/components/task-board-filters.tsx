@@ -15,6 +15,8 @@ interface TaskBoardFiltersProps {
   hasFilters: boolean;
   setParam: (key: BoardParam, value: string | null) => void;
   resetFilters: () => void;
+  /** The board's country (admins may switch it): the agent filter lists its staff. */
+  countryId?: number;
 }
 
 /** Company, agent, task type, search and sort; every change goes to the URL and from there to the server. */
@@ -25,9 +27,10 @@ export function TaskBoardFilters({
   hasFilters,
   setParam,
   resetFilters,
+  countryId,
 }: TaskBoardFiltersProps) {
   const { t } = useTranslation();
-  const agents = useAgents();
+  const agents = useAgents(countryId);
   const types = useTaskTypes();
 
   return (

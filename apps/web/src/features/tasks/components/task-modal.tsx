@@ -16,6 +16,7 @@ import { useTaskDetail } from '../api/get-task-detail';
 import { useSetTaskStatus } from '../api/set-task-status';
 import { errorMessage, notifyError, notifySuccess } from '../notify';
 import { AuditFormPanel } from './audit-form-panel';
+import { ClaimTaskBanner } from './claim-task-banner';
 import { RequestHelpPanel } from './request-help-panel';
 import { SwitchAgentPanel } from './switch-agent-panel';
 import { TaskAuditTab } from './task-audit-tab';
@@ -125,6 +126,7 @@ function TaskModalBody({ taskId, onClose }: { taskId: number; onClose: () => voi
           {t('tasks.actions.lockedInfo')}
         </Alert>
       )}
+      {task.user_id === null && <ClaimTaskBanner task={task} />}
 
       {panel === 'switch' ? (
         <SwitchAgentPanel
