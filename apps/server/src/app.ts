@@ -15,6 +15,7 @@ import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { registerIdempotency } from './platform/idempotency.js';
 import { registerAuthGuard, type Access } from './platform/auth.js';
+import { registerInputHygiene } from './platform/input-hygiene.js';
 import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
 import { registerRequestEvents } from './platform/request-events.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -25,6 +26,7 @@ import { taskRoutes } from './modules/tasks/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { publicFormRoutes } from './modules/public-forms/routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
 import multipart from '@fastify/multipart';
 
 export interface RouteEntry {
@@ -74,10 +76,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   registerErrorHandling(app);
-  // Security headers. The app loads nothing from other hosts; Mantine sets inline style attributes
-  // (CSS variables), hence 'unsafe-inline' for styles only. HSTS only where the portal is served over TLS.
   // Before compression: a stored answer is the serialized one.
   registerIdempotency(app, ctx.db);
+  // Security headers. The app loads nothing from other hosts; Mantine sets inline style attributes
+  // (CSS variables), hence 'unsafe-inline' for styles only. HSTS only where the portal is served over TLS.
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -111,13 +113,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   registerAuthGuard(app, ctx.db);
+  registerInputHygiene(app);
   registerRequestEvents(app, (events) => {
-    ctx.realtime.push(events.notifications);
+    void ctx.realtime.push(events.notifications);
+    void ctx.realtime.pushTaskChanges(events.taskChanges);
     if (events.mailIds.length) void ctx.mailer.flush(events.mailIds);
   });
 
   await app.register(healthRoutes, ctx);
-    void ctx.realtime.pushTaskChanges(events.taskChanges);
   await app.register(authRoutes, ctx);
   await app.register(userRoutes, ctx);
   await app.register(multipart, {
@@ -128,6 +131,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(notificationRoutes, ctx);
   await app.register(publicFormRoutes, ctx);
   await app.register(shopRoutes, ctx);
+  await app.register(siteRoutes, ctx);
 
   const hasWebApp = opts.serveWebApp === false ? false : await registerWebApp(app, ctx.config.webDist);
   spaFallbackOrNotFound(app, hasWebApp);

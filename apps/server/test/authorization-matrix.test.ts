@@ -7,7 +7,7 @@ import { addUser, bearer, createTestApp, login, type TestApp } from './helpers.j
  * Who may call what, written down once per route. The test walks the server's own route table:
  * a route that is not listed here fails, so a new route cannot ship without a decision.
  */
-type Access = 'public' | 'signed-in' | 'staff' | 'admin' | 'staff+tasks' | 'admin+tasks';
+type Access = 'public' | 'signed-in' | 'staff' | 'admin' | 'staff+tasks' | 'admin+tasks' | 'staff+customer-flag';
 
 const EXPECTED: Record<string, Access> = {
   'GET /healthz': 'public',
@@ -46,9 +46,9 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/task-with-audit/:id': 'staff+tasks',
   'GET /protected-files/uploads/tasks/:file': 'staff+tasks',
   'GET /protected-files/uploads/audits/:file': 'staff+tasks',
-  'GET /api/customers': 'staff',
-  'GET /api/customersEG': 'staff',
-  'POST /api/create-notification': 'staff',
+  'GET /api/customers': 'staff+customer-flag',
+  'GET /api/customersEG': 'staff+customer-flag',
+  'POST /api/create-notification': 'admin',
   'GET /api/get-notifications': 'signed-in',
   'GET /api/get-missed-notifications/:lastId': 'signed-in',
   'PUT /api/mark-notification-as-read/:id': 'signed-in',
@@ -84,7 +84,8 @@ function expected(access: Access, who: Subject): 401 | 403 | 'ok' {
   if (who === 'customer') return 403;
   if (access === 'staff') return 'ok';
   if (access === 'admin') return who === 'admin' ? 'ok' : 403;
-  if (access === 'staff+tasks') return who === 'agent without flags' ? 403 : 'ok';
+  // staff+customer-flag: any of tasks, rksv, digital_signage, cashbook (the customer register).
+  if (access === 'staff+tasks' || access === 'staff+customer-flag') return who === 'agent without flags' ? 403 : 'ok';
   return who === 'admin' ? 'ok' : 403; // admin+tasks
 }
 

@@ -12,8 +12,10 @@ import { multipart, PNG } from './tasks-fixtures.js';
  * schema (its property names from the OpenAPI document generated from the zod schemas), filled with
  * values of any type, plus stray keys; parameters and queries get hostile strings.
  */
-const HOSTILE = ["' or 1=1 --", '../../etc/passwd', '%00', '<script>alert(1)</script>', '-1', '0', '99999999999999999999', '1e309', 'NaN', '{"$gt":""}', 'ä'.repeat(300), ''];
-const text = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 40 }), fc.integer().map(String));
+const HOSTILE = ["' or 1=1 --", '../../etc/passwd', '%00', '\u0000', 'Pizzeria\u0000Roma', '\u200b\u200d\ufeff', '<script>alert(1)</script>', '-1', '0', '99999999999999999999', '1e309', 'NaN', '{"$gt":""}', 'ä'.repeat(300), ''];
+/** A text with a NUL somewhere in it: PostgreSQL refuses the byte, so the boundary must. */
+const withNul = fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 })).map(([a, b]) => `${a}\u0000${b}`);
+const text = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 40 }), fc.integer().map(String), withNul);
 const value = fc.oneof(
   text,
   fc.integer(),

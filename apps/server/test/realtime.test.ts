@@ -141,19 +141,21 @@ for (const target of dbTargets()) {
     });
 
     it('creates notifications through the API for staff only, and pushes them', async () => {
+      const admin = await addUser(t.db, { role: 'admin' });
+      const adminToken = await login(t.app, admin.email, admin.password);
       const sb = track(open(url, b));
       await connected(sb);
       const arriving = next<{ title: string; priority: string }>(sb, 'notification');
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/create-notification',
-        headers: bearer(a.token),
+        headers: bearer(adminToken),
         payload: { user_id: b.id, title: 'Rückruf', message: 'Kunde ruft um 15 Uhr zurück', type: 'reminder', link: null, priority: 'high', task_id: taskId },
       });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal((await arriving).priority, 'high');
       const customer = await addUser(t.db, { role: 'customer' });
-      const bad = await t.app.inject({ method: 'POST', url: '/api/create-notification', headers: bearer(a.token), payload: { user_id: customer.id, title: 'x', message: 'y', type: 'z' } });
+      const bad = await t.app.inject({ method: 'POST', url: '/api/create-notification', headers: bearer(adminToken), payload: { user_id: customer.id, title: 'x', message: 'y', type: 'z' } });
       assert.equal(bad.statusCode, 400);
       sb.disconnect();
     });

@@ -1,4 +1,5 @@
 export * from './enums.js';
+export * from './input-hygiene.js';
 export * from './constants.js';
 export * from './user.js';
 export * from './schemas/auth.js';

@@ -10,10 +10,11 @@ import { isApiPath } from './web-app.js';
 /**
  * Who may call a route, declared in its `config.access`:
  * - 'public': anyone, no token needed;
- * - otherwise a valid session is required, optionally with one of `roles` and the `flag`.
+ * - otherwise a valid session is required, optionally with one of `roles` and the `flag` (or any one
+ *   of a list of flags, for data several areas work with).
  * A route that declares nothing requires a signed-in user: forgetting the declaration fails closed.
  */
-export type Access = 'public' | { roles?: readonly Role[]; flag?: Flag };
+export type Access = 'public' | { roles?: readonly Role[]; flag?: Flag | readonly Flag[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -94,7 +95,8 @@ export function registerAuthGuard(app: FastifyInstance, db: Db): void {
     req.sessionId = found.sessionId;
     if (access?.roles && !access.roles.includes(found.user.role)) throw forbidden();
     // Flags gate every role alike, admins included: the sidebar and the server apply one rule.
-    if (access?.flag && !found.user[access.flag]) throw forbidden();
+    if (access?.flag && !(typeof access.flag === 'string' ? [access.flag] : access.flag).some((f) => found.user[f]))
+      throw forbidden();
   });
 }
 

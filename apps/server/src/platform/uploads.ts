@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
+import { MSG_INVALID_CHARS, containsNul } from '@portal/shared';
 import { HttpError, badRequest } from './errors.js';
 
 export const MSG_TYPE_NOT_ALLOWED = 'Dieser Dateityp ist nicht erlaubt.';
@@ -38,13 +39,45 @@ export interface UploadLimits {
   maxFiles: number;
 }
 
+/**
+ * Control characters and format characters: among these the bidi overrides and isolates that make
+ * "rechnung\u202Efdp.exe" look like "rechnungexe.pdf", and zero-width characters.
+ */
+const HIDDEN_CHARS = /[\p{Cc}\p{Cf}]/gu;
+
 /** Keeps what a person would recognise of the client's name, for display and Content-Disposition only. */
 export function cleanOriginalName(name: string | undefined): string {
   const base = path
     .basename((name ?? '').replaceAll('\\', '/'))
-    .replace(/\p{Cc}/gu, '')
+    .replace(HIDDEN_CHARS, '')
     .trim();
   return (base || 'datei').slice(0, 200);
+}
+
+/** The stored extensions and the type each was detected as (old Word and Excel included). */
+const MIME_OF_EXT: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(ALLOWED).map(([mime, ext]) => [ext, mime])),
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  csv: 'text/csv',
+};
+
+/** The type detected from a stored file's content, as its server-generated name records it. */
+export function storedMime(storedName: string): string {
+  return MIME_OF_EXT[path.extname(storedName).slice(1)] ?? 'application/octet-stream';
+}
+
+/**
+ * The name a download is saved under: the client's name without hidden characters, ending in the
+ * extension of the type detected from the content ("rechnung.pdf.html" with PDF bytes becomes
+ * "rechnung.pdf", "evil.exe" becomes "evil.pdf"), so the saved file opens as what it is.
+ */
+export function downloadName(originalName: string, storedName: string): string {
+  const ext = path.extname(storedName).slice(1).toLowerCase();
+  const clean = cleanOriginalName(originalName);
+  const dot = clean.lastIndexOf('.');
+  const stem = (dot > 0 ? clean.slice(0, dot) : clean).replace(/[.\s]+$/, '') || 'datei';
+  return stem.toLowerCase().endsWith(`.${ext}`) ? stem : `${stem}.${ext}`;
 }
 
 async function looksLikeText(file: string): Promise<boolean> {
@@ -96,13 +129,13 @@ export async function readMultipart(
   req: FastifyRequest,
   limits: UploadLimits,
   fileField = 'files',
-): Promise<MultipartResult> {
   /**
    * Runs once with the fields read so far, before the first file part is read (and never when no
    * file comes): a refusal here stops the request before anything reaches the disk, which is why the
    * public forms send their proof of work as the first part.
    */
   beforeFirstFile?: (fields: Record<string, string>) => Promise<void>,
+): Promise<MultipartResult> {
   if (!req.isMultipart()) throw badRequest('Die Anfrage muss multipart/form-data sein.');
   const tmpDir = path.join(limits.dir, 'tmp');
   await fs.promises.mkdir(tmpDir, { recursive: true });
@@ -117,7 +150,9 @@ export async function readMultipart(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '');
+        const value = String(part.value ?? '');
+        if (containsNul(value) || containsNul(part.fieldname)) throw badRequest(MSG_INVALID_CHARS);
+        fields[part.fieldname] = value;
         continue;
       }
       // Repeated "files" (and the spec's file0, file1, …) are all attachments.
@@ -125,10 +160,18 @@ export async function readMultipart(
         part.file.resume();
         continue;
       }
+      if (beforeFirstFile && files.length === 0) {
+        try {
+          await beforeFirstFile(fields);
+        } catch (e) {
+          // Refused: the rest of the body is read into nothing (never to disk) until the client stops.
+          part.file.resume();
+          throw e;
+        }
+      }
       const tmpPath = path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
       const staged: StagedFile = {
         tmpPath,
-      if (beforeFirstFile && files.length === 0) await beforeFirstFile(fields);
         originalName: cleanOriginalName(part.filename),
         mime: '',
         ext: '',
@@ -194,6 +237,7 @@ export function storedPath(limits: UploadLimits, area: 'tasks' | 'audits', name:
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
 export function contentDisposition(originalName: string, inline = false): string {
+  originalName = originalName.replace(HIDDEN_CHARS, '');
   const ascii = originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
 }

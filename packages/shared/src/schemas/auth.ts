@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { trimInvisible } from '../input-hygiene.js';
 import { FLAGS, LANGUAGES } from '../enums.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string) => z.string({ error: message }).overwrite(trimInvisible).min(1, message);
 
 export const loginSchema = z.object({
   email: required('E-Mail ist erforderlich').pipe(z.email('Ungültige E-Mail-Adresse')),
-  password: required('Passwort ist erforderlich').max(PASSWORD_MAX_LENGTH),
+  // Never trimmed: the new-password rules keep every character, so sign-in must compare them all.
+  password: z.string({ error: 'Passwort ist erforderlich' }).min(1, 'Passwort ist erforderlich').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

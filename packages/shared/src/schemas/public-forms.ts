@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimInvisible } from '../input-hygiene.js';
 import { addDays, addYears } from 'date-fns';
 import { isWorkingDay } from '../calendar.js';
 import { toVienna } from '../vienna-time.js';
@@ -178,7 +179,7 @@ export function depYears(now: Date = new Date()): number[] {
 // A missing value stops the field's checks (abort): one message per field, on the server and in the
 // web form alike (the form resolver keeps the last issue of a field, the server the first).
 const text = (required: string, max = 200) =>
-  z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, PUBLIC_FORM_MSG.tooLong);
+  z.string({ error: required }).overwrite(trimInvisible).min(1, { error: required, abort: true }).max(max, PUBLIC_FORM_MSG.tooLong);
 const kundennummer = (required: string = PUBLIC_FORM_MSG.kundennummerRequired) =>
   text(required, 20).regex(/^\d+$/, PUBLIC_FORM_MSG.kundennummerDigits);
 const phone = (required: string = PUBLIC_FORM_MSG.phoneRequired) =>
@@ -308,7 +309,7 @@ const supportRequest = (agbMessage: string) =>
     plz: plz(),
     description: z
       .string({ error: PUBLIC_FORM_MSG.descriptionRequired })
-      .trim()
+      .overwrite(trimInvisible)
       .min(1, { error: PUBLIC_FORM_MSG.descriptionRequired, abort: true })
       .max(10000, PUBLIC_FORM_MSG.descriptionTooLong),
     agb: accepted(agbMessage),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimInvisible } from '../input-hygiene.js';
 
 /** Task states of the spec; the board's tabs in this order ("erledigt" is labelled "pending"). */
 export const TASK_STATUSES = ['offen', 'erledigt', 'abgeschlossen'] as const;
@@ -31,7 +32,8 @@ export const UPLOAD_ACCEPT = {
 } as const;
 
 // `abort`: an empty field reports that it is empty, not also what a filled one would get wrong.
-const required = (message: string) => z.string({ error: message }).trim().min(1, { message, abort: true });
+// Invisible characters are trimmed too: a text of only zero-width characters is empty.
+const required = (message: string) => z.string({ error: message }).overwrite(trimInvisible).min(1, { message, abort: true });
 /** The largest id the `integer` columns hold; a larger one would fail in the database, not here. */
 export const DB_ID_MAX = 2_147_483_647;
 const id = (message: string) =>
@@ -326,12 +328,20 @@ export const notificationSchema = z.object({
 });
 export type PortalNotification = z.infer<typeof notificationSchema>;
 
+/**
+ * A notification's link is a path inside the portal: it starts with one "/", so no scheme
+ * (javascript:, https:), no other host ("//host", "/\\host"), no spaces or control characters.
+ */
+export function isInternalLink(link: string): boolean {
+  return /^\/(?![/\\])[^\s\\\p{Cc}]*$/u.test(link);
+}
+
 export const createNotificationSchema = z.object({
   user_id: id('Empfänger fehlt'),
   title: required('Titel ist erforderlich').max(200),
   message: required('Nachricht ist erforderlich').max(2000),
   type: required('Typ ist erforderlich').max(50),
-  link: z.string().max(500).nullable().optional(),
+  link: z.string().max(500).refine(isInternalLink, 'Der Link muss ein Pfad innerhalb des Portals sein.').nullable().optional(),
   priority: z.enum(['low', 'medium', 'high'], { error: 'Ungültige Priorität' }).default('medium'),
   task_id: z.coerce.number().int().positive().nullable().optional(),
 });

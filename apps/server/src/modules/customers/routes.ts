@@ -4,7 +4,8 @@ import { customerHitSchema, customerSearchQuerySchema } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
 import { searchCustomers } from './service.js';
 
-const staff = { roles: ['admin', 'agent'] } as const;
+/** The customer register is data of the areas that work with customers; staff without one of them has no business there. */
+const staff = { roles: ['admin', 'agent'], flag: ['tasks', 'rksv', 'digital_signage', 'cashbook'] } as const;
 
 export const customerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const schema = (source: string) => ({

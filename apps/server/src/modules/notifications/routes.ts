@@ -17,8 +17,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.post(
     '/api/create-notification',
     {
-      config: { access: { roles: ['admin', 'agent'] } },
-      schema: { tags: ['notifications'], summary: 'Notify a staff member (stored, then pushed after commit)', body: createNotificationSchema, response: { 200: messageSchema.extend({ id: z.number() }) } },
+      // Admins only: a notification speaks with the portal's voice, so not every agent may send one.
+      config: { access: { roles: ['admin'] } },
+      schema: { tags: ['notifications'], summary: 'Notify a staff member (admins only; stored, then pushed after commit)', body: createNotificationSchema, response: { 200: messageSchema.extend({ id: z.number() }) } },
     },
     async (req) => {
       const b = req.body;

@@ -27,7 +27,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { currentUser } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { contentDisposition, readMultipart, storedPath } from '../../platform/uploads.js';
+import { contentDisposition, downloadName, readMultipart, storedMime, storedPath } from '../../platform/uploads.js';
 import { listBoardJson, listSince } from './queries.js';
 import {
   addNote,
@@ -453,9 +453,10 @@ export const taskRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const meta = await findProtectedFile(db, currentUser(req), area, req.params.file);
         if (!meta || !fs.existsSync(file)) throw notFound();
         return reply
-          .header('Content-Type', meta.mime)
+          // Type and name follow the content as detected at upload, never the name the client sent.
+          .header('Content-Type', storedMime(req.params.file))
           .header('Content-Length', String(meta.size))
-          .header('Content-Disposition', contentDisposition(meta.original_name))
+          .header('Content-Disposition', contentDisposition(downloadName(meta.original_name, req.params.file)))
           .header('X-Content-Type-Options', 'nosniff')
           .header('Cache-Control', 'private, no-store')
           .send(fs.createReadStream(file));

@@ -16,10 +16,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, type PortalNotification } from '@portal/shared';
+import { formatDateTime, isInternalLink, type PortalNotification } from '@portal/shared';
 import { useAuth } from '../auth/auth-context';
 import { userSettingsQuery } from '../settings/api';
 import { notificationIcon } from './notification-icon';
+import { notificationText } from './notification-text';
+import { Ltr } from '../../components/ltr';
 import { useNotifications } from './use-notifications';
 
 /** The notification bar of the agent area (only rendered for a signed-in user). */
@@ -35,7 +37,8 @@ export function NotificationBell() {
     void markRead(n.id);
     setOpened(false);
     if (n.task_id) navigate(`/tasks/${n.task_id}`);
-    else if (n.link) navigate(n.link);
+    // Only paths inside the portal: anything else (an old row, another host, javascript:) is ignored.
+    else if (n.link && isInternalLink(n.link)) navigate(n.link);
   };
 
   return (
@@ -74,6 +77,7 @@ export function NotificationBell() {
               <Stack gap={0}>
                 {list.map((n) => {
                   const { icon: Icon, color } = notificationIcon(n.type);
+                  const text = notificationText(t, n);
                   return (
                     <UnstyledButton
                       key={n.id}
@@ -91,17 +95,31 @@ export function NotificationBell() {
                           <Icon size={16} />
                         </ThemeIcon>
                         <Box style={{ minWidth: 0 }}>
-                          <Text size="sm" fw={n.status === 'read' ? 400 : 700}>
-                            {n.title}
+                          {/* A sentence not recognised stays as written, in its own direction. */}
+                          <Text
+                            size="sm"
+                            fw={n.status === 'read' ? 400 : 700}
+                            dir={text.translated ? undefined : 'auto'}
+                            data-testid="notification-title"
+                          >
+                            {text.title}
                           </Text>
-                          <Text size="xs" c="dimmed" lineClamp={2}>
-                            {n.message}
+                          <Text
+                            size="xs"
+                            c="dimmed"
+                            lineClamp={2}
+                            dir={text.translated ? undefined : 'auto'}
+                            data-testid="notification-message"
+                          >
+                            {text.message}
                           </Text>
                           <Text size="xs" c="dimmed">
-                            {formatDateTime(n.created_at, {
-                              invalid: t('common.invalidDate'),
-                              missing: t('common.na'),
-                            })}
+                            <Ltr>
+                              {formatDateTime(n.created_at, {
+                                invalid: t('common.invalidDate'),
+                                missing: t('common.na'),
+                              })}
+                            </Ltr>
                           </Text>
                         </Box>
                       </Group>

@@ -1,0 +1,26 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { addNoteSchema, containsNul, loginSchema, trimInvisible } from '../src/index.js';
+
+describe('input hygiene', () => {
+  it('finds a NUL in strings, arrays, objects and keys', () => {
+    assert.equal(containsNul('a\u0000b'), true);
+    assert.equal(containsNul({ a: [{ b: 'x\u0000' }] }), true);
+    assert.equal(containsNul({ ['k\u0000']: 1 }), true);
+    assert.equal(containsNul({ a: 'Grüß Gott', b: [1, null, true] }), false);
+  });
+
+  it('trims zero-width and other invisible characters at the edges only', () => {
+    assert.equal(trimInvisible('\u200b\u200c\u200d\u2060\ufeff\u00a0\u3164\u202e '), '');
+    assert.equal(trimInvisible('\u200b Rückruf\u00a0morgen \u200b'), 'Rückruf\u00a0morgen');
+    // A family emoji is held together by zero-width joiners inside: it stays whole.
+    assert.equal(trimInvisible('👨‍👩‍👧'), '👨‍👩‍👧');
+  });
+
+  it('makes a required text of only invisible characters empty', () => {
+    assert.equal(addNoteSchema.safeParse({ taskID: 1, notiz: '\u200b\u200d' }).error?.issues[0]?.message, 'Die Notiz darf nicht leer sein');
+    assert.equal(loginSchema.safeParse({ email: '\u200b', password: 'x' }).error?.issues[0]?.message, 'E-Mail ist erforderlich');
+    // A password is compared as typed: nothing is trimmed from it.
+    assert.equal(loginSchema.parse({ email: 'a@b.at', password: ' geheim\u200b ' }).password, ' geheim\u200b ');
+  });
+});
