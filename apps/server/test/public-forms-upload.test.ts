@@ -1,6 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { PUBLIC_FORM_MSG } from '@portal/shared';
@@ -81,6 +83,56 @@ for (const target of dbTargets()) {
       assert.deepEqual(written, [], 'no file was opened for writing');
       assert.deepEqual(onDisk(), []);
       assert.equal(await taskCount(), before);
+    });
+
+    it('over a real socket: the refusal arrives while the robot is still uploading, nothing is kept', async () => {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = t.app.server.address() as AddressInfo;
+      const boundary = '----robot';
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nRobot\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+      );
+      const chunk = Buffer.alloc(1024 * 1024, 7);
+      const total = 100; // MB the robot would send
+      let sentMb = 0;
+      const answer = await new Promise<{ status: number; body: string; sentMb: number }>((resolve, reject) => {
+        const req = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/web/classic-support',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(head.length + total * chunk.length + boundary.length + 8),
+          },
+        });
+        let responded = false;
+        req.on('response', (res) => {
+          responded = true;
+          const at = sentMb;
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, body, sentMb: at });
+            req.destroy();
+          });
+        });
+        req.on('error', (e) => (sentMb >= total ? undefined : reject(e)));
+        req.write(head);
+        const pump = () => {
+          if (responded || req.destroyed || sentMb >= total) return;
+          sentMb++;
+          if (req.write(chunk)) setImmediate(pump);
+          else req.once('drain', pump);
+        };
+        pump();
+      });
+      assert.equal(answer.status, 400, answer.body);
+      assert.equal(JSON.parse(answer.body).message, PUBLIC_FORM_MSG.robot);
+      assert.ok(answer.sentMb < total, `answered after ${answer.sentMb} of ${total} MB`);
+      assert.deepEqual(written, []);
+      assert.deepEqual(onDisk(), []);
     });
 
     it('with the proof first, the files are read and stored as before', async () => {
