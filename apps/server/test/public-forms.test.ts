@@ -319,6 +319,7 @@ for (const target of dbTargets()) {
       assert.equal(cl.statusCode, 200, cl.body);
       assert.equal(cl.json().message, 'Ihre Support-Anfrage wurde erfolgreich gesendet!');
       const clTask = await assertArrived(cl.json().reference, SUPPORT.email!, description as string, []);
+      assert.equal(clTask.beschreibung, description, 'a support request is the customer’s words, nothing else');
       assert.equal(clTask.typ, 1);
       assert.ok(Math.abs(clTask.frist.getTime() - before - 3 * 86400_000) < 60_000, 'now + 3 days');
       const [clMail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.task_id, clTask.id));

@@ -55,7 +55,8 @@ export function dueInWorkingDays(now: Date, n: number): Date {
 }
 
 /*
- * Where a request's text goes: the customer's own words open the task's description (the board's
+ * Where a request's text goes (every form requires the terms, so only the emergency's accepted
+ * price is worth a line): the customer's own words open the task's description (the board's
  * card shows its first 200 characters), followed by the facts of the form that have no field of
  * their own. The contact block goes to the task's customer fields (details tab) and nowhere else,
  * the attachments to the files tab; no message repeats the text, and the confirmation mail (the
@@ -124,7 +125,6 @@ export function publicFormService(db: Db, limits: UploadLimits) {
         lines([
           ['Zeitraum', period],
           ['Lokalname', r.lokalname],
-          ['AGB akzeptiert', 'ja'],
         ]),
       );
       return create(
@@ -148,13 +148,7 @@ export function publicFormService(db: Db, limits: UploadLimits) {
     async menuChange(r: MenuChangeRequest, files: StagedFile[]): Promise<Submitted> {
       // The change must be live on the chosen day: the deadline is the start of that day, Vienna time.
       const frist = viennaTimeToInstant(r.frist, 0, 0);
-      const beschreibung = text(
-        r.comment,
-        lines([
-          ['Datum der Änderung', formatDate(frist)],
-          ['AGB akzeptiert', 'ja'],
-        ]),
-      );
+      const beschreibung = text(r.comment, lines([['Datum der Änderung', formatDate(frist)]]));
       return create(
         {
           typ: TASK_TYPE.menu,
@@ -191,7 +185,6 @@ export function publicFormService(db: Db, limits: UploadLimits) {
           ['Telefonnummer', r.newPhone],
           ['E-Mail', r.newEmail],
         ])}`,
-        lines([['AGB akzeptiert', 'ja']]),
       );
       // The task is about the venue's current customer record; the new company is in the text.
       // The confirmation goes to the new company: the one taking over is the one asking.
@@ -231,12 +224,9 @@ export function publicFormService(db: Db, limits: UploadLimits) {
         : new Date(now.getTime() + CLASSIC_DUE_DAYS * 86400_000);
       const beschreibung = text(
         r.description,
-        lines([
-          [
-            emergency ? 'AGB und Kosten akzeptiert' : 'AGB akzeptiert',
-            emergency ? `ja (${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt.)` : 'ja',
-          ],
-        ]),
+        emergency
+          ? `AGB und Kosten akzeptiert: ja (${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt.)`
+          : undefined,
       );
       const note = emergency
         ? `Wir melden uns so rasch wie möglich, spätestens bis ${formatDateTime(frist)}. Der Emergency Support wird mit ${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt. verrechnet.`
