@@ -7,8 +7,11 @@ const required = (message: string) => z.string({ error: message }).overwrite(tri
 
 export const loginSchema = z.object({
   email: required('E-Mail ist erforderlich').pipe(z.email('Ungültige E-Mail-Adresse')),
-  // Never trimmed: the new-password rules keep every character, so sign-in must compare them all.
-  password: z.string({ error: 'Passwort ist erforderlich' }).min(1, 'Passwort ist erforderlich').max(PASSWORD_MAX_LENGTH),
+  // Compared as typed (a new password keeps every character); only blank counts as missing.
+  password: z
+    .string({ error: 'Passwort ist erforderlich' })
+    .refine((v) => trimInvisible(v).length > 0, 'Passwort ist erforderlich')
+    .max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

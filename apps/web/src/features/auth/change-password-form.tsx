@@ -26,8 +26,10 @@ export function ChangePasswordForm() {
       form.reset();
     } catch (e) {
       // The server's own password rules belong under the field they are about.
-      if (e instanceof ApiError && (e.message === MSG_PASSWORD_COMMON || e.message === MSG_PASSWORD_UNCHANGED))
+      if (e instanceof ApiError && (e.message === MSG_PASSWORD_COMMON || e.message === MSG_PASSWORD_UNCHANGED)) {
         form.setFieldError('newPassword', e.message);
+        return;
+      }
       const detail = e instanceof ApiError && e.status === 400 && e.message ? ` ${translateMessage(e.message)}` : '';
       notifications.show({ color: 'red', message: `${t('profile.passwordError')}${detail}` });
     } finally {
@@ -50,6 +52,7 @@ export function ChangePasswordForm() {
         />
         <PasswordInput
           label={t('profile.newPassword')}
+          description={t('profile.passwordRule')}
           autoComplete="new-password"
           required
           key={form.key('newPassword')}

@@ -86,6 +86,7 @@ export default function SetPasswordPage() {
                 <Stack>
                   <PasswordInput
                     label={t('setPassword.password')}
+                    description={t('setPassword.rule')}
                     autoComplete="new-password"
                     required
                     key={form.key('password')}
