@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { addNoteSchema, containsNul, loginSchema, trimInvisible } from '../src/index.js';
+import { addNoteSchema, containsNul, isInternalLink, loginSchema, trimInvisible } from '../src/index.js';
 
 describe('input hygiene', () => {
   it('finds a NUL in strings, arrays, objects and keys', () => {
@@ -22,5 +22,11 @@ describe('input hygiene', () => {
     assert.equal(loginSchema.safeParse({ email: '\u200b', password: 'x' }).error?.issues[0]?.message, 'E-Mail ist erforderlich');
     // A password is compared as typed: nothing is trimmed from it.
     assert.equal(loginSchema.parse({ email: 'a@b.at', password: ' geheim\u200b ' }).password, ' geheim\u200b ');
+  });
+
+  it('takes only paths inside the portal as notification links', () => {
+    for (const ok of ['/tasks/12', '/agent-dashboard/tasks?unassigned=true#x', '/']) assert.equal(isInternalLink(ok), true, ok);
+    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'https://evil.example', '//evil.example', '/\\evil.example', 'tasks/1', ' /tasks/1', '/a b', '/x\u0000', ''])
+      assert.equal(isInternalLink(bad), false, bad);
   });
 });
