@@ -1,16 +1,21 @@
 import { notifications } from '../../lib/toasts';
 import { useCallback, useState } from 'react';
 import { UPLOAD_MAX_FILES } from '@portal/shared';
-import { translateMessage } from '../../lib/i18n';
+import i18n, { translateMessage } from '../../lib/i18n';
+import { rejectedFileMessage } from './components/file-dropzone';
 
-/** Files picked for a form, at most UPLOAD_MAX_FILES; more are refused with the server's message. */
+/** Files picked for a form, at most UPLOAD_MAX_FILES; each one more is refused by name with the server's message. */
 export function useFileSelection(max = UPLOAD_MAX_FILES) {
   const [files, setFiles] = useState<File[]>([]);
 
   const add = useCallback(
     (dropped: File[]) => {
       const room = max - files.length;
-      if (dropped.length > room) notifications.show({ color: 'red', message: translateMessage('Zu viele Dateien.') });
+      for (const file of dropped.slice(Math.max(room, 0)))
+        notifications.show({
+          color: 'red',
+          message: rejectedFileMessage(i18n.t, file.name, translateMessage('Zu viele Dateien.')),
+        });
       if (room > 0 && dropped.length > 0) setFiles([...files, ...dropped.slice(0, room)]);
     },
     [files, max],

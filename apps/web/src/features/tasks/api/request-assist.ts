@@ -8,9 +8,8 @@ export interface RequestAssistInput {
   comment: string;
 }
 
-/** The server's answer when the task already has its one help request. */
+/** The server's status when the task already has its one help request (the text is the server's, translated). */
 export const HELP_REQUEST_EXISTS_STATUS = 409;
-export const HELP_REQUEST_EXISTS_MESSAGE = 'help request already exists';
 
 /** POST /request-assist {taskID, agentID, comment}; 409: a help request already exists. */
 export function requestAssist(input: RequestAssistInput) {

@@ -3,6 +3,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '../../../lib/toasts';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@portal/shared';
 import { translateMessage } from '../../../lib/i18n';
 
@@ -12,6 +13,11 @@ const REJECTION_MESSAGES: Record<string, string> = {
   'file-too-large': 'Die Datei ist zu groß.',
   'too-many-files': 'Zu viele Dateien.',
 };
+
+/** "„name“ wurde nicht angenommen: reason"; the name isolated, so an Arabic sentence keeps its order. */
+export function rejectedFileMessage(t: TFunction, name: string, reason: string): string {
+  return t('tasks.files.rejected', { name: `\u2068${name}\u2069`, reason });
+}
 
 interface FileDropzoneProps {
   onDrop: (files: File[]) => void;
@@ -28,10 +34,17 @@ interface FileDropzoneProps {
 export function FileDropzone({ onDrop, maxFiles = UPLOAD_MAX_FILES, disabled, loading }: FileDropzoneProps) {
   const { t } = useTranslation();
 
+  // One toast per refused file, naming it: "a file was refused" alone leaves the user guessing which.
   const onReject = (rejections: FileRejection[]) => {
-    const codes = new Set(rejections.flatMap((r) => r.errors.map((e) => e.code)));
-    const messages = [...codes].map((c) => REJECTION_MESSAGES[c] ?? 'Dieser Dateityp ist nicht erlaubt.');
-    for (const m of new Set(messages)) notifications.show({ color: 'red', message: translateMessage(m) });
+    for (const { file, errors } of rejections) {
+      const reasons = [
+        ...new Set(errors.map((e) => REJECTION_MESSAGES[e.code] ?? REJECTION_MESSAGES['file-invalid-type']!)),
+      ];
+      notifications.show({
+        color: 'red',
+        message: rejectedFileMessage(t, file.name, reasons.map((r) => translateMessage(r)).join(' ')),
+      });
+    }
   };
 
   return (

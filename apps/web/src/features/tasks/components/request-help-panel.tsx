@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { requestAssistSchema, type TaskDetails } from '@portal/shared';
 import { fieldError } from '../../../components/field-error';
 import { ApiError } from '../../../lib/api';
-import { translateMessage } from '../../../lib/i18n';
 import { useAgents } from '../api/get-agents';
-import { HELP_REQUEST_EXISTS_MESSAGE, HELP_REQUEST_EXISTS_STATUS, useRequestAssist } from '../api/request-assist';
+import { HELP_REQUEST_EXISTS_STATUS, useRequestAssist } from '../api/request-assist';
 import { notifyError, notifySuccess } from '../notify';
 
 const helpFormSchema = requestAssistSchema.omit({ taskID: true });
@@ -40,8 +39,9 @@ export function RequestHelpPanel({ task, userId, onDone, onCancel }: RequestHelp
           onDone();
         },
         onError: (e) => {
+          // Not a failure of the call but a state of the task: the colleague's request stands.
           if (e instanceof ApiError && e.status === HELP_REQUEST_EXISTS_STATUS) {
-            notifications.show({ color: 'orange', message: translateMessage(HELP_REQUEST_EXISTS_MESSAGE) });
+            notifications.show({ color: 'orange', message: t('tasks.help.exists'), 'data-testid': 'help-exists' });
           } else notifyError(e, t('tasks.help.error'));
         },
       },

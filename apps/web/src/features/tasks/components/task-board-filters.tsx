@@ -1,11 +1,14 @@
-import { Button, Select, SimpleGrid } from '@mantine/core';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Collapse, Group, Select, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TASK_SORTS } from '@portal/shared';
+import { TASK_SORTS, type AgentSummary } from '@portal/shared';
 import { useAgents } from '../api/get-agents';
 import { useTaskTypes } from '../api/get-task-types';
 import type { TaskListFilters } from '../api/get-tasks';
 import type { BoardParam } from '../use-board-filters';
+import { useTaskTypeLabel } from '../use-task-type-label';
 import { DebouncedTextInput } from './debounced-text-input';
 
 interface TaskBoardFiltersProps {
@@ -19,7 +22,39 @@ interface TaskBoardFiltersProps {
   countryId?: number;
 }
 
-/** Company, agent, task type, search and sort; every change goes to the URL and from there to the server. */
+/** An agent option: the name, then the counters O, E, A of the spec (read out in words). */
+function AgentOption({ agent }: { agent: AgentSummary }) {
+  const { t } = useTranslation();
+  const counters = [
+    ['offen', agent.O],
+    ['erledigt', agent.E],
+    ['abgeschlossen', agent.A],
+  ] as const;
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" w="100%" data-testid={`agent-option-${agent.id}`}>
+      <Text size="sm" truncate>
+        {agent.name}
+      </Text>
+      <Group gap={4} wrap="nowrap" aria-hidden>
+        {counters.map(([status, n]) => (
+          <Badge key={status} size="xs" variant="light" color="gray" radius="sm" tt="none" data-counter={status}>
+            {t(`tasks.filters.countLetters.${status}`)} {n}
+          </Badge>
+        ))}
+      </Group>
+      <VisuallyHidden>
+        {', '}
+        {t('tasks.filters.counts', { open: agent.O, done: agent.E, closed: agent.A })}
+      </VisuallyHidden>
+    </Group>
+  );
+}
+
+/**
+ * Company, agent, task type, search and sort; every change goes to the URL and from there to the
+ * server. On a phone only the search stays in view; the other filters open behind a button, so the
+ * first task is on the first screen.
+ */
 export function TaskBoardFilters({
   filters,
   firmaText,
@@ -32,18 +67,27 @@ export function TaskBoardFilters({
   const { t } = useTranslation();
   const agents = useAgents(countryId);
   const types = useTaskTypes();
+  const typeLabel = useTaskTypeLabel();
+  // `sm` and up: every filter in the grid, as before.
+  const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [open, { toggle }] = useDisclosure(false);
+  const agentById = useMemo(() => new Map((agents.data ?? []).map((a) => [String(a.id), a])), [agents.data]);
+  const active = [filters.firma, filters.agentId, filters.typ, filters.sort !== 'id'].filter(Boolean).length;
 
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 6 }} spacing="sm" verticalSpacing="xs">
-      <DebouncedTextInput
-        label={t('tasks.filters.search')}
-        placeholder={t('tasks.filters.searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        value={searchText}
-        onCommit={(v) => setParam('q', v)}
-        data-testid="task-search"
-        type="search"
-      />
+  const search = (
+    <DebouncedTextInput
+      label={t('tasks.filters.search')}
+      placeholder={narrow ? t('tasks.filters.searchPlaceholderShort') : t('tasks.filters.searchPlaceholder')}
+      leftSection={<IconSearch size={16} />}
+      value={searchText}
+      onCommit={(v) => setParam('q', v)}
+      data-testid="task-search"
+      type="search"
+      style={narrow ? { flex: 1 } : undefined}
+    />
+  );
+  const others = (
+    <>
       <DebouncedTextInput
         label={t('tasks.filters.firma')}
         placeholder={t('tasks.filters.firmaPlaceholder')}
@@ -57,6 +101,11 @@ export function TaskBoardFilters({
         clearable
         searchable
         data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+        renderOption={({ option }) => {
+          const agent = agentById.get(option.value);
+          return agent ? <AgentOption agent={agent} /> : option.label;
+        }}
+        comboboxProps={{ width: 'target', position: 'bottom-start' }}
         value={filters.agentId ? String(filters.agentId) : null}
         onChange={(v) => setParam('agent', v)}
         error={agents.isError ? t('tasks.errors.agents') : undefined}
@@ -68,7 +117,7 @@ export function TaskBoardFilters({
         placeholder={t('tasks.filters.allTypes')}
         clearable
         searchable
-        data={(types.data ?? []).map((ty) => ({ value: String(ty.id), label: ty.tasktype }))}
+        data={(types.data ?? []).map((ty) => ({ value: String(ty.id), label: typeLabel(ty.id, ty.tasktype) }))}
         value={filters.typ ? String(filters.typ) : null}
         onChange={(v) => setParam('typ', v)}
         error={types.isError ? t('tasks.errors.types') : undefined}
@@ -93,6 +142,35 @@ export function TaskBoardFilters({
       >
         {t('tasks.filters.reset')}
       </Button>
-    </SimpleGrid>
+    </>
+  );
+
+  if (!narrow) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 6 }} spacing="sm" verticalSpacing="xs">
+        {search}
+        {others}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        {search}
+        <Button
+          variant={open ? 'filled' : 'default'}
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          onClick={toggle}
+          aria-expanded={open}
+          aria-controls="task-board-more-filters"
+          data-testid="task-filters-toggle"
+        >
+          {active ? t('tasks.filters.moreActive', { count: active }) : t('tasks.filters.more')}
+        </Button>
+      </Group>
+      <Collapse in={open} id="task-board-more-filters">
+        <Stack gap="xs">{others}</Stack>
+      </Collapse>
+    </Stack>
   );
 }
