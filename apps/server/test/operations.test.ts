@@ -377,7 +377,23 @@ describe('npm start under a process manager', { timeout: 240_000 }, () => {
         assert.ok(tree.some((p) => p.cmd.includes('scripts/start.mjs')), JSON.stringify(tree));
         assert.ok(!tree.some((p) => /tsx/.test(p.cmd)), `no TypeScript loader: ${JSON.stringify(tree)}`);
 
+        // A request under way when the signal comes is answered before the server exits.
+        const body = JSON.stringify({ email: 'niemand@example.at', password: 'irgendein-passwort' });
+        const socket = net.connect(port, '127.0.0.1');
+        await new Promise((r) => socket.once('connect', r));
+        const answer = new Promise<string>((resolve) => {
+          let got = '';
+          socket.on('data', (d: Buffer) => (got += d.toString()));
+          socket.on('close', () => resolve(got));
+          socket.on('error', () => resolve(got));
+        });
+        socket.write(`POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
+        await new Promise((r) => setTimeout(r, 200));
+
         process.kill(child.pid!, 'SIGTERM');
+        await new Promise((r) => setTimeout(r, 500));
+        socket.write(body.slice(10));
+        assert.match(await answer, /^HTTP\/1\.1 (400|401|404) /, 'the running request got its answer');
         await waitFor('port free', () => portFree(port), 5000);
         await waitFor(`process tree gone: ${JSON.stringify(processGroup(pgid))}`, () => processGroup(pgid).length === 0, 5000);
         await waitFor('output read to the end', () => closed, 5000);
