@@ -241,6 +241,25 @@ describe('public request forms', () => {
     solveTimes.classic = await solveTime(page);
 
     // 1. The server is down: the spec's message, the slider back at 0. While sending: "Wird gesendet..." and progress.
+    // Every attempt: its own Idempotency-Key, and the proof of work as the body's first part (issues 14.4, 14.15).
+    const keys: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/web/classic-support')) keys.push(r.headers()['idempotency-key']);
+    });
+    // The order of the parts as the page hands them to the browser (the file bytes are not in the devtools' view).
+    await page.evaluate(() => {
+      const w = window as unknown as { sentParts: string[][] };
+      w.sentParts = [];
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        if (body instanceof FormData) {
+          const names: string[] = [];
+          body.forEach((_v, name) => names.push(name));
+          w.sentParts.push(names);
+        }
+        return send.call(this, body);
+      };
+    });
     await page.route('**/web/classic-support', async (route) => {
       await new Promise((r) => setTimeout(r, 800));
       await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' });
@@ -271,6 +290,15 @@ describe('public request forms', () => {
     await sendAndSucceed(page, 'Ihre Support-Anfrage wurde erfolgreich gesendet!');
     await context.close();
   });
+    assert.equal(keys.length, 3);
+    assert.equal(new Set(keys).size, 3, 'a fresh key per attempt');
+    for (const k of keys) assert.match(k ?? '', /^[0-9a-f-]{32,36}$/);
+    const parts = await page.evaluate(() => (window as unknown as { sentParts: string[][] }).sentParts);
+    assert.equal(parts.length, 3);
+    for (const p of parts) {
+      assert.deepEqual(p.slice(0, 2), ['altcha', 'website'], 'the proof of work and the honeypot first');
+      assert.equal(p.at(-1), 'files', 'the files last');
+    }
 
   it('cancel leads back to the landing page; the Arabic page is right to left', async () => {
     const { context, page } = await app.open();

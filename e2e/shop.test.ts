@@ -52,6 +52,21 @@ describe('RKSV pre-order with the built-in test checkout', () => {
       .waitFor();
     await page.getByTestId('rksv-total').getByText(/69,00/).waitFor();
     assert.ok(await page.getByTestId('rksv-submit').isDisabled(), 'disabled while empty');
+    // Not available, but it says why: every missing field by name (issue 13.12).
+    const blocked = page.getByTestId('rksv-submit-blocked');
+    const empty = norm(await blocked.textContent());
+    assert.ok(empty.startsWith('Es fehlen: Firmenname, Name des Bestellers, UID-Nummer, Adresse'), empty);
+    assert.ok(empty.endsWith('AGB und Bestätigung der Angaben'), empty);
+    assert.equal(await page.getByTestId('rksv-submit').getAttribute('aria-describedby'), 'rksv-submit-blocked');
+    // Still plainly a button: outlined, its text in the text colour (not grey on grey).
+    const look = await page.getByTestId('rksv-submit').evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return { border: cs.borderTopStyle, borderWidth: cs.borderTopWidth, color: cs.color };
+    });
+    assert.equal(look.border, 'solid');
+    assert.equal(look.borderWidth, '1px');
+    assert.equal(look.color, 'rgb(0, 0, 0)', JSON.stringify(look));
+    await page.getByTestId('rksv-submit').scrollIntoViewIfNeeded();
     await screenshot(page, 'rksv-order-empty-mobile');
 
     await fillOrder(page, { company: 'Gasthaus Zum Goldenen Hirschen GmbH', email: 'maria.huber@hirschen.at' });
@@ -96,11 +111,20 @@ describe('RKSV pre-order with the built-in test checkout', () => {
     assert.equal(norm(await page.getByTestId('rksv-total').textContent()), '€ 144,90');
     assert.equal(norm(await page.getByTestId('rksv-vat').textContent()), '€ 24,15');
     assert.ok(await page.getByTestId('rksv-submit').isDisabled(), 'disabled until both confirmations');
+    assert.equal(norm(await blocked.textContent()), 'Es fehlen: AGB und Bestätigung der Angaben');
+    await page.getByTestId('rksv-submit').scrollIntoViewIfNeeded();
+    await screenshot(page, 'rksv-order-missing-confirmations-mobile');
     await confirmBoth(page);
     assert.ok(await page.getByTestId('rksv-submit').isEnabled());
+    assert.equal(await blocked.count(), 0);
     await screenshot(page, 'rksv-order-filled-mobile');
 
+    // The order carries a solved proof of work and a fresh Idempotency-Key (issues 14.3, 14.15).
+    const orderCall = page.waitForRequest((r) => r.url().endsWith('/web/create-rksv-payment'));
     await page.getByTestId('rksv-submit').click();
+    const sent = await orderCall;
+    assert.match(sent.headers()['idempotency-key'] ?? '', /^[0-9a-f-]{32,36}$/);
+    assert.ok(((sent.postDataJSON() as { altcha?: string }).altcha ?? '').length > 100, 'proof of work sent');
     await page.waitForURL(/\/web\/checkout\/cs_local_/);
     await page.getByRole('button', { name: 'Jetzt bezahlen' }).waitFor();
     assert.equal(norm(await page.getByTestId('checkout-total').textContent()), '€ 144,90');
@@ -159,11 +183,15 @@ describe('RKSV pre-order with the built-in test checkout', () => {
     await page.getByRole('heading', { name: 'Zahlung fehlgeschlagen' }).waitFor();
     assert.equal((await reported).status(), 200);
     const sessionId = new URL(page.url()).searchParams.get('session_id')!;
-    assert.ok(norm(await page.getByTestId('result-reference').textContent()).includes(sessionId));
+    const details = await page.request.get(`/web/rksv-order-details?session_id=${encodeURIComponent(sessionId)}`);
+    const { order } = await details.json();
+    assert.equal(order.payment_status, 'failed');
+    // The reference is the order number staff find, not the provider's long session id (issue 13.17).
+    await page.getByTestId('result-reference-number').waitFor();
+    assert.equal(norm(await page.getByTestId('result-reference-number').textContent()), String(order.id));
+    assert.ok(!norm(await page.getByTestId('result-reference').textContent()).includes(sessionId));
     await page.getByText('Support-Anfrage stellen').waitFor();
     await screenshot(page, 'rksv-result-failed-desktop');
-    const details = await page.request.get(`/web/rksv-order-details?session_id=${encodeURIComponent(sessionId)}`);
-    assert.equal((await details.json()).order.payment_status, 'failed');
 
     await page.getByTestId('result-back-home').click();
     await page.waitForURL((u) => u.pathname === '/');
@@ -181,6 +209,12 @@ describe('RKSV pre-order with the built-in test checkout', () => {
     await page.getByText('يجب أن يتكون الرمز البريدي من 4 أرقام').waitFor();
     await page.getByTestId('rksv-delivery-shipping').click();
     await screenshot(page, 'rksv-order-ar-mobile');
+    // The missing fields named in Arabic, under a button that still looks like one.
+    const blocked = norm(await page.getByTestId('rksv-submit-blocked').textContent());
+    assert.ok(blocked.startsWith('الحقول الناقصة:'), blocked);
+    assert.ok(blocked.includes('الشروط والأحكام العامة'), blocked);
+    await page.getByTestId('rksv-submit').scrollIntoViewIfNeeded();
+    await screenshot(page, 'rksv-order-ar-submit-blocked-mobile');
     await page.goto('/rksv/result?session_id=cs_local_unknown&status=failed&lang=ar');
     await page.getByRole('heading', { name: 'فشل الدفع' }).waitFor();
     await screenshot(page, 'rksv-result-failed-ar-mobile');

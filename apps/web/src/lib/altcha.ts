@@ -49,6 +49,32 @@ async function solve(challenge: Challenge, createWorker: (() => Worker) | undefi
 const encode = (challenge: Challenge, solution: Solution) =>
   btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
 
+export interface Proof {
+  /** The base64 payload of `{challenge, solution}` for the `altcha` field (single use). */
+  payload: string;
+  /** Epoch ms after which the server refuses it (with a minute of margin). */
+  usableUntil: number;
+  solveMs: number;
+}
+
+/** One proof of work: a challenge fetched and solved. For pages that need no slider state (the order page). */
+export async function solveProof({
+  createWorker,
+  challengeUrl = '/web/challenge',
+  controller = new AbortController(),
+}: UseAltchaOptions & { controller?: AbortController } = {}): Promise<Proof> {
+  const challenge = await api<Challenge>(challengeUrl, { signal: controller.signal });
+  const expires = (challenge.parameters.expiresAt ?? 0) * 1000;
+  const started = performance.now();
+  const solution = await solve(challenge, createWorker, controller);
+  if (!solution) throw new Error('altcha: not solved');
+  return {
+    payload: encode(challenge, solution),
+    usableUntil: expires ? expires - RENEW_MARGIN_MS : Number.POSITIVE_INFINITY,
+    solveMs: Math.round(performance.now() - started),
+  };
+}
+
 export function useAltcha({ createWorker, challengeUrl = '/web/challenge' }: UseAltchaOptions = {}): AltchaHandle {
   const [status, setStatus] = useState<AltchaStatus>('solving');
   const [solveMs, setSolveMs] = useState<number | null>(null);

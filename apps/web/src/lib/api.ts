@@ -28,10 +28,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sign-in calls: a 401 there is a wrong password, not an ended session. */
   skipUnauthorizedHandler?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const user = readStoredUser();
   if (user?.accessToken) headers.authorization = `Bearer ${user.accessToken}`;
   let body: BodyInit | undefined;

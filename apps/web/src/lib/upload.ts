@@ -6,6 +6,8 @@ export interface UploadOptions {
   /** Called with 0..100 while the body is being sent. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -19,6 +21,7 @@ export function uploadWithProgress<T>(path: string, body: FormData, opts: Upload
     xhr.open(opts.method ?? 'POST', apiPath(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
+    for (const [name, value] of Object.entries(opts.headers ?? {})) xhr.setRequestHeader(name, value);
     const user = readStoredUser();
     if (user?.accessToken) xhr.setRequestHeader('authorization', `Bearer ${user.accessToken}`);
 

@@ -7,16 +7,33 @@ import { SLIDER_CHECK_MAX } from '../../components/slider-check';
 import { api, ApiError } from '../../lib/api';
 import { useAltcha } from '../../lib/altcha';
 import { translateMessage } from '../../lib/i18n';
+import { idempotencyHeaders, newIdempotencyKey } from '../../lib/idempotency';
 import { uploadWithProgress } from '../../lib/upload';
 
 const createWorker = () => new Worker(new URL('./altcha-worker.ts', import.meta.url), { type: 'module' });
 
 /** The fields every form call carries besides its own: the solved challenge and the honeypot. */
-export type BotFields = Record<typeof ALTCHA_FIELD | typeof HONEYPOT_FIELD, string>;
+export type BotFields = Record<typeof ALTCHA_FIELD | typeof HONEYPOT_FIELD, string> & {
+  /** The submit attempt's Idempotency-Key: travels as the header, taken out of the body by the senders. */
+  [IDEMPOTENCY_KEY]?: string;
+};
 export type SendCall = (bot: BotFields, onProgress: (percent: number) => void) => Promise<PublicFormResponse>;
 
+const IDEMPOTENCY_KEY = 'idempotencyKey';
+
+/** The body without the key, and the key as its header. */
+function splitKey<T extends object>(
+  body: T,
+): { rest: Omit<T, typeof IDEMPOTENCY_KEY>; headers: Record<string, string> } {
+  const { [IDEMPOTENCY_KEY]: key, ...rest } = body as T & { [IDEMPOTENCY_KEY]?: unknown };
+  return { rest, headers: typeof key === 'string' ? idempotencyHeaders(key) : {} };
+}
+
 /** POST a JSON form (the DEP request). */
-export const sendJson = (path: string, body: object) => api<PublicFormResponse>(path, { method: 'POST', body });
+export function sendJson(path: string, body: object) {
+  const { rest, headers } = splitKey(body);
+  return api<PublicFormResponse>(path, { method: 'POST', body: rest, headers });
+}
 
 /**
  * POST a multipart form with upload progress. Files travel as `file0`, `file1`, … (menu change,
@@ -29,11 +46,15 @@ export function sendMultipart(
   fileField: 'indexed' | 'files',
   onProgress: (percent: number) => void,
 ) {
+  const { rest, headers } = splitKey(fields);
   const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.append(k, String(v));
+  // The proof of work and the honeypot first: the server checks them before it reads any file.
+  const first = [ALTCHA_FIELD, HONEYPOT_FIELD] as string[];
+  for (const k of first) if (rest[k] !== undefined) body.append(k, String(rest[k]));
+  for (const [k, v] of Object.entries(rest)) if (v !== undefined && !first.includes(k)) body.append(k, String(v));
   files.forEach((f, i) => body.append(fileField === 'indexed' ? `file${i}` : 'files', f, f.name));
   onProgress(0);
-  return uploadWithProgress<PublicFormResponse>(path, body, { onProgress });
+  return uploadWithProgress<PublicFormResponse>(path, body, { onProgress, headers });
 }
 
 /**
@@ -83,10 +104,12 @@ export function usePublicFormSender() {
     setError(null);
     setProgress(null);
     try {
-      const bot = {
+      const bot: BotFields = {
         [ALTCHA_FIELD]: await altcha.take(),
         [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '',
-      } as BotFields;
+        // One key per submit attempt: a retry of this attempt answers its first result, no second task.
+        [IDEMPOTENCY_KEY]: newIdempotencyKey(),
+      };
       const answer = await call(bot, setProgress);
       notifications.show({
         color: 'green',

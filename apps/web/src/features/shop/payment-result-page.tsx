@@ -58,16 +58,27 @@ function Links() {
   );
 }
 
-function Reference({ sessionId }: { sessionId: string | null }) {
+/**
+ * The reference a buyer gives support: the order number, which staff find in the order list (the
+ * provider's session id is long and means nothing to them). Null while loading or when unknown.
+ */
+function Reference({ orderId, loading }: { orderId: number | null; loading?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="result-reference">
-      {t('shop.result.reference')}: <bdi>{sessionId || t('common.na')}</bdi>
+    <Text size="sm" c="gray.7" data-testid="result-reference">
+      {t('shop.result.reference')}:{' '}
+      {loading ? (
+        <Loader size="xs" aria-label={t('shop.loading')} />
+      ) : (
+        <bdi dir="ltr" data-testid="result-reference-number">
+          {orderId ?? t('common.na')}
+        </bdi>
+      )}
     </Text>
   );
 }
 
-function FailedView({ sessionId }: { sessionId: string | null }) {
+function FailedView({ orderId, loading }: { orderId: number | null; loading?: boolean }) {
   const { t } = useTranslation();
   return (
     <Card withBorder padding="lg" radius="md" data-testid="result-failed">
@@ -91,7 +102,7 @@ function FailedView({ sessionId }: { sessionId: string | null }) {
             <List.Item>{t('shop.result.reasons.expired')}</List.Item>
           </List>
         </Stack>
-        <Reference sessionId={sessionId} />
+        <Reference orderId={orderId} loading={loading} />
         <Alert
           variant="light"
           color="gray"
@@ -210,7 +221,9 @@ export default function PaymentResultPage() {
   const sessionId = params.get('session_id');
   const success = params.get('status') === 'success';
   const reportFailed = useReportFailed();
-  const details = useOrderDetails(success ? sessionId : null);
+  // Also after a failure: the order number is the reference the buyer gives support.
+  const details = useOrderDetails(sessionId);
+  const orderId = details.data?.order.id ?? null;
 
   useEffect(() => {
     if (success || !sessionId || reported.has(sessionId)) return;
@@ -221,7 +234,7 @@ export default function PaymentResultPage() {
 
   let content: ReactNode;
   if (!success || !sessionId) {
-    content = <FailedView sessionId={sessionId} />;
+    content = <FailedView orderId={orderId} loading={!!sessionId && details.isPending} />;
   } else if (details.isPending) {
     content = (
       <Group justify="center" py="xl">
@@ -235,13 +248,13 @@ export default function PaymentResultPage() {
           <Alert color="red" data-testid="result-details-error">
             {t('shop.result.detailsError')}
           </Alert>
-          <Reference sessionId={sessionId} />
+          <Reference orderId={null} />
           <Links />
         </Stack>
       </Card>
     );
   } else if (details.data.order.payment_status === 'failed' || details.data.order.payment_status === 'expired') {
-    content = <FailedView sessionId={sessionId} />;
+    content = <FailedView orderId={orderId} />;
   } else {
     content = <SuccessView details={details.data} />;
   }

@@ -34,11 +34,12 @@ import { PublicShell } from '../../components/public-shell';
 import { fieldError } from '../../components/field-error';
 import { ApiError } from '../../lib/api';
 import { useDeferredValidation } from '../../lib/deferred-validation';
-import { AfterHydration, useAdoptTypedValues } from '../../lib/hydration';
+import { AfterHydration, useAdoptTypedValues, useHydrated } from '../../lib/hydration';
 import { translateMessage } from '../../lib/i18n';
 import { useCreatePayment } from './api/create-order';
 import { useProduct } from './api/get-products';
 
+import { useOrderProof } from './use-order-proof';
 type OrderFormValues = {
   company: string;
   name: string;
@@ -80,10 +81,53 @@ const asQuantity = (v: number | string) => {
 };
 
 /** /rksv: pre-order of the RKSV 2025 signature unit, then on to the payment provider's checkout. */
+/**
+ * "Weiter zur Zahlung": while not available it still looks like a button (outlined, readable text,
+ * not grey on grey) and says below what is missing. The reason appears only once the page is taken
+ * over (the prerendered HTML has no prices, and hydration would keep its attributes); only this small
+ * part renders again then.
+ */
+function SubmitButton({ canSubmit, blockedBy }: { canSubmit: boolean; blockedBy: string | null }) {
+  const { t } = useTranslation();
+  const reason = useHydrated() ? blockedBy : null;
+  return (
+    <Stack gap={6}>
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        disabled={!canSubmit}
+        aria-describedby={reason ? 'rksv-submit-blocked' : undefined}
+        data-testid="rksv-submit"
+        styles={
+          canSubmit
+            ? undefined
+            : {
+                root: {
+                  backgroundColor: 'var(--mantine-color-default-hover)',
+                  color: 'var(--mantine-color-text)',
+                  border: '1px solid var(--mantine-color-gray-6)',
+                  cursor: 'not-allowed',
+                },
+              }
+        }
+      >
+        {t('shop.submit')}
+      </Button>
+      {reason && (
+        <Text size="sm" c="gray.7" ta="center" id="rksv-submit-blocked" data-testid="rksv-submit-blocked">
+          {reason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 const loadOrderChecks = async () => (await import('./order-validation')).validateOrder;
 
 export default function RksvOrderPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const proof = useOrderProof();
   const product = useProduct();
   const formRef = useRef<HTMLFormElement>(null);
   const createPayment = useCreatePayment();
@@ -117,7 +161,10 @@ export default function RksvOrderPage() {
     validate: checks.validate,
   });
 
-  useAdoptTypedValues(formRef, form, () => void checks.onFocus());
+  useAdoptTypedValues(formRef, form, () => {
+    void checks.onFocus();
+    proof.prepare();
+  });
   // A field's value, handlers and error in the reader's language; `data-field` names it for the above.
   const field = (name: keyof OrderFormValues & string, type?: 'checkbox') => ({
     'data-field': name,
@@ -135,6 +182,7 @@ export default function RksvOrderPage() {
 
   const v = form.values;
   const total = main
+  const taxLabel = v.taxIdType === 'uid' ? t('shop.fields.uid') : t('shop.fields.steuernummer');
     ? orderTotal({
         price: main.price,
         shippingPrice: main.shipping_price,
@@ -148,6 +196,29 @@ export default function RksvOrderPage() {
   const canSubmit = !!main && filled && !hasErrors && v.agb && v.dataVerified && !busy;
 
   const setTaxIdType = (type: string) => {
+  // Why the button is not available yet, by name: what is empty or unticked, then what is wrong.
+  const fieldName = (k: (typeof REQUIRED)[number] | 'quantity') =>
+    k === 'taxId' ? taxLabel : k === 'address' ? t('shop.sections.address') : t(`shop.fields.${k}`);
+  const missing = [
+    ...REQUIRED.filter((k) => String(v[k]).trim() === '').map(fieldName),
+    ...(String(v.quantity) === '' ? [fieldName('quantity')] : []),
+    ...(v.agb ? [] : [t('shop.missing.agb')]),
+    ...(v.dataVerified ? [] : [t('shop.missing.dataVerified')]),
+  ];
+  const invalid = [...REQUIRED, 'quantity' as const]
+    .filter((k) => form.errors[k] && String(v[k]).trim() !== '')
+    .map(fieldName);
+  const list = (names: string[]) =>
+    new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' }).format(names);
+  const blockedBy =
+    !main || busy
+      ? null
+      : missing.length
+        ? t('shop.missing.list', { fields: list(missing) })
+        : invalid.length
+          ? t('shop.missing.invalid', { fields: list(invalid) })
+          : null;
+
     form.setFieldValue('taxIdType', type as TaxIdType);
     form.setFieldValue('taxId', '');
     form.clearFieldError('taxId');
@@ -158,8 +229,10 @@ export default function RksvOrderPage() {
     setError(null);
     try {
       const answer = await createPayment.mutateAsync({
+      const altcha = await proof.take();
         ...values,
         quantity: asQuantity(values.quantity),
+        altcha,
         productId: main.id,
         amount: total.gross,
         agb: true,
@@ -189,7 +262,6 @@ export default function RksvOrderPage() {
   });
 
   const qty = asQuantity(v.quantity);
-  const taxLabel = v.taxIdType === 'uid' ? t('shop.fields.uid') : t('shop.fields.steuernummer');
 
   return (
     <PublicShell size="sm">
@@ -232,7 +304,16 @@ export default function RksvOrderPage() {
           <AfterHydration>
             <LoadingOverlay visible={product.isPending || busy} zIndex={20} overlayProps={{ blur: 1 }} />
           </AfterHydration>
-          <form ref={formRef} onFocus={checks.onFocus} onSubmit={checks.onSubmit(() => submit())} noValidate>
+          <form
+            ref={formRef}
+            onFocus={() => {
+              void checks.onFocus();
+              // The proof of work is solved while the buyer fills in the form.
+              proof.prepare();
+            }}
+            onSubmit={checks.onSubmit(() => submit())}
+            noValidate
+          >
             <Stack gap="md">
               <Card withBorder padding="md" radius="md">
                 <Stack gap="sm">
@@ -513,9 +594,7 @@ export default function RksvOrderPage() {
                 </Alert>
               )}
 
-              <Button type="submit" size="lg" fullWidth disabled={!canSubmit} data-testid="rksv-submit">
-                {t('shop.submit')}
-              </Button>
+              <SubmitButton canSubmit={canSubmit} blockedBy={blockedBy} />
             </Stack>
           </form>
         </Box>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTaskInput } from '@portal/shared';
+import { idempotencyHeaders, keyForAttempt } from '../../../lib/idempotency';
 import { uploadWithProgress } from '../../../lib/upload';
 import { invalidateTaskQueries } from './query-keys';
 
@@ -16,13 +17,18 @@ export interface CreateTaskVariables {
 }
 
 /** POST /create-task (multipart; each file as another `files` field). */
-export function createTask({ values, files, onProgress }: CreateTaskVariables): Promise<CreateTaskAnswer> {
+export function createTask(vars: CreateTaskVariables): Promise<CreateTaskAnswer> {
+  const { values, files, onProgress } = vars;
   const body = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (value !== undefined && value !== null) body.append(key, String(value));
   }
   for (const file of files) body.append('files', file, file.name);
-  return uploadWithProgress<CreateTaskAnswer>('/create-task', body, { onProgress });
+  // One key per submit: a retry of the same submit creates no second task.
+  return uploadWithProgress<CreateTaskAnswer>('/create-task', body, {
+    onProgress,
+    headers: idempotencyHeaders(keyForAttempt(vars)),
+  });
 }
 
 export function useCreateTask() {
