@@ -34,6 +34,12 @@ describe('unassigned tasks, live boards and the country switch', () => {
     return { id, get };
   }
 
+  /** The modal has finished its opening transition (a screenshot mid-fade shows two screens at once). */
+  const modalShown = (page: Page) =>
+    page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="task-modal"]');
+      return el !== null && getComputedStyle(el).opacity === '1';
+    });
   const boardLoaded = (page: Page) => page.getByTestId('task-total').and(page.locator('[data-total]')).waitFor();
 
   it('an agent lists the unassigned tasks of their country, opens one as a notification does, and takes it', async () => {
@@ -60,6 +66,7 @@ describe('unassigned tasks, live boards and the country switch', () => {
     const modal = page.getByTestId('task-modal');
     await modal.getByTestId('task-unassigned-info').waitFor();
     assert.equal(await modal.getByTestId('task-modal-error').count(), 0);
+    await modalShown(page);
     await screenshot(page, 'task-modal-unassigned');
     await modal.getByTestId('action-claim').click();
     await page.getByText('Sie haben die Aufgabe übernommen.').waitFor();
@@ -132,6 +139,17 @@ describe('unassigned tasks, live boards and the country switch', () => {
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.getByTestId('board-country').getByText('مصر').waitFor();
     await screenshot(page, 'task-board-admin-egypt-ar');
+
+    // Back home, the unassigned done tasks: the modal offers to take one, in Arabic.
+    await page.getByTestId('board-country').getByText('النمسا').click();
+    await page.getByTestId('board-unassigned').click();
+    await page.getByTestId('task-tab-erledigt').click();
+    await page.waitForURL((u) => u.searchParams.get('unassigned') === 'true' && u.searchParams.get('status') === 'erledigt');
+    assert.ok(!page.url().includes('country='), 'the own country is the default');
+    await page.locator('[data-testid^="task-card-"]').first().click();
+    await page.getByTestId('task-modal').getByTestId('task-unassigned-info').waitFor();
+    await modalShown(page);
+    await screenshot(page, 'task-modal-unassigned-ar');
     await context.close();
   });
 });
