@@ -8,6 +8,11 @@ import type { Plugin } from 'vite';
  * chunks — and the server puts them into index.html as <link rel="modulepreload">, so the browser
  * fetches them together with index.js. Paths not listed here simply get no hints.
  */
+const LEGAL = {
+  modules: ['src/app/query-layout.tsx', 'src/features/public/legal-page.tsx'],
+  areas: ['legal'],
+  fetches: ['/web/site-info'],
+};
 const ROUTES: Record<string, { modules: string[]; areas: string[]; fetches?: string[] }> = {
   '/': { modules: ['src/features/public/landing-page.tsx'], areas: ['public-pages'] },
   '/rksv': {
@@ -37,7 +42,12 @@ const ROUTES: Record<string, { modules: string[]; areas: string[]; fetches?: str
   '/emergency-support': {
     modules: ['src/features/public-forms/support-request-page.tsx'],
     areas: ['public-forms', 'public-pages'],
+    // The hotline (features/public-forms/emergency-hotline.tsx).
+    fetches: ['/web/site-info'],
   },
+  '/impressum': LEGAL,
+  '/datenschutz': LEGAL,
+  '/agb': LEGAL,
 };
 
 export interface PreloadPlan {

@@ -22,6 +22,7 @@ const LandingPage = lazyPage(() => import('../features/public/landing-page'), PU
 const MarketingPage = lazyPage(() => import('../features/public/marketing-page'), PUBLIC_PAGES);
 const StatusPage = lazyPage(() => import('../features/public/status-page'), PUBLIC_PAGES);
 const IntegrationPage = lazyPage(() => import('../features/public/integration-page'), PUBLIC_PAGES);
+const LegalPage = lazyPage(() => import('../features/public/legal-page'), ['legal']);
 const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const BusinessLoginPage = lazyPage(() => import('../features/auth/business-login-page'));
 const SetPasswordPage = lazyPage(() => import('../features/auth/set-password-page'), PUBLIC_PAGES);
@@ -47,6 +48,10 @@ const routes: RouteObject[] = [
     element: <QueryLayout />,
     children: [
       { path: '/status', element: <StatusPage /> },
+      // Imprint, privacy notice and terms, with the seller from the configuration (GET /web/site-info).
+      { path: '/impressum', element: <LegalPage doc="imprint" /> },
+      { path: '/datenschutz', element: <LegalPage doc="privacy" /> },
+      { path: '/agb', element: <LegalPage doc="terms" /> },
       ...shopRoutes,
       { path: '/set-password', element: <SetPasswordPage /> },
       { path: '/agent-dashboard/*', element: <AgentRoutes /> },

@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from './language-menu';
 import { LoginButton } from './login-button';
+import { PublicFooter } from './public-footer';
 import '../styles/public-forms.css';
 
-/** Header and frame of the public pages: mobile first, one column, the login one tap away. */
+/** Header, frame and legal footer of the public pages: mobile first, one column, the login one tap away. */
 export function PublicShell({ children, size = 'md' }: { children: ReactNode; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();
   return (
@@ -29,6 +30,7 @@ export function PublicShell({ children, size = 'md' }: { children: ReactNode; si
           </Group>
         </Group>
         <main>{children}</main>
+        <PublicFooter />
       </Container>
     </Box>
   );

@@ -22,10 +22,11 @@ function mergeBundles(files: Bundle[]): Bundle {
 const files = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });
 
 /** The locale files besides `common`, one per area of the app. */
-export type LocaleArea = 'public-pages' | 'public-forms' | 'shop' | 'tasks' | 'notifications' | 'staff';
+export type LocaleArea = 'public-pages' | 'public-forms' | 'shop' | 'legal' | 'tasks' | 'notifications' | 'staff';
 /**
  * `public-pages`: the landing, marketing, status and integration pages, opening hours and setting a
- * password; `staff`: the signed-in areas' own screens (navigation, knowledge base, settings, profile,
+ * password; `legal`: imprint, privacy notice and terms (long texts, loaded only there); `staff`: the
+ * signed-in areas' own screens (navigation, knowledge base, settings, profile,
  * roles). `common` keeps what every screen needs, so a sign-in page carries little else.
  */
 export const ALL_AREAS: LocaleArea[] = ['public-pages', 'public-forms', 'shop', 'tasks', 'notifications', 'staff'];

@@ -20,6 +20,9 @@ const routes: RouteObject[] = [
       { index: true, element: <BusinessOverview /> },
       { path: 'overview', element: <BusinessOverview /> },
       { path: 'profile', element: <ProfilePage /> },
+      // 'branches' ranks above 'branches/*', whose splat also matches an empty rest: without it the
+      // section redirected to itself. The spec's branches/new and branches/{id} lead to the section.
+      { path: 'branches', element: <BusinessSectionPage section="branches" /> },
       { path: 'branches/*', element: <Navigate to="/business-dashboard/branches" replace /> },
       { path: ':section', element: <BusinessSectionPage /> },
     ],

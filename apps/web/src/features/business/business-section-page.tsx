@@ -18,9 +18,10 @@ const NEXT_STEP: Partial<Record<BusinessSection, { to: string; key: string }>> =
  * The business sections other than overview and profile. Their records arrive with later areas
  * (RKSV orders, invoices, …): until then each says honestly that there is nothing yet.
  */
-export default function BusinessSectionPage() {
+export default function BusinessSectionPage(props: { section?: BusinessSection }) {
   const { t } = useTranslation();
-  const { section } = useParams();
+  const params = useParams();
+  const section = props.section ?? params.section;
   if (!(BUSINESS_SECTIONS as readonly string[]).includes(section ?? ''))
     return <Navigate to="/business-dashboard/overview" replace />;
   const s = section as BusinessSection;

@@ -13,6 +13,7 @@ import {
   supportStatus,
 } from '@portal/shared';
 import { OpeningHours } from '../../components/opening-hours';
+import { EmergencyHotline } from './emergency-hotline';
 import { useFileSelection } from '../tasks/use-file-selection';
 import { FormFooter } from './components/form-footer';
 import { FormSection } from './components/form-section';
@@ -132,7 +133,14 @@ export function SupportRequestPage({ variant }: { variant: SupportVariant }) {
       tone={emergency ? 'red' : undefined}
       testId={`${variant}-form-page`}
     >
-      {emergency ? <EmergencyBoxes /> : <OpeningHoursBox />}
+      {emergency ? (
+        <>
+          <EmergencyHotline />
+          <EmergencyBoxes />
+        </>
+      ) : (
+        <OpeningHoursBox />
+      )}
       <form onSubmit={submit} noValidate data-testid={`${variant}-form`}>
         <Stack gap="md">
           <FormSection title={t('publicForms.sections.contact')}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../components/language-menu';
 import { LoginButton } from '../../components/login-button';
+import { PublicFooter } from '../../components/public-footer';
 import { LANDING_CARDS, ServiceCards } from '../../components/service-cards';
 
 export default function LandingPage() {
@@ -37,6 +38,7 @@ export default function LandingPage() {
             {t('services.rksv.title')}
           </Anchor>
         </Group>
+        <PublicFooter />
       </Container>
     </Box>
   );

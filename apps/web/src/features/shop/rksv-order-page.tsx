@@ -32,14 +32,15 @@ import {
 } from '@portal/shared';
 import { PublicShell } from '../../components/public-shell';
 import { fieldError } from '../../components/field-error';
+import { TermsLinks } from '../../components/terms-links';
 import { ApiError } from '../../lib/api';
 import { useDeferredValidation } from '../../lib/deferred-validation';
 import { AfterHydration, useAdoptTypedValues, useHydrated } from '../../lib/hydration';
 import { translateMessage } from '../../lib/i18n';
 import { useCreatePayment } from './api/create-order';
 import { useProduct } from './api/get-products';
-
 import { useOrderProof } from './use-order-proof';
+
 type OrderFormValues = {
   company: string;
   name: string;
@@ -80,7 +81,6 @@ const asQuantity = (v: number | string) => {
   return Number.isInteger(n) && n >= 1 ? Math.min(n, RKSV_MAX_QUANTITY) : 1;
 };
 
-/** /rksv: pre-order of the RKSV 2025 signature unit, then on to the payment provider's checkout. */
 /**
  * "Weiter zur Zahlung": while not available it still looks like a button (outlined, readable text,
  * not grey on grey) and says below what is missing. The reason appears only once the page is taken
@@ -123,6 +123,7 @@ function SubmitButton({ canSubmit, blockedBy }: { canSubmit: boolean; blockedBy:
   );
 }
 
+/** /rksv: pre-order of the RKSV 2025 signature unit, then on to the payment provider's checkout. */
 const loadOrderChecks = async () => (await import('./order-validation')).validateOrder;
 
 export default function RksvOrderPage() {
@@ -181,8 +182,8 @@ export default function RksvOrderPage() {
   }, [main, product.isSuccess]);
 
   const v = form.values;
-  const total = main
   const taxLabel = v.taxIdType === 'uid' ? t('shop.fields.uid') : t('shop.fields.steuernummer');
+  const total = main
     ? orderTotal({
         price: main.price,
         shippingPrice: main.shipping_price,
@@ -195,7 +196,6 @@ export default function RksvOrderPage() {
   const busy = createPayment.isPending || redirecting;
   const canSubmit = !!main && filled && !hasErrors && v.agb && v.dataVerified && !busy;
 
-  const setTaxIdType = (type: string) => {
   // Why the button is not available yet, by name: what is empty or unticked, then what is wrong.
   const fieldName = (k: (typeof REQUIRED)[number] | 'quantity') =>
     k === 'taxId' ? taxLabel : k === 'address' ? t('shop.sections.address') : t(`shop.fields.${k}`);
@@ -219,6 +219,7 @@ export default function RksvOrderPage() {
           ? t('shop.missing.invalid', { fields: list(invalid) })
           : null;
 
+  const setTaxIdType = (type: string) => {
     form.setFieldValue('taxIdType', type as TaxIdType);
     form.setFieldValue('taxId', '');
     form.clearFieldError('taxId');
@@ -228,11 +229,11 @@ export default function RksvOrderPage() {
     if (!main || !total) return;
     setError(null);
     try {
-      const answer = await createPayment.mutateAsync({
       const altcha = await proof.take();
+      const answer = await createPayment.mutateAsync({
         ...values,
-        quantity: asQuantity(values.quantity),
         altcha,
+        quantity: asQuantity(values.quantity),
         productId: main.id,
         amount: total.gross,
         agb: true,
@@ -576,6 +577,7 @@ export default function RksvOrderPage() {
                   <Checkbox
                     size="md"
                     label={t('shop.confirm.agb')}
+                    description={<TermsLinks />}
                     data-testid="rksv-agb"
                     {...field('agb', 'checkbox')}
                   />

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HONEYPOT_FIELD } from '@portal/shared';
 import { SliderCheck } from '../../../components/slider-check';
+import { TermsLinks } from '../../../components/terms-links';
 import type { PublicFormSender } from '../use-public-form-sender';
 import { Honeypot } from './inputs';
 
@@ -31,6 +32,7 @@ export function FormFooter({ sender, terms, submitLabel, withProgress, color }: 
             size="md"
             color={color}
             label={terms.label}
+            description={<TermsLinks />}
             checked={terms.checked}
             onChange={(e) => terms.onChange(e.currentTarget.checked)}
             error={terms.error}

@@ -1,0 +1,194 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { DEMO, SCREENSHOT_DIR, screenshot, serverAndBrowser, signIn } from './helpers.js';
+
+const SELLER = {
+  SELLER_NAME: 'Kassa & Co GmbH',
+  SELLER_ADDRESS: 'Währinger Straße 5, 1090 Wien, Österreich',
+  SELLER_UID: 'ATU99887766',
+  SELLER_EMAIL: 'office@kassa-co.at',
+  SELLER_PHONE: '+43 1 555 12 34',
+  SELLER_REGISTER: 'FN 998877x',
+  SELLER_COURT: 'Handelsgericht Wien',
+  SELLER_AUTHORITY: 'Magistratisches Bezirksamt für den 9. Bezirk',
+  SUPPORT_HOTLINE: '+43 1 555 12 99',
+};
+
+/** Imprint, privacy notice and terms, the legal footer, the emergency hotline, the branches section, preloads. */
+describe('public pages', () => {
+  const app = serverAndBrowser(SELLER);
+
+  it('has imprint, privacy notice and terms with the configured seller, in German', async () => {
+    const { context, page } = await app.open({ mobile: true });
+    await page.goto('/impressum');
+    await page.getByRole('heading', { level: 1, name: 'Impressum' }).waitFor();
+    const imprint = page.getByTestId('imprint-data');
+    for (const value of [
+      SELLER.SELLER_NAME,
+      SELLER.SELLER_ADDRESS,
+      SELLER.SELLER_UID,
+      SELLER.SELLER_PHONE,
+      SELLER.SELLER_EMAIL,
+      SELLER.SELLER_REGISTER,
+      SELLER.SELLER_COURT,
+      SELLER.SELLER_AUTHORITY,
+    ])
+      await imprint.getByText(value, { exact: true }).waitFor();
+    assert.equal(await imprint.getByRole('link', { name: SELLER.SELLER_PHONE }).getAttribute('href'), 'tel:+4315551234');
+    assert.equal(await page.title(), 'Impressum – Service-Portal');
+    await screenshot(page, 'legal-imprint-de');
+
+    await page.goto('/datenschutz');
+    await page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Ihre Rechte' }).waitFor();
+    await page.getByTestId('legal-seller').getByText(SELLER.SELLER_NAME).waitFor();
+    await screenshot(page, 'legal-privacy-de');
+
+    await page.goto('/agb');
+    await page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen' }).waitFor();
+    await page.getByText(/Der Notfall-Support kostet .*150.* pro angefangener Stunde exklusive Umsatzsteuer/).waitFor();
+    await page.getByTestId('legal-seller').getByText(SELLER.SELLER_EMAIL).waitFor();
+    await screenshot(page, 'legal-terms-de');
+    await context.close();
+  });
+
+  it('shows the imprint in Arabic, right to left, numbers left to right', async () => {
+    const { context, page } = await app.open({ locale: 'ar', mobile: true });
+    await page.goto('/impressum');
+    await page.getByTestId('imprint-data').getByText(SELLER.SELLER_UID).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    assert.match((await page.locator('h1').textContent()) ?? '', /[\u0600-\u06FF]/);
+    const phone = page.getByTestId('imprint-data').getByText(SELLER.SELLER_PHONE, { exact: true });
+    assert.equal(await phone.getAttribute('dir'), 'ltr');
+    await screenshot(page, 'legal-imprint-ar');
+    await page.goto('/datenschutz');
+    await page.getByTestId('legal-seller').getByText(SELLER.SELLER_NAME).waitFor();
+    await screenshot(page, 'legal-privacy-ar');
+    await context.close();
+  });
+
+  it('links imprint, privacy notice and terms from every public page', async () => {
+    const { context, page } = await app.open();
+    for (const path of [
+      '/',
+      '/marketing',
+      '/status',
+      '/integration',
+      '/financeexport',
+      '/menuechange',
+      '/companychange',
+      '/classic-support',
+      '/emergency-support',
+      '/rksv',
+      '/impressum',
+    ]) {
+      await page.goto(path);
+      const footer = page.getByTestId('public-footer');
+      await footer.waitFor();
+      const hrefs = await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      assert.deepEqual(hrefs, ['/impressum', '/datenschutz', '/agb'], path);
+    }
+    await page.goto('/');
+    await page.getByTestId('public-footer').getByRole('link', { name: 'AGB' }).click();
+    await page.waitForURL('**/agb');
+    await page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen' }).waitFor();
+    await context.close();
+  });
+
+  it('links the terms from the terms checkbox, in a new tab, without ticking it', async () => {
+    const { context, page } = await app.open({ mobile: true });
+    for (const [path, box] of [
+      ['/financeexport', 'terms'],
+      ['/rksv', 'rksv-agb'],
+    ] as const) {
+      await page.goto(path);
+      const links = page.getByTestId('terms-links');
+      const terms = links.getByRole('link', { name: 'AGB lesen' });
+      assert.equal(await terms.getAttribute('href'), '/agb');
+      assert.equal(await terms.getAttribute('target'), '_blank');
+      assert.equal(await links.getByRole('link', { name: 'Datenschutzerklärung lesen' }).getAttribute('href'), '/datenschutz');
+      const checkbox = page.locator(`input[data-testid=${box}]`);
+      const [tab] = await Promise.all([context.waitForEvent('page'), terms.click()]);
+      await tab.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen' }).waitFor();
+      await tab.close();
+      assert.equal(await checkbox.isChecked(), false, `${path}: reading the terms does not accept them`);
+    }
+    await page.goto('/financeexport');
+    await page.getByTestId('terms-links').scrollIntoViewIfNeeded();
+    await screenshot(page, 'terms-links-de');
+    await context.close();
+  });
+
+  it('shows the configured emergency hotline as a phone link, in German and Arabic', async () => {
+    for (const locale of ['de-AT', 'ar']) {
+      const { context, page } = await app.open({ locale, mobile: true });
+      await page.goto('/emergency-support');
+      const hotline = page.getByTestId('emergency-hotline');
+      const call = hotline.getByRole('link');
+      await call.waitFor();
+      assert.equal(await call.getAttribute('href'), 'tel:+4315551299');
+      assert.equal(await call.locator('[dir=ltr]').textContent(), SELLER.SUPPORT_HOTLINE);
+      if (locale === 'de-AT') {
+        assert.equal(await call.getAttribute('aria-label'), `Notfall-Hotline anrufen: ${SELLER.SUPPORT_HOTLINE}`);
+        await hotline.getByText('Notfall-Hotline – rund um die Uhr').waitFor();
+      }
+      await screenshot(page, `emergency-hotline-${locale.slice(0, 2)}`);
+      await hotline.screenshot({ path: join(SCREENSHOT_DIR, `emergency-hotline-${locale.slice(0, 2)}-box.png`) });
+      await context.close();
+    }
+  });
+
+  it('shows the branches section of the business dashboard, also for its sub-paths', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.customer, '/business-login');
+    await page.waitForURL('**/business-dashboard/overview');
+    await page.getByTestId('business-sidebar').getByRole('link', { name: 'Filialen' }).click();
+    await page.waitForURL('**/business-dashboard/branches');
+    await page.getByRole('heading', { level: 1, name: 'Filialen' }).waitFor();
+    await page.getByTestId('business-empty').getByText('Keine Filialen gefunden').waitFor();
+    await screenshot(page, 'business-branches');
+    // A direct visit and the spec's sub-paths end on the section, not on a blank page or a loop.
+    for (const path of ['/business-dashboard/branches', '/business-dashboard/branches/new', '/business-dashboard/branches/7']) {
+      await page.goto(path);
+      await page.getByTestId('business-empty').getByText('Keine Filialen gefunden').waitFor();
+      assert.equal(new URL(page.url()).pathname, '/business-dashboard/branches');
+    }
+    await context.close();
+  });
+
+  /**
+   * The price list of /rksv and the site info of the emergency form are preloaded with the HTML. A
+   * preload in another credentials mode than the app's fetch is not used: the browser warns and asks twice.
+   */
+  async function watchFetches(page: Page, url: string) {
+    const requests: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === url) requests.push(r.url());
+    });
+    page.on('console', (m) => {
+      if (/preload/i.test(m.text())) warnings.push(m.text());
+    });
+    return { requests, warnings };
+  }
+
+  for (const [path, url, ready] of [
+    ['/rksv', '/web/rksv-products', 'rksv-total'],
+    ['/emergency-support', '/web/site-info', 'emergency-hotline'],
+  ] as const) {
+    it(`uses the preload of ${url} on ${path} (one request, no warning)`, async () => {
+      const { context, page } = await app.open({ mobile: true });
+      const seen = await watchFetches(page, url);
+      await page.goto(path);
+      await page.getByTestId(ready).waitFor();
+      if (path === '/emergency-support') await page.getByTestId(ready).getByRole('link').waitFor();
+      // Chromium reports an unused preload a few seconds after the load event.
+      await page.waitForTimeout(3500);
+      assert.deepEqual(seen.warnings, []);
+      assert.equal(seen.requests.length, 1, `${url} asked for once: ${seen.requests.join(', ')}`);
+      await context.close();
+    });
+  }
+});
