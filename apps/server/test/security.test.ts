@@ -4,7 +4,12 @@ import { count, eq } from 'drizzle-orm';
 import { FLAGS, MSG_INVALID_CHARS } from '@portal/shared';
 import { notifications, tasks } from '../src/db/schema/index.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
-import { PDF, PNG, fields, postMultipart, seedCustomers } from './tasks-fixtures.js';
+import { PDF, PNG, fields, multipart, postMultipart, seedCustomers, type Part } from './tasks-fixtures.js';
+
+const multipartOf = (parts: Part[]) => {
+  const mp = multipart(parts);
+  return { payload: mp.payload, headers: mp.headers };
+};
 
 type User = Awaited<ReturnType<typeof addUser>> & { token: string };
 
@@ -57,6 +62,9 @@ for (const target of dbTargets()) {
         await get(`/api/customers?search=${encodeURIComponent('Gast\u0000haus')}`, agent),
         await get(`/api/get-tasks/${encodeURIComponent('1\u0000')}`, agent),
         await createTask(agent, { beschreibung: 'Kassa\u0000kaputt' }),
+        // Public forms: JSON, and multipart fields (refused before any file is read).
+        await t.app.inject({ method: 'POST', url: '/web/deprequest', payload: { firma: 'Pizzeria\u0000Roma' } }),
+        await t.app.inject({ method: 'POST', url: '/web/classic-support', ...multipartOf([{ name: 'description', value: 'Drucker\u0000defekt' }]) }),
         await t.app.inject({
           method: 'POST',
           url: '/web/create-rksv-payment',
