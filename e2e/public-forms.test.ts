@@ -239,8 +239,6 @@ describe('public request forms', () => {
     );
     await page.getByTestId('terms').check();
     solveTimes.classic = await solveTime(page);
-
-    // 1. The server is down: the spec's message, the slider back at 0. While sending: "Wird gesendet..." and progress.
     // Every attempt: its own Idempotency-Key, and the proof of work as the body's first part (issues 14.4, 14.15).
     const keys: (string | undefined)[] = [];
     page.on('request', (r) => {
@@ -260,6 +258,8 @@ describe('public request forms', () => {
         return send.call(this, body);
       };
     });
+
+    // 1. The server is down: the spec's message, the slider back at 0. While sending: "Wird gesendet..." and progress.
     await page.route('**/web/classic-support', async (route) => {
       await new Promise((r) => setTimeout(r, 800));
       await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' });
@@ -288,8 +288,6 @@ describe('public request forms', () => {
     await dropFiles(page, [{ name: 'drucker.png', mimeType: 'image/png', buffer: PNG }]);
     await dragSlider(page);
     await sendAndSucceed(page, 'Ihre Support-Anfrage wurde erfolgreich gesendet!');
-    await context.close();
-  });
     assert.equal(keys.length, 3);
     assert.equal(new Set(keys).size, 3, 'a fresh key per attempt');
     for (const k of keys) assert.match(k ?? '', /^[0-9a-f-]{32,36}$/);
@@ -299,6 +297,8 @@ describe('public request forms', () => {
       assert.deepEqual(p.slice(0, 2), ['altcha', 'website'], 'the proof of work and the honeypot first');
       assert.equal(p.at(-1), 'files', 'the files last');
     }
+    await context.close();
+  });
 
   it('cancel leads back to the landing page; the Arabic page is right to left', async () => {
     const { context, page } = await app.open();
