@@ -24,7 +24,7 @@ describe('live notifications between two agents', () => {
     const title = `Live-Test ${Date.now() % 100000}`;
     await a.page.getByTestId('task-titel').fill(title);
     await a.page.getByTestId('task-beschreibung').fill('Bitte sofort ansehen.');
-    await a.page.getByTestId('task-frist').fill('2031-01-15T10:00');
+    await a.page.getByTestId('task-frist').fill('15.01.2031 10:00');
     await a.page.getByTestId('task-typ').click();
     await a.page.getByRole('option', { name: 'Support' }).first().click();
     await a.page.getByTestId('task-agent').click();

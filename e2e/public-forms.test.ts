@@ -115,7 +115,7 @@ describe('public request forms', () => {
     await context.close();
   });
 
-  it('menu change: date picker with minimum, no typing, weekday rule, upload with remove', async () => {
+  it('menu change: dd.MM.yyyy date with a minimum, weekday rule, upload with remove', async () => {
     const { context, page } = await app.open();
     await page.goto('/menuechange');
     await page.getByRole('heading', { name: 'Menüänderung', exact: true }).waitFor();
@@ -135,18 +135,20 @@ describe('public request forms', () => {
     await page.getByTestId('selected-files').getByText('speisekarte.pdf').waitFor();
 
     const date = page.getByTestId('field-frist');
-    const min = (await date.getAttribute('min'))!;
+    // The calendar offers the days from the earliest allowed one.
+    const min = (await page.getByTestId('field-frist-picker').getAttribute('min'))!;
     assert.match(min, /^\d{4}-\d{2}-\d{2}$/);
-    // Typing is blocked.
-    await date.focus();
-    await page.keyboard.type('01012031');
-    assert.equal(await date.inputValue(), '');
+    const shown = (isoDay: string) => isoDay.split('-').reverse().join('.');
+    // Typed as dd.MM.yyyy: the separators fill in.
+    await date.pressSequentially('01012031');
+    assert.equal(await date.inputValue(), '01.01.2031');
+    await date.fill('');
     // A Saturday after the minimum is refused at once.
     const d = new Date(`${min}T12:00:00Z`);
     while (d.getUTCDay() !== 6) d.setUTCDate(d.getUTCDate() + 1);
-    await date.fill(d.toISOString().slice(0, 10));
+    await date.fill(shown(d.toISOString().slice(0, 10)));
     await page.getByText('Bitte wählen Sie einen Werktag (Mo-Fr) und kein Feiertag.').waitFor();
-    await date.fill(min);
+    await date.fill(shown(min));
     await page.waitForFunction(() => !document.body.textContent?.includes('Bitte wählen Sie einen Werktag'));
     await page.getByTestId('terms').check();
     solveTimes.menu = await solveTime(page);

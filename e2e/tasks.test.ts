@@ -47,7 +47,7 @@ describe('a support task from creation to audit', () => {
     await page
       .getByTestId('task-beschreibung')
       .fill('Das Kartenterminal an Kasse 2 findet keine Verbindung mehr. Neustart hat nicht geholfen.');
-    await page.getByTestId('task-frist').fill('2030-05-17T14:30');
+    await page.getByTestId('task-frist').fill('17.05.2030 14:30');
     await choose(page, 'task-typ', 'Support');
     await choose(page, 'task-agent', 'Anna Admin');
     await page.getByTestId('customer-search').fill('Gas');

@@ -6,9 +6,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, 'dist');
-const { renderPage } = await import(pathToFileURL(path.join(here, 'dist-ssr', 'entry-prerender.js')).href);
+const { renderPage, pageTitle } = await import(pathToFileURL(path.join(here, 'dist-ssr', 'entry-prerender.js')).href);
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-if (!template.includes('<div id="root"></div>') || !template.includes('<html lang="de" dir="ltr">'))
+const TITLE = '<title>Service-Portal</title>';
+if (
+  !template.includes('<div id="root"></div>') ||
+  !template.includes('<html lang="de" dir="ltr">') ||
+  !template.includes(TITLE)
+)
   throw new Error('prerender: index.html has changed shape');
 
 // Pages that show everyone the same at first: the landing page and the shop's order form (its prices
@@ -32,6 +37,9 @@ for (const lang of ['de', 'en', 'fr', 'ar']) {
   fs.mkdirSync(path.join(dist, 'prerendered', lang), { recursive: true });
   for (const [url, file] of Object.entries(PAGES)) {
     const body = await renderPage(url, lang);
+    const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    // The page's own title, as the app sets it once running (src/app/page-title.tsx).
+    const title = `<title>${escape(pageTitle(url))}</title>`;
     const route = plan.routes[url] ?? { files: [], css: [], areas: [], fetches: [] };
     const sheets = route.css.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`);
     // The scripts start after the first paint (public/boot.js): the entry, its imports, the page's
@@ -49,6 +57,7 @@ for (const lang of ['de', 'en', 'fr', 'ar']) {
       .replace('<html lang="de" dir="ltr">', `<html lang="${lang}" dir="${dir}" data-mantine-color-scheme="light">`)
       // After the app's own stylesheet, as the app would add them.
       .replace(/<link rel="stylesheet"[^>]*>/, (main) => main + sheets.join(''))
+      .replace(TITLE, () => title)
       .replace('</head>', `${boot}</head>`)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}" data-path="${url}">${body}</div>`);
     fs.writeFileSync(path.join(dist, 'prerendered', lang, file), html);

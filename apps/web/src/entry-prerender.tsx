@@ -9,7 +9,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import i18n, { i18nReady } from './lib/i18n';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, PAGE_TITLES } from './app/router';
+import { documentTitle } from './app/page-title';
 
 export async function renderPage(url: string, language: string): Promise<string> {
   await i18nReady;
@@ -26,4 +27,10 @@ export async function renderPage(url: string, language: string): Promise<string>
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The page's title in the language of the last renderPage (its strings are loaded by then). */
+export function pageTitle(url: string): string {
+  const key = PAGE_TITLES[url];
+  return documentTitle(i18n.t, key ? [key] : []);
 }

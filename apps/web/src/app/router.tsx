@@ -6,6 +6,7 @@ import { ALL_AREAS } from '../lib/i18n';
 import { lazyPage } from './lazy-page';
 import { publicPending } from './public-pending';
 import { TaskLinkRedirect } from './task-link-redirect';
+import { titled } from './page-title';
 
 /*
  * The declarative router (BrowserRouter + useRoutes) rather than the data router: no screen uses
@@ -27,7 +28,42 @@ const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const BusinessLoginPage = lazyPage(() => import('../features/auth/business-login-page'));
 const SetPasswordPage = lazyPage(() => import('../features/auth/set-password-page'), PUBLIC_PAGES);
 
-const routes: RouteObject[] = [
+/**
+ * Each public screen's title (i18n key of the screen's area; see page-title.tsx). The staff and
+ * business areas title their screens in their own route tables. The prerendered pages take theirs
+ * from here too (entry-prerender.tsx).
+ */
+export const PAGE_TITLES: Record<string, string> = {
+  '/': 'landing.title',
+  '/marketing': 'marketing.title',
+  '/integration': 'services.integration.title',
+  '/financeexport': 'publicForms.dep.title',
+  '/menuechange': 'publicForms.menu.title',
+  '/companychange': 'publicForms.switch.title',
+  '/emergency-support': 'publicForms.emergency.title',
+  '/classic-support': 'publicForms.support.title',
+  '/rating/:taskId': 'rating.title',
+  '/login': 'login.title',
+  '/business-login': 'login.businessSubtitle',
+  '/status': 'status.title',
+  '/rksv': 'shop.title',
+  '/rksv/result': 'shop.result.title',
+  '/set-password': 'setPassword.title',
+  '/impressum': 'legal.imprint.title',
+  '/datenschutz': 'legal.privacy.title',
+  '/agb': 'legal.terms.title',
+};
+
+/** The route table with each titled route's element followed by its title. */
+function withTitles(table: RouteObject[]): RouteObject[] {
+  return table.map((r) => {
+    const key = r.path ? PAGE_TITLES[r.path] : undefined;
+    const children = r.children && withTitles(r.children);
+    return { ...r, ...(children && { children }), ...(key && { element: titled(key, r.element) }) } as RouteObject;
+  });
+}
+
+const routes: RouteObject[] = withTitles([
   { path: '/', element: <LandingPage /> },
   { path: '/marketing', element: <MarketingPage /> },
   { path: '/integration', element: <IntegrationPage /> },
@@ -59,7 +95,7 @@ const routes: RouteObject[] = [
     ],
   },
   { path: '*', element: <CatchAll /> },
-];
+]);
 
 /** The routes without a router around them: the browser's below, a static one when prerendering. */
 export function AppRoutes() {

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../features/auth/auth-context';
+import { Ltr } from './ltr';
 
 /** The bottom of both sidebars (staff and business): logout, then the user's email and role. */
 export function SidebarUser() {
@@ -22,7 +23,7 @@ export function SidebarUser() {
       </Button>
       <Box px="xs" pb="xs">
         <Text size="sm" fw={600} truncate data-testid="sidebar-email">
-          {user.email}
+          <Ltr>{user.email}</Ltr>
         </Text>
         <Badge size="sm" variant="light" data-testid="sidebar-role">
           {t(`roles.${user.role}`)}

@@ -8,6 +8,7 @@ import { ScreenLoading } from '../../components/auth-loading';
 import { useAuth } from '../auth/auth-context';
 import { SidebarUser } from '../../components/sidebar-user';
 import { ApplyUserSettings } from '../settings/apply-settings';
+import { useSaveLanguage } from '../settings/api';
 import { LanguageMenu } from '../../components/language-menu';
 import { visibleNav } from './nav';
 import { NotificationBell } from '../notifications/notification-bell';
@@ -16,6 +17,7 @@ import { NotificationBell } from '../notifications/notification-bell';
 export default function AgentLayout() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const saveLanguage = useSaveLanguage();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   // The spec: the mobile toggle starts open and closes on a click outside.
   const [opened, setOpened] = useState(true);
@@ -92,7 +94,7 @@ export default function AgentLayout() {
           <Stack gap={6}>
             <Group justify="space-between" px="xs">
               <Text size="sm">{t('common.language')}</Text>
-              <LanguageMenu languages={['de', 'en', 'ar']} />
+              <LanguageMenu languages={['de', 'en', 'ar']} onChange={(l) => void saveLanguage(l)} />
             </Group>
             <NavLink
               component={RouterNavLink}

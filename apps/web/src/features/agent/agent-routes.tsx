@@ -2,8 +2,10 @@ import type { ComponentType, ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import '../../styles/full.css';
 import { lazyPage } from '../../app/lazy-page';
+import { PageTitle, titled } from '../../app/page-title';
+import { useAuth } from '../auth/auth-context';
 import { CatchAll, RequireStaff } from '../auth/guards';
-import { NAV_ENTRIES, type NavEntry } from './nav';
+import { NAV, NAV_ENTRIES, type NavEntry } from './nav';
 import AgentLayout from './agent-layout';
 
 /*
@@ -37,6 +39,26 @@ const AGENT_SCREENS: Partial<Record<string, EntryPage>> = {
   rksvexports: RksvInfoPage,
 };
 
+/**
+ * Each sidebar screen's title: its entry, then the entry it is indented under or else its group
+ * ("Offen – RKSV Bestellungen", "Übersicht – Kassenbuch").
+ */
+const TITLES = new Map<string, string[]>();
+for (const g of NAV) {
+  let parent: NavEntry | undefined;
+  for (const e of g.entries) {
+    const context = e.level === 2 && parent ? `nav.${parent.label}` : g.label && `nav.groups.${g.label}`;
+    TITLES.set(e.path, [`nav.${e.label}`, ...(context ? [context] : [])]);
+    if (e.level !== 2) parent = e;
+  }
+}
+
+/** /agent-dashboard is the task board for a user with the tasks flag, an overview otherwise. */
+function HomeTitle() {
+  const { user } = useAuth();
+  return <PageTitle title={[user?.tasks ? 'nav.tasks' : 'nav.home']} />;
+}
+
 function agentRoute(e: NavEntry): RouteObject {
   const guard = (el: ReactNode) => (
     <RequireStaff roles={e.adminOnly ? ['admin'] : undefined} flags={e.flags}>
@@ -44,7 +66,7 @@ function agentRoute(e: NavEntry): RouteObject {
     </RequireStaff>
   );
   const Screen = AGENT_SCREENS[e.path] ?? AgentRoutePage;
-  return { path: e.path, element: guard(<Screen entry={e} />) };
+  return { path: e.path, element: guard(titled(TITLES.get(e.path) ?? [], <Screen entry={e} />)) };
 }
 
 const routes: RouteObject[] = [
@@ -56,18 +78,22 @@ const routes: RouteObject[] = [
     ),
     children: [
       // The task board for a user with the tasks flag, the overview of areas otherwise.
-      { index: true, element: <TasksHome /> },
-      { path: 'profile', element: <ProfilePage /> },
-      { path: 'settings', element: <SettingsPage /> },
+      {
+        index: true,
+        element: (
+          <>
+            <TasksHome />
+            <HomeTitle />
+          </>
+        ),
+      },
+      { path: 'profile', element: titled('nav.profile', <ProfilePage />) },
+      { path: 'settings', element: titled('nav.settings', <SettingsPage />) },
       ...NAV_ENTRIES.map(agentRoute),
       // The board with one task's modal open (a link to a task); guarded like 'tasks'.
       {
         path: 'tasks/:taskId',
-        element: (
-          <RequireStaff flags={['tasks']}>
-            <TaskBoardPage />
-          </RequireStaff>
-        ),
+        element: <RequireStaff flags={['tasks']}>{titled('nav.tasks', <TaskBoardPage />)}</RequireStaff>,
       },
     ],
   },

@@ -56,6 +56,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const next = toStoredUser(fresh);
         writeStoredUser(next);
         setUser(next);
+        // lang_code is the user's working language (server: users/service workingLanguage): a language
+        // they chose, else their browser's if the portal has it, else their account's.
         void i18n.changeLanguage(languageFromLangCode(next.lang_code));
       })
       .catch((e: unknown) => {

@@ -2,6 +2,7 @@ import { Card, Divider, Stack, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from './auth-context';
 import { ChangePasswordForm } from './change-password-form';
+import { Bidi, Ltr } from '../../components/ltr';
 
 /** Profile: email and name, and the change-password form (staff and business area alike). */
 export default function ProfilePage() {
@@ -18,11 +19,15 @@ export default function ProfilePage() {
           <Table.Tbody>
             <Table.Tr>
               <Table.Th w={160}>{t('profile.name')}</Table.Th>
-              <Table.Td>{user.name}</Table.Td>
+              <Table.Td>
+                <Bidi>{user.name}</Bidi>
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('profile.email')}</Table.Th>
-              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>
+                <Ltr>{user.email}</Ltr>
+              </Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>

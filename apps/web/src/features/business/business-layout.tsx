@@ -7,12 +7,14 @@ import { ScreenLoading } from '../../components/auth-loading';
 import { useAuth } from '../auth/auth-context';
 import { SidebarUser } from '../../components/sidebar-user';
 import { ApplyUserSettings } from '../settings/apply-settings';
+import { useSaveLanguage } from '../settings/api';
 import { LanguageMenu } from '../../components/language-menu';
 import { BUSINESS_SECTIONS } from './sections';
 
 export default function BusinessLayout() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const saveLanguage = useSaveLanguage();
   const [opened, { toggle, close }] = useDisclosure(false);
   if (!user) return null;
   return (
@@ -29,7 +31,7 @@ export default function BusinessLayout() {
               {t('business.title')}
             </Title>
           </Group>
-          <LanguageMenu languages={['de', 'en', 'fr', 'ar']} />
+          <LanguageMenu languages={['de', 'en', 'fr', 'ar']} onChange={(l) => void saveLanguage(l)} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" data-testid="business-sidebar">

@@ -1,13 +1,27 @@
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
 import '../../styles/full.css';
 import { lazyPage } from '../../app/lazy-page';
+import { titled } from '../../app/page-title';
 import { CatchAll, RequireCustomer } from '../auth/guards';
 import BusinessLayout from './business-layout';
+import { BUSINESS_SECTIONS } from './sections';
 
 /** The business customers' routes under /business-dashboard, in the area's own chunk. */
 const BusinessOverview = lazyPage(() => import('./business-overview'));
 const BusinessSectionPage = lazyPage(() => import('./business-section-page'));
 const ProfilePage = lazyPage(() => import('../auth/profile-page'));
+
+const OVERVIEW_TITLE = ['business.sections.overview', 'business.title'];
+
+/** A section's screen with the section's title (an unknown section is sent on by the screen itself). */
+function SectionWithTitle() {
+  const { section = '' } = useParams();
+  const known = (BUSINESS_SECTIONS as readonly string[]).includes(section);
+  return titled(
+    known ? [`business.sections.${section}`, 'business.title'] : ['business.title'],
+    <BusinessSectionPage />,
+  );
+}
 
 const routes: RouteObject[] = [
   {
@@ -17,14 +31,17 @@ const routes: RouteObject[] = [
       </RequireCustomer>
     ),
     children: [
-      { index: true, element: <BusinessOverview /> },
-      { path: 'overview', element: <BusinessOverview /> },
-      { path: 'profile', element: <ProfilePage /> },
+      { index: true, element: titled(OVERVIEW_TITLE, <BusinessOverview />) },
+      { path: 'overview', element: titled(OVERVIEW_TITLE, <BusinessOverview />) },
+      { path: 'profile', element: titled(['business.sections.profile', 'business.title'], <ProfilePage />) },
       // 'branches' ranks above 'branches/*', whose splat also matches an empty rest: without it the
       // section redirected to itself. The spec's branches/new and branches/{id} lead to the section.
-      { path: 'branches', element: <BusinessSectionPage section="branches" /> },
+      {
+        path: 'branches',
+        element: titled(['business.sections.branches', 'business.title'], <BusinessSectionPage section="branches" />),
+      },
       { path: 'branches/*', element: <Navigate to="/business-dashboard/branches" replace /> },
-      { path: ':section', element: <BusinessSectionPage /> },
+      { path: ':section', element: <SectionWithTitle /> },
     ],
   },
   // Unknown paths inside the area go where the app's catch-all sends them.

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createTaskSchema, UPLOAD_MAX_FILES } from '@portal/shared';
+import { DateInput } from '../../components/date-input';
 import { fieldError } from '../../components/field-error';
 import { useAuth } from '../auth/auth-context';
 import { useCreateTask } from './api/create-task';
@@ -30,6 +31,7 @@ import { SelectedFiles } from './components/selected-files';
 import { errorMessage, notifySuccess } from './notify';
 import { localDateTimeToIso } from './task-utils';
 import { useFileSelection } from './use-file-selection';
+import { useTaskTypeLabel } from './use-task-type-label';
 
 const DASHBOARD = '/agent-dashboard';
 
@@ -42,6 +44,7 @@ export default function CreateTaskPage() {
   const agents = useAgents();
   const create = useCreateTask();
   const files = useFileSelection();
+  const typeLabel = useTaskTypeLabel();
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
@@ -127,8 +130,8 @@ export default function CreateTaskPage() {
               data-testid="task-beschreibung"
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                type="datetime-local"
+              <DateInput
+                withTime
                 label={t('tasks.create.frist')}
                 required
                 {...form.getInputProps('frist')}
@@ -140,7 +143,7 @@ export default function CreateTaskPage() {
                 placeholder={t('tasks.form.selectPlaceholder')}
                 required
                 searchable
-                data={(types.data ?? []).map((ty) => ({ value: String(ty.id), label: ty.tasktype }))}
+                data={(types.data ?? []).map((ty) => ({ value: String(ty.id), label: typeLabel(ty.id, ty.tasktype) }))}
                 rightSection={types.isPending ? <Loader size="xs" /> : undefined}
                 {...form.getInputProps('typ')}
                 error={fieldError(form.errors.typ)}

@@ -1,6 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { forwardRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { forwardRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput, type DateInputProps } from '../../../components/date-input';
 
 type Change = (value: string) => void;
 
@@ -28,29 +29,11 @@ export const KundennummerInput = forwardRef<HTMLInputElement, Omit<TextInputProp
 );
 
 /**
- * A native date input for a day that follows rules: `min` is the earliest allowed day, typing is
- * blocked (Tab still moves on; Enter or Space open the picker, as does a click).
+ * A day that follows rules, shown as dd.MM.yyyy in every browser: typed, or picked from the calendar,
+ * which offers the days from `min` to `max`; the form's rules check a typed day.
  */
-export function RuleDateInput(props: TextInputProps) {
-  const openPicker = (input: HTMLInputElement) => {
-    try {
-      input.showPicker?.();
-    } catch {
-      // Not allowed here (no user gesture, or in a frame): the browser's own button still works.
-    }
-  };
-  return (
-    <TextInput
-      type="date"
-      {...props}
-      onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
-        if (e.key === 'Tab') return;
-        e.preventDefault();
-        if (e.key === 'Enter' || e.key === ' ') openPicker(e.currentTarget);
-      }}
-      onClick={(e: MouseEvent<HTMLInputElement>) => openPicker(e.currentTarget)}
-    />
-  );
+export function RuleDateInput(props: DateInputProps) {
+  return <DateInput {...props} />;
 }
 
 /**
