@@ -122,7 +122,6 @@ export async function workingLanguage(
   return chosen ? languageFromLangCode(chosen.language) : unchosenLanguage(user, acceptLanguage);
 }
 
-
 /** A sign-in or session answer whose lang_code is the working language (the client sets its language from it). */
 export async function withWorkingLanguage<T extends { id: number; lang_code: string }>(
   db: Db,

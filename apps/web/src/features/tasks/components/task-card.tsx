@@ -3,7 +3,9 @@ import { IconBuildingStore, IconCalendarDue, IconLifebuoy, IconUser } from '@tab
 import { useTranslation } from 'react-i18next';
 import type { TaskRow } from '@portal/shared';
 import { descriptionPreview, isOverdue } from '../task-utils';
+import { useTaskTypeLabel } from '../use-task-type-label';
 import { useDateTime } from '../use-date-time';
+import { Bidi, isolate, Ltr } from '../../../components/ltr';
 
 interface TaskCardProps {
   task: TaskRow;
@@ -15,6 +17,7 @@ interface TaskCardProps {
 export function TaskCard({ task, now, onOpen }: TaskCardProps) {
   const { t } = useTranslation();
   const fmt = useDateTime();
+  const typeLabel = useTaskTypeLabel();
   const overdue = isOverdue(task, now);
 
   return (
@@ -42,7 +45,7 @@ export function TaskCard({ task, now, onOpen }: TaskCardProps) {
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={700} size="sm" c="dimmed">
-            #{task.id}
+            <Ltr>#{task.id}</Ltr>
           </Text>
           <Group gap={4} wrap="nowrap">
             {overdue && (
@@ -50,22 +53,22 @@ export function TaskCard({ task, now, onOpen }: TaskCardProps) {
                 {t('tasks.card.overdue')}
               </Badge>
             )}
-            <Badge variant="light" size="sm" maw={180}>
-              {task.tasktype}
+            <Badge variant="light" size="sm" maw={180} data-testid="task-type-badge">
+              {typeLabel(task.typ, task.tasktype)}
             </Badge>
           </Group>
         </Group>
-        <Text fw={600} lineClamp={2}>
+        <Text fw={600} lineClamp={2} dir="auto">
           {task.titel}
         </Text>
         <Group gap="md" wrap="wrap">
           <Text size="xs" c="dimmed">
-            {t('tasks.card.created')}: {fmt(task.erstellt_am)}
+            {t('tasks.card.created')}: <Ltr>{fmt(task.erstellt_am)}</Ltr>
           </Text>
           <Group gap={4} wrap="nowrap">
             <IconCalendarDue size={14} color={overdue ? 'var(--mantine-color-red-6)' : undefined} />
             <Text size="xs" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
-              {t('tasks.card.due')}: {fmt(task.frist)}
+              {t('tasks.card.due')}: <Ltr>{fmt(task.frist)}</Ltr>
             </Text>
           </Group>
         </Group>
@@ -73,25 +76,35 @@ export function TaskCard({ task, now, onOpen }: TaskCardProps) {
           <Group gap={4} wrap="nowrap">
             <IconBuildingStore size={14} />
             <Text size="sm" truncate>
-              {task.firma}
-              {task.kundennummer ? ` (${task.kundennummer})` : ''}
+              <Bidi>{task.firma}</Bidi>
+              {task.kundennummer ? (
+                <>
+                  {' ('}
+                  <Ltr>{task.kundennummer}</Ltr>)
+                </>
+              ) : null}
             </Text>
           </Group>
         )}
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text
+          size="sm"
+          dir="auto"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          data-testid="task-description-preview"
+        >
           {descriptionPreview(task.beschreibung)}
         </Text>
         <Group gap={4} wrap="nowrap">
           <IconUser size={14} />
           <Text size="sm" c={task.agent_name ? undefined : 'dimmed'} data-testid="task-agent-name">
-            {task.agent_name ?? t('tasks.card.notAssigned')}
+            {task.agent_name ? <Bidi>{task.agent_name}</Bidi> : t('tasks.card.notAssigned')}
           </Text>
         </Group>
         {task.requested_agent_name && (
           <Group gap={4} wrap="nowrap">
             <IconLifebuoy size={14} />
             <Text size="sm" c="dimmed">
-              {t('tasks.card.helpRequested', { name: task.requested_agent_name })}
+              {t('tasks.card.helpRequested', { name: isolate(task.requested_agent_name) })}
             </Text>
           </Group>
         )}

@@ -2,6 +2,7 @@ import { Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TaskMessage } from '@portal/shared';
 import { useDateTime } from '../use-date-time';
+import { Ltr } from '../../../components/ltr';
 
 export function TaskMessagesTab({ messages }: { messages: TaskMessage[] }) {
   const { t } = useTranslation();
@@ -12,9 +13,9 @@ export function TaskMessagesTab({ messages }: { messages: TaskMessage[] }) {
       {messages.map((m) => (
         <Paper key={m.id} withBorder p="sm" data-testid={`message-${m.id}`}>
           <Text size="xs" c="dimmed" mb={4}>
-            {fmt(m.created_at)}
+            <Ltr>{fmt(m.created_at)}</Ltr>
           </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {m.content}
           </Text>
         </Paper>

@@ -8,6 +8,7 @@ import { useAddTaskNote } from '../api/add-task-note';
 import { useTaskNotes } from '../api/get-task-notes';
 import { notifyError, notifySuccess } from '../notify';
 import { useDateTime } from '../use-date-time';
+import { Ltr } from '../../../components/ltr';
 
 /** Notes of the task and, while it is open, a field to add one. */
 export function TaskNotesTab({
@@ -89,14 +90,14 @@ export function TaskNotesTab({
           {list.map((n) => (
             <Paper key={n.id} withBorder p="sm" data-testid={`note-${n.id}`}>
               <Group justify="space-between" gap="xs" mb={4}>
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} dir="auto">
                   {n.agent_name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {fmt(n.erstellt_am)}
+                  <Ltr>{fmt(n.erstellt_am)}</Ltr>
                 </Text>
               </Group>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {n.notiz}
               </Text>
             </Paper>
