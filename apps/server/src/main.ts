@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
@@ -20,7 +21,11 @@ async function main() {
   const database = await openAndMigrate(config, 'Server', (m) => log.warn(m));
   const { db } = database;
 
-  const mailer = createMailer(db, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer(db, log, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dropDir: path.join(config.dataDir, 'mail'),
+  });
   const realtime = new RealtimeHub(db, log);
   const app = await buildApp({ config, db, mailer, realtime }, { loggerInstance: log });
   await realtime.attach(app.server, config.redisUrl);

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -61,10 +63,33 @@ export interface Mailer {
 
 /**
  * With SMTP_URL the outbox goes out through nodemailer; without it each mail is printed to the
- * log and marked `logged`, so an invitation link can still be followed on a developer machine.
+ * log and marked `logged`. The log hides secrets in links (an invitation token is a password), so
+ * with `dropDir` the whole mail is also written there as `<id>.eml`: on a developer machine an
+ * invitation link can still be opened, from a file only the operator can read.
  */
-export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl?: string; from: string }): Mailer {
+export function createMailer(
+  db: Db,
+  log: FastifyBaseLogger,
+  opts: { smtpUrl?: string; from: string; dropDir?: string },
+): Mailer {
   const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  const fileTransport = !transport && opts.dropDir ? nodemailer.createTransport({ streamTransport: true, buffer: true }) : undefined;
+
+  async function dropToFile(m: typeof mailOutbox.$inferSelect): Promise<string | undefined> {
+    if (!fileTransport || !opts.dropDir) return undefined;
+    const info = await fileTransport.sendMail({
+      from: opts.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? undefined,
+      attachments: m.attachments?.map((a) => ({ filename: a.filename, path: a.path, contentType: a.contentType })),
+    });
+    await fs.mkdir(opts.dropDir, { recursive: true, mode: 0o700 });
+    const file = path.join(opts.dropDir, `${m.id}.eml`);
+    await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+    return file;
+  }
   let running: Promise<void> = Promise.resolve();
 
   async function deliver(ids?: number[]): Promise<void> {
@@ -74,6 +99,10 @@ export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl?: s
     const pending = await db.select().from(mailOutbox).where(filter).orderBy(mailOutbox.id).limit(100);
     for (const m of pending) {
       if (!transport) {
+        const file = await dropToFile(m).catch((err: unknown) => {
+          log.warn({ err, mailId: m.id }, 'mail could not be written to the mail folder');
+          return undefined;
+        });
         log.info(
           {
             mail: {
@@ -82,6 +111,7 @@ export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl?: s
               subject: m.subject,
               text: m.text,
               ...(m.attachments?.length ? { attachments: m.attachments.map((a) => a.filename) } : {}),
+              ...(file ? { file } : {}),
             },
           },
           'mail (no SMTP_URL, printed only)',
