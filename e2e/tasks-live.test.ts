@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
+import { DEMO, SCREENSHOT_DIR, screenshot, serverAndBrowser, signIn } from './helpers.js';
 
 interface Row {
   id: number;
@@ -151,5 +152,21 @@ describe('unassigned tasks, live boards and the country switch', () => {
     await modalShown(page);
     await screenshot(page, 'task-modal-unassigned-ar');
     await context.close();
+
+    // On a phone the country switch and the unassigned filter share one row above the tabs.
+    const phone = await app.open({ mobile: true });
+    await signIn(phone.page, DEMO.admin);
+    await phone.page.waitForURL('**/agent-dashboard');
+    await boardLoaded(phone.page);
+    // The sidebar opens over the board on a phone; closed, the board shows.
+    if (await phone.page.getByTestId('sidebar-overlay').isVisible()) await phone.page.getByTestId('sidebar-toggle').click();
+    await phone.page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
+    const row = await phone.page.getByTestId('board-country').boundingBox();
+    const chip = await phone.page.getByTestId('board-unassigned').boundingBox();
+    assert.ok(row && chip && Math.abs(row.y - chip.y) < 8 && chip.x + chip.width <= 390, 'one row, within the screen');
+    await screenshot(phone.page, 'task-board-admin-phone');
+    // The first screen as the phone shows it (the full-page picture is a long strip of cards).
+    await phone.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'task-board-admin-phone-top.png') });
+    await phone.context.close();
   });
 });
