@@ -174,9 +174,13 @@ for (const target of dbTargets()) {
       assert.equal(lose.json().message, 'Diese Aufgabe wurde bereits übernommen.');
       const [stored] = await t.db.select().from(tasks).where(eq(tasks.id, id));
       assert.equal(stored!.user_id, winner.id);
-      // Taken, it is no longer open to the loser.
       const loser = winner === anna ? ben : anna;
-      assert.equal((await get(`/api/get-tasks/${id}`, loser)).statusCode, 403);
+      // Taken, it is no longer open to the loser; following the notification now says why.
+      const refused = await get(`/api/task-detail-agent/${id}/${loser.id}`, loser);
+      assert.equal(refused.statusCode, 403);
+      assert.equal(refused.json().message, 'Diese Aufgabe wurde bereits übernommen.');
+      const mineRefused = await get(`/api/get-tasks/${id}`, loser);
+      assert.equal(mineRefused.statusCode, 403);
       assert.equal((await post('/api/claim-task', loser, { taskID: id })).statusCode, 409);
     });
 

@@ -20,7 +20,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { storeFiles, type StagedFile, type UploadLimits } from '../../platform/uploads.js';
 import { notify } from '../notifications/service.js';
 import { queueMail } from '../../platform/mail.js';
-import { loadVisibleTask, MSG_TASK_NOT_FOUND, type TaskRecord } from './access.js';
+import { loadVisibleTask, MSG_ALREADY_CLAIMED, MSG_TASK_NOT_FOUND, type TaskRecord } from './access.js';
 import { countryStaffMember, countryTaskStaff, recordTaskChange } from './audience.js';
 import { findRow } from './queries.js';
 
@@ -30,7 +30,7 @@ export const MSG = {
   helpExists: 'Für diese Aufgabe gibt es bereits eine Hilfeanfrage.',
   badMove: 'Diese Statusänderung ist nicht möglich.',
   auditNotAllowed: 'Ein Audit ist nur für erledigte Aufgaben ohne Audit möglich.',
-  alreadyClaimed: 'Diese Aufgabe wurde bereits übernommen.',
+  alreadyClaimed: MSG_ALREADY_CLAIMED,
   unknownType: 'Unbekannter Aufgabentyp',
   noFiles: 'Bitte mindestens eine Datei auswählen.',
   auditLocked: 'Nach dem Audit ist diese Aktion nicht mehr möglich.',
