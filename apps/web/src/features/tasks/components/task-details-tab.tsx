@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskDetails } from '@portal/shared';
 import { isOverdue } from '../task-utils';
 import { useDateTime } from '../use-date-time';
+import { useTaskTypeLabel } from '../use-task-type-label';
 import { TaskStatusBadge } from './task-status-badge';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -24,13 +25,16 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 export function TaskDetailsTab({ task }: { task: TaskDetails }) {
   const { t } = useTranslation();
   const fmt = useDateTime();
+  const typeLabel = useTaskTypeLabel();
   const overdue = isOverdue(task);
 
   return (
     <Stack gap="md">
       <Group gap="xs">
         <TaskStatusBadge status={task.status} />
-        <Badge variant="light">{task.tasktype}</Badge>
+        <Badge variant="light" data-testid="task-type-badge">
+          {typeLabel(task.typ, task.tasktype)}
+        </Badge>
         {overdue && (
           <Badge color="red" variant="filled">
             {t('tasks.card.overdue')}
@@ -50,6 +54,8 @@ export function TaskDetailsTab({ task }: { task: TaskDetails }) {
           color="yellow"
           icon={<IconLifebuoy size={18} />}
           title={t('tasks.details.helpRequest')}
+          // Yellow text on light yellow is unreadable (WCAG contrast): the title in the text colour.
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
           data-testid="task-help-request"
         >
           <Text size="sm">

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Center, Divider, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowBackUp,
   IconCheck,
@@ -8,7 +22,7 @@ import {
   IconLock,
   IconUserShare,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskStatus } from '@portal/shared';
 import { useAuth } from '../../auth/auth-context';
@@ -36,15 +50,19 @@ interface TaskModalProps {
 /** The task modal of the spec: tabs with the task's data, and the actions in the footer. */
 export function TaskModal({ taskId, onClose }: TaskModalProps) {
   const { t } = useTranslation();
+  // On a phone the modal takes the whole screen: a dialog floating over a board nobody can see is only less room.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   return (
-    <Modal.Root opened={taskId !== null} onClose={onClose} size="xl">
+    <Modal.Root opened={taskId !== null} onClose={onClose} size="xl" fullScreen={phone}>
       <Modal.Overlay />
       <Modal.Content data-testid="task-modal" data-task-id={taskId ?? undefined}>
         <Modal.Header>
           <Modal.Title fw={700}>{taskId !== null ? t('tasks.modal.title', { id: taskId }) : null}</Modal.Title>
           <Modal.CloseButton aria-label={t('tasks.actions.close')} />
         </Modal.Header>
-        <Modal.Body>{taskId !== null && <TaskModalBody key={taskId} taskId={taskId} onClose={onClose} />}</Modal.Body>
+        <Modal.Body>
+          {taskId !== null && <TaskModalBody key={taskId} taskId={taskId} onClose={onClose} phone={phone} />}
+        </Modal.Body>
       </Modal.Content>
     </Modal.Root>
   );
@@ -53,7 +71,36 @@ export function TaskModal({ taskId, onClose }: TaskModalProps) {
 type Panel = 'switch' | 'help' | 'audit' | null;
 type TabName = 'details' | 'files' | 'conversations' | 'messages' | 'notes' | 'audit';
 
-function TaskModalBody({ taskId, onClose }: { taskId: number; onClose: () => void }) {
+/**
+ * The footer's buttons: in a row on a wide screen (the task's actions, then close at the end); on a
+ * phone in a grid of two columns with close last. Before, they wrapped into rows of their own with
+ * close alone on the last.
+ */
+function Footer({ actions, close, phone }: { actions: ReactNode; close: ReactNode; phone: boolean }) {
+  if (phone) {
+    return (
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" data-testid="task-modal-footer">
+        {actions}
+        {close}
+      </SimpleGrid>
+    );
+  }
+  // One wrapping row: close goes to the end of the last row, never onto a row of its own.
+  return (
+    <Group gap="xs" data-testid="task-modal-footer">
+      {actions}
+      <div style={{ marginInlineStart: 'auto' }}>{close}</div>
+    </Group>
+  );
+}
+
+/** Footer buttons on a phone: the grid cell's width, a long label on two lines rather than cut off. */
+const PHONE_BUTTON = {
+  fullWidth: true,
+  styles: { root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal' as const } },
+};
+
+function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: () => void; phone: boolean }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const userId = user?.id ?? 0;
@@ -61,9 +108,10 @@ function TaskModalBody({ taskId, onClose }: { taskId: number; onClose: () => voi
   const setStatus = useSetTaskStatus();
   const [tab, setTab] = useState<TabName>('details');
   const [panel, setPanel] = useState<Panel>(null);
+  const fit = phone ? PHONE_BUTTON : {};
 
   const closeButton = (
-    <Button variant="default" onClick={onClose} data-testid="action-close">
+    <Button variant="default" onClick={onClose} data-testid="action-close" {...fit}>
       {t('tasks.actions.close')}
     </Button>
   );
@@ -210,66 +258,74 @@ function TaskModalBody({ taskId, onClose }: { taskId: number; onClose: () => voi
       )}
 
       <Divider />
-      <Group justify="space-between" gap="xs">
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconEdit size={16} />} disabled data-testid="action-edit">
-            {t('tasks.actions.edit')}
-          </Button>
-          <Button
-            variant={panel === 'switch' ? 'filled' : 'light'}
-            leftSection={<IconUserShare size={16} />}
-            disabled={locked}
-            onClick={() => setPanel(panel === 'switch' ? null : 'switch')}
-            data-testid="action-switch-agent"
-          >
-            {t('tasks.actions.switchAgent')}
-          </Button>
-          <Button
-            variant={panel === 'help' ? 'filled' : 'light'}
-            leftSection={<IconLifebuoy size={16} />}
-            disabled={locked}
-            onClick={() => setPanel(panel === 'help' ? null : 'help')}
-            data-testid="action-request-help"
-          >
-            {t('tasks.actions.requestHelp')}
-          </Button>
-          <Button
-            variant={panel === 'audit' ? 'filled' : 'light'}
-            leftSection={<IconClipboardCheck size={16} />}
-            disabled={locked || task.status !== 'erledigt'}
-            onClick={() => setPanel(panel === 'audit' ? null : 'audit')}
-            data-testid="action-start-audit"
-          >
-            {t('tasks.actions.startAudit')}
-          </Button>
-          {task.status === 'offen' && (
-            <Button
-              color="teal"
-              leftSection={<IconCheck size={16} />}
-              disabled={locked}
-              loading={setStatus.isPending}
-              onClick={() => changeStatus('erledigt')}
-              data-testid="action-mark-done"
-            >
-              {t('tasks.actions.markDone')}
+      <Footer
+        phone={phone}
+        close={closeButton}
+        actions={
+          <>
+            <Button variant="default" leftSection={<IconEdit size={16} />} disabled data-testid="action-edit" {...fit}>
+              {t('tasks.actions.edit')}
             </Button>
-          )}
-          {task.status === 'erledigt' && (
             <Button
-              variant="light"
-              color="orange"
-              leftSection={<IconArrowBackUp size={16} />}
+              {...fit}
+              variant={panel === 'switch' ? 'filled' : 'light'}
+              leftSection={<IconUserShare size={16} />}
               disabled={locked}
-              loading={setStatus.isPending}
-              onClick={() => changeStatus('offen')}
-              data-testid="action-reopen"
+              onClick={() => setPanel(panel === 'switch' ? null : 'switch')}
+              data-testid="action-switch-agent"
             >
-              {t('tasks.actions.reopen')}
+              {t('tasks.actions.switchAgent')}
             </Button>
-          )}
-        </Group>
-        {closeButton}
-      </Group>
+            <Button
+              {...fit}
+              variant={panel === 'help' ? 'filled' : 'light'}
+              leftSection={<IconLifebuoy size={16} />}
+              disabled={locked}
+              onClick={() => setPanel(panel === 'help' ? null : 'help')}
+              data-testid="action-request-help"
+            >
+              {t('tasks.actions.requestHelp')}
+            </Button>
+            <Button
+              {...fit}
+              variant={panel === 'audit' ? 'filled' : 'light'}
+              leftSection={<IconClipboardCheck size={16} />}
+              disabled={locked || task.status !== 'erledigt'}
+              onClick={() => setPanel(panel === 'audit' ? null : 'audit')}
+              data-testid="action-start-audit"
+            >
+              {t('tasks.actions.startAudit')}
+            </Button>
+            {task.status === 'offen' && (
+              <Button
+                {...fit}
+                color="teal"
+                leftSection={<IconCheck size={16} />}
+                disabled={locked}
+                loading={setStatus.isPending}
+                onClick={() => changeStatus('erledigt')}
+                data-testid="action-mark-done"
+              >
+                {t('tasks.actions.markDone')}
+              </Button>
+            )}
+            {task.status === 'erledigt' && (
+              <Button
+                {...fit}
+                variant="light"
+                color="orange"
+                leftSection={<IconArrowBackUp size={16} />}
+                disabled={locked}
+                loading={setStatus.isPending}
+                onClick={() => changeStatus('offen')}
+                data-testid="action-reopen"
+              >
+                {t('tasks.actions.reopen')}
+              </Button>
+            )}
+          </>
+        }
+      />
     </Stack>
   );
 }
