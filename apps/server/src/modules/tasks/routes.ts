@@ -340,7 +340,7 @@ export const taskRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       config: { access: tasksAccess },
       schema: {
         tags: ['tasks'],
-        summary: 'Ask a colleague for help (one per task; a second one is 409 "help request already exists")',
+        summary: 'Ask a colleague for help (one per task; a second one is 409 with a German message)',
         body: requestAssistSchema,
         response: { 200: messageSchema, 409: messageSchema },
       },
