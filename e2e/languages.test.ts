@@ -182,6 +182,20 @@ describe('languages, right-to-left, dates and titles', () => {
     await context.close();
   });
 
+  it('the public menu-change date reads dd.MM.yyyy left to right in the Arabic form', async () => {
+    const { context, page } = await app.open({ locale: 'ar', mobile: true });
+    await page.goto('/menuechange');
+    const date = page.getByTestId('field-frist');
+    await date.waitFor();
+    assert.equal(await date.getAttribute('dir'), 'ltr');
+    assert.equal(await date.getAttribute('placeholder'), 'dd.mm.yyyy');
+    await date.pressSequentially('24122031');
+    assert.equal(await date.inputValue(), '24.12.2031');
+    await date.blur();
+    await screenshot(page, 'languages-menu-date-ar');
+    await context.close();
+  });
+
   it('a language chosen in the sidebar is kept by the next session check and the next sign-in', async () => {
     const { context, page } = await app.open();
     await signInAnyLanguage(page, DEMO.agentAT);

@@ -168,14 +168,19 @@ describe('app shell in four languages', () => {
     await page.goto('/agent-dashboard/settings');
     await page.getByTestId('settings-save').waitFor();
     await screenshot(page, 'settings-ar');
+    // A language picked in the sidebar is saved to the account: back to German for the tests after this.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user-settings') && r.request().method() === 'PUT');
+    await pickLanguage(page, 'DE');
+    await saved;
     await context.close();
   });
 
   it('keeps settings across sign-out and sign-in and applies them at once', async () => {
-    const { context, page } = await app.open();
+    // A browser in a language the portal lacks (Polish): the account's language applies, and the
+    // Egyptian agent's lang_code is en_US, so the interface starts in English.
+    const { context, page } = await app.open({ locale: 'pl-PL' });
     await signIn(page, DEMO.agentEG);
     await page.waitForURL('**/agent-dashboard');
-    // The Egyptian agent's lang_code is en_US: the interface starts in English.
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.goto('/agent-dashboard/settings');
     await page.getByTestId('settings-email').check();
