@@ -7,15 +7,28 @@ import { isOverdue } from '../task-utils';
 import { useDateTime } from '../use-date-time';
 import { useTaskTypeLabel } from '../use-task-type-label';
 import { TaskStatusBadge } from './task-status-badge';
+import { Bidi, Ltr } from '../../../components/ltr';
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** One value; `ltr` for numbers, addresses and dates, which read left-to-right in every language. */
+function Field({
+  label,
+  children,
+  testId,
+  ltr,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  ltr?: boolean;
+}) {
+  const empty = children === null || children === undefined || children === '';
   return (
     <div>
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
-        {children === null || children === undefined || children === '' ? '–' : children}
+        {empty ? '–' : ltr ? <Ltr>{children}</Ltr> : <Bidi>{children}</Bidi>}
       </Text>
     </div>
   );
@@ -45,7 +58,12 @@ export function TaskDetailsTab({ task }: { task: TaskDetails }) {
         <Text size="xs" c="dimmed" fw={600}>
           {t('tasks.details.description')}
         </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="task-description">
+        <Text
+          size="sm"
+          dir="auto"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          data-testid="task-description"
+        >
           {task.beschreibung}
         </Text>
       </div>
@@ -65,7 +83,7 @@ export function TaskDetailsTab({ task }: { task: TaskDetails }) {
               date: fmt(task.help_request.created_at),
             })}
           </Text>
-          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+          <Text size="sm" mt={4} dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
             {task.help_request.comment}
           </Text>
         </Alert>
@@ -76,28 +94,48 @@ export function TaskDetailsTab({ task }: { task: TaskDetails }) {
         </Field>
         <Field label={t('tasks.details.createdBy')}>{task.created_by_name}</Field>
         <Field label={t('tasks.details.requestedAgent')}>{task.requested_agent_name}</Field>
-        <Field label={t('tasks.details.created')}>{fmt(task.erstellt_am)}</Field>
+        <Field label={t('tasks.details.created')} ltr>
+          {fmt(task.erstellt_am)}
+        </Field>
         <Field label={t('tasks.details.due')}>
           <Text span size="sm" c={overdue ? 'red' : undefined} fw={overdue ? 600 : undefined}>
-            {fmt(task.frist)}
+            <Ltr>{fmt(task.frist)}</Ltr>
           </Text>
         </Field>
-        <Field label={t('tasks.details.done')}>{task.erledigt_am ? fmt(task.erledigt_am) : null}</Field>
-        <Field label={t('tasks.details.closed')}>{task.abgeschlossen_am ? fmt(task.abgeschlossen_am) : null}</Field>
+        <Field label={t('tasks.details.done')} ltr>
+          {task.erledigt_am ? fmt(task.erledigt_am) : null}
+        </Field>
+        <Field label={t('tasks.details.closed')} ltr>
+          {task.abgeschlossen_am ? fmt(task.abgeschlossen_am) : null}
+        </Field>
       </SimpleGrid>
       <Divider label={t('tasks.details.customer')} labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
         <Field label={t('tasks.details.company')}>{task.firma}</Field>
-        <Field label={t('tasks.details.customerNumber')}>{task.kundennummer}</Field>
+        <Field label={t('tasks.details.customerNumber')} ltr>
+          {task.kundennummer}
+        </Field>
         <Field label={t('tasks.details.contact')}>{task.kontaktperson}</Field>
         <Field label={t('tasks.details.address')}>{task.adresse}</Field>
-        <Field label={t('tasks.details.zip')}>{task.plz}</Field>
+        <Field label={t('tasks.details.zip')} ltr>
+          {task.plz}
+        </Field>
         <Field label={t('tasks.details.city')}>{task.ort}</Field>
-        <Field label={t('tasks.details.email')}>{task.email}</Field>
-        <Field label={t('tasks.details.phoneCompany')}>{task.telefon_firma}</Field>
-        <Field label={t('tasks.details.phonePrivate')}>{task.telefon_privat}</Field>
-        <Field label={t('tasks.details.phoneMobile')}>{task.telefon_mobil}</Field>
-        <Field label={t('tasks.details.uid')}>{task.uid}</Field>
+        <Field label={t('tasks.details.email')} ltr testId="task-email">
+          {task.email}
+        </Field>
+        <Field label={t('tasks.details.phoneCompany')} ltr testId="task-phone-company">
+          {task.telefon_firma}
+        </Field>
+        <Field label={t('tasks.details.phonePrivate')} ltr testId="task-phone-private">
+          {task.telefon_privat}
+        </Field>
+        <Field label={t('tasks.details.phoneMobile')} ltr testId="task-phone-mobile">
+          {task.telefon_mobil}
+        </Field>
+        <Field label={t('tasks.details.uid')} ltr>
+          {task.uid}
+        </Field>
       </SimpleGrid>
     </Stack>
   );

@@ -40,6 +40,7 @@ import { TaskFilesTab } from './task-files-tab';
 import { TaskMessagesTab } from './task-messages-tab';
 import { TaskNotesTab } from './task-notes-tab';
 import { TaskStatusBadge } from './task-status-badge';
+import { Bidi, Ltr } from '../../../components/ltr';
 
 interface TaskModalProps {
   /** The open task, or null for a closed modal. */
@@ -154,7 +155,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
     <Stack gap="md">
       <Stack gap={4}>
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }} data-testid="task-title">
+          <Text fw={700} size="lg" dir="auto" style={{ overflowWrap: 'anywhere' }} data-testid="task-title">
             {task.titel}
           </Text>
         </Group>
@@ -162,8 +163,13 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
           <TaskStatusBadge status={task.status} />
           {task.firma && (
             <Text size="sm" c="dimmed">
-              {task.firma}
-              {task.kundennummer ? ` (${task.kundennummer})` : ''}
+              <Bidi>{task.firma}</Bidi>
+              {task.kundennummer ? (
+                <>
+                  {' ('}
+                  <Ltr>{task.kundennummer}</Ltr>)
+                </>
+              ) : null}
             </Text>
           )}
         </Group>
