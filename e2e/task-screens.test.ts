@@ -58,6 +58,21 @@ async function firstScreen(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}-viewport.png` });
 }
 
+/** Whether a text field's placeholder fits inside it (a cut-off hint was one of the phone defects). */
+async function placeholderFits(l: Locator): Promise<boolean> {
+  return l.evaluate((el) => {
+    const input = el as HTMLInputElement;
+    const probe = document.createElement('span');
+    probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${getComputedStyle(input).font}`;
+    probe.textContent = input.placeholder;
+    document.body.append(probe);
+    const w = probe.getBoundingClientRect().width;
+    probe.remove();
+    const cs = getComputedStyle(input);
+    return w <= input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) + 1;
+  });
+}
+
 const box = async (l: Locator) => {
   const b = await l.boundingBox();
   assert.ok(b, 'visible');
@@ -139,6 +154,7 @@ describe('task screens', () => {
     // Read out in words, not as letters.
     assert.match((await option.textContent()) ?? '', /\d+ offen, \d+ erledigt, \d+ abgeschlossen/);
     await screenshot(page, 'task-agent-filter-counters');
+    assert.ok(await placeholderFits(page.getByTestId('task-search')), 'search placeholder fits on a desktop too');
     await context.close();
   });
 
@@ -192,17 +208,7 @@ describe('task screens', () => {
       assert.ok(firstCard.y < 740 - 80, `first task starts at ${firstCard.y}px`);
       // The placeholder fits its field.
       const search = page.getByTestId('task-search');
-      const fits = await search.evaluate((el) => {
-        const input = el as HTMLInputElement;
-        const probe = document.createElement('span');
-        probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${getComputedStyle(input).font}`;
-        probe.textContent = input.placeholder;
-        document.body.append(probe);
-        const w = probe.getBoundingClientRect().width;
-        probe.remove();
-        const cs = getComputedStyle(input);
-        return w <= input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) + 1;
-      });
+      const fits = await placeholderFits(search);
       assert.ok(fits, 'search placeholder is not cut off');
       await firstScreen(page, `task-board-phone-${lang}`);
       await page.getByTestId('task-filters-toggle').click();

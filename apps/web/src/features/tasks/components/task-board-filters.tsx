@@ -77,7 +77,9 @@ export function TaskBoardFilters({
   const search = (
     <DebouncedTextInput
       label={t('tasks.filters.search')}
-      placeholder={narrow ? t('tasks.filters.searchPlaceholderShort') : t('tasks.filters.searchPlaceholder')}
+      // A short placeholder (the long one was cut off in every column width); what it searches is its title.
+      placeholder={t('tasks.filters.searchPlaceholderShort')}
+      title={t('tasks.filters.searchPlaceholder')}
       leftSection={<IconSearch size={16} />}
       value={searchText}
       onCommit={(v) => setParam('q', v)}
