@@ -8,3 +8,4 @@ export * from './tasks.js';
 export * from './notifications.js';
 export * from './shop.js';
 export * from './idempotency.js';
+export * from './jobs.js';

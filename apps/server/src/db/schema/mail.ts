@@ -17,6 +17,8 @@ export const mailOutbox = pgTable(
     /** pending, sent, failed (gave up), logged (no SMTP configured: printed to the log). */
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
+    /** When the retry job may try a pending mail again (backoff after a failed attempt). */
+    next_attempt_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     last_error: text(),
     /** Set when the mail concerns a task: it then also appears in the task's conversations. */
     task_id: integer(),
