@@ -24,6 +24,9 @@ export type Flags = Record<Flag, boolean>;
 /** Country ids of the reference table: 1 Austria, 2 Egypt. */
 export const COUNTRY = { AT: 1, EG: 2 } as const;
 
+/** Task type ids of the `task_types` reference table (apps/server/src/db/reference-data.ts). */
+export const TASK_TYPE = { support: 1, emergency: 2, menu: 3, switch: 4, dep: 5, integration: 6, rksv: 7 } as const;
+
 export const LANGUAGES = ['de', 'en', 'fr', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const RTL_LANGUAGES: readonly Language[] = ['ar'];

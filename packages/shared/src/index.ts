@@ -11,3 +11,4 @@ export * from './schemas/tasks.js';
 export * from './schemas/public-forms.js';
 export * from './schemas/shop.js';
 export * from './shop-rules.js';
+export * from './task-rules.js';
