@@ -5,8 +5,8 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MSG_PASSWORD_COMMON, MSG_PASSWORD_UNCHANGED, changePasswordFormSchema } from '@portal/shared';
-import { api, ApiError } from '../../lib/api';
-import { translateMessage } from '../../lib/i18n';
+import { api } from '../../lib/api';
+import { rawMessage, serverMessage } from '../../lib/errors';
 import { fieldError } from '../../components/field-error';
 
 /** Change-password form of the profile: the confirmation must match; other sessions end on success. */
@@ -26,12 +26,14 @@ export function ChangePasswordForm() {
       form.reset();
     } catch (e) {
       // The server's own password rules belong under the field they are about.
-      if (e instanceof ApiError && (e.message === MSG_PASSWORD_COMMON || e.message === MSG_PASSWORD_UNCHANGED)) {
-        form.setFieldError('newPassword', e.message);
+      const message = rawMessage(e);
+      if (message === MSG_PASSWORD_COMMON || message === MSG_PASSWORD_UNCHANGED) {
+        form.setFieldError('newPassword', message);
         return;
       }
-      const detail = e instanceof ApiError && e.status === 400 && e.message ? ` ${translateMessage(e.message)}` : '';
-      notifications.show({ color: 'red', message: `${t('profile.passwordError')}${detail}` });
+      const detail = serverMessage(e, (status) => status === 400);
+      const detailText = detail ? ` ${detail}` : '';
+      notifications.show({ color: 'red', message: `${t('profile.passwordError')}${detailText}` });
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@portal/shared';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { errorMessage, hasStatus } from '../../lib/errors';
 import { useDeferredValidation } from '../../lib/deferred-validation';
 import { translateMessage } from '../../lib/i18n';
 import { useAuth } from './auth-context';
@@ -49,12 +50,9 @@ export function LoginPage({ variant }: Props) {
       signIn(answer);
       navigate(homeFor(answer.role, variant), { replace: true });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) setError(t('login.errors.notFound'));
-      else if (e instanceof ApiError && e.status === 401)
-        setError(e.message ? translateMessage(e.message) : t('login.errors.invalid'));
-      else if (e instanceof ApiError && (e.status === 403 || e.status === 429 || e.status === 400) && e.message)
-        setError(translateMessage(e.message));
-      else setError(t('login.errors.generic'));
+      if (hasStatus(e, 404)) setError(t('login.errors.notFound'));
+      else if (hasStatus(e, 401)) setError(errorMessage(e, t('login.errors.invalid')));
+      else setError(errorMessage(e, t('login.errors.generic'), (s) => [400, 403, 429].includes(s)));
     } finally {
       setSubmitting(false);
     }

@@ -7,8 +7,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MSG_PASSWORD_COMMON, newPasswordSchema } from '@portal/shared';
-import { api, ApiError } from '../../lib/api';
-import { translateMessage } from '../../lib/i18n';
+import { api } from '../../lib/api';
+import { errorMessage, rawMessage } from '../../lib/errors';
 import { fieldError } from '../../components/field-error';
 import '../../styles/public-forms.css';
 
@@ -49,8 +49,8 @@ export default function SetPasswordPage() {
       setDone(true);
     } catch (e) {
       // The common-password rule is about the field; anything else (the link) above the form.
-      if (e instanceof ApiError && e.message === MSG_PASSWORD_COMMON) form.setFieldError('password', e.message);
-      else setError(e instanceof ApiError && e.message ? translateMessage(e.message) : t('login.errors.generic'));
+      if (rawMessage(e) === MSG_PASSWORD_COMMON) form.setFieldError('password', MSG_PASSWORD_COMMON);
+      else setError(errorMessage(e, t('login.errors.generic')));
     } finally {
       setBusy(false);
     }

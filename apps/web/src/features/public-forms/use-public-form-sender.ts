@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ALTCHA_FIELD, HONEYPOT_FIELD, PUBLIC_FORM_MSG, type PublicFormResponse } from '@portal/shared';
 import { SLIDER_CHECK_MAX } from '../../components/slider-check';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { clientError, errorMessage } from '../../lib/errors';
 import { useAltcha } from '../../lib/altcha';
 import { translateMessage } from '../../lib/i18n';
 import { idempotencyHeaders, newIdempotencyKey } from '../../lib/idempotency';
@@ -126,10 +127,7 @@ export function usePublicFormSender() {
       navigate('/');
     } catch (e) {
       // The server's German message for a refusal (validation, robot, file type, rate limit), else the spec's text.
-      const message =
-        e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message
-          ? translateMessage(e.message)
-          : t('publicForms.sendFailed');
+      const message = errorMessage(e, t('publicForms.sendFailed'), clientError);
       setError(message);
       setSliderValue(0);
       notifications.show({ color: 'red', message, closeButtonProps: { 'aria-label': t('publicForms.close') } });

@@ -34,9 +34,9 @@ import { PublicShell } from '../../components/public-shell';
 import { fieldError } from '../../components/field-error';
 import { TermsLinks } from '../../components/terms-links';
 import { ApiError } from '../../lib/api';
+import { serverMessage } from '../../lib/errors';
 import { useDeferredValidation } from '../../lib/deferred-validation';
 import { AfterHydration, useAdoptTypedValues, useHydrated } from '../../lib/hydration';
-import { translateMessage } from '../../lib/i18n';
 import { useCreatePayment } from './api/create-order';
 import { useProduct } from './api/get-products';
 import { useOrderProof } from './use-order-proof';
@@ -250,11 +250,7 @@ export default function RksvOrderPage() {
       if (e instanceof ApiError) {
         if (e.status === 0) setError(t('shop.errors.noResponse'));
         else {
-          const body = e.message
-            ? translateMessage(e.message)
-            : typeof e.body === 'string'
-              ? e.body
-              : JSON.stringify(e.body ?? '');
+          const body = serverMessage(e) ?? (typeof e.body === 'string' ? e.body : JSON.stringify(e.body ?? ''));
           setError(t('shop.errors.server', { status: e.status, body }));
         }
       } else if (e instanceof Error && e.message) setError(t('shop.errors.message', { message: e.message }));

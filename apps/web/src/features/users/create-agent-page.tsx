@@ -19,7 +19,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createUserSchema, type Flag } from '@portal/shared';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
 import { translateMessage } from '../../lib/i18n';
 import { fieldError } from '../../components/field-error';
 
@@ -75,7 +76,7 @@ export default function CreateAgentPage() {
       notifications.show({ color: 'green', message: translateMessage(answer.message) });
       navigate('/agent-dashboard');
     } catch (e) {
-      setError(e instanceof ApiError && e.message ? translateMessage(e.message) : t('createAgent.error'));
+      setError(errorMessage(e, t('createAgent.error')));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { Badge, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTaskAudit } from '../api/get-task-audit';
-import { errorMessage } from '../notify';
+import { errorMessage } from '../../../lib/errors';
 import { useDateTime } from '../use-date-time';
 import { ProtectedFileList } from './protected-file-list';
 

@@ -1,0 +1,32 @@
+import { ApiError } from './api';
+import { translateMessage } from './i18n';
+
+/**
+ * The one way a screen turns a failed call into words. The server answers with a German `message`
+ * (the spec's texts are the contract); it is shown in the reader's language. A screen passes its
+ * own fallback for everything the server did not explain (no answer, a 5xx, an empty message), and
+ * may limit which statuses carry a message worth showing (a 5xx text is not for users).
+ * Extend here (e.g. a lookup by the answer's `code`), never in a screen.
+ */
+export function serverMessage(error: unknown, accept: (status: number) => boolean = () => true): string | undefined {
+  if (!(error instanceof ApiError) || !error.message || !accept(error.status)) return undefined;
+  return translateMessage(error.message);
+}
+
+/** The server's message in the current language, else the fallback (already translated by the caller). */
+export function errorMessage(error: unknown, fallback: string, accept?: (status: number) => boolean): string {
+  return serverMessage(error, accept) ?? fallback;
+}
+
+/** Client errors only: their messages name what to fix; a 5xx or no answer gets the screen's fallback. */
+export const clientError = (status: number): boolean => status >= 400 && status < 500;
+
+/** True for an answer with this status (0: no answer at all). */
+export function hasStatus(error: unknown, ...statuses: number[]): error is ApiError {
+  return error instanceof ApiError && statuses.includes(error.status);
+}
+
+/** The server's German message as it is (to compare with a shared MSG_ constant), or ''. */
+export function rawMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : '';
+}
