@@ -1,11 +1,4 @@
-import { TASK_DESCRIPTION_PREVIEW, type TaskRow } from '@portal/shared';
-
-/** Overdue: the due date is past and the task is not closed. */
-export function isOverdue(task: Pick<TaskRow, 'frist' | 'status'>, now = Date.now()): boolean {
-  if (task.status === 'abgeschlossen') return false;
-  const due = new Date(task.frist).getTime();
-  return Number.isFinite(due) && due < now;
-}
+import { TASK_DESCRIPTION_PREVIEW } from '@portal/shared';
 
 /** The card's description: the first 200 characters, then '...'. */
 export function descriptionPreview(text: string, max = TASK_DESCRIPTION_PREVIEW): string {

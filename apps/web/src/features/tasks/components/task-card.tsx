@@ -1,8 +1,8 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingStore, IconCalendarDue, IconLifebuoy, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TaskRow } from '@portal/shared';
-import { descriptionPreview, isOverdue } from '../task-utils';
+import { isOverdue, type TaskRow } from '@portal/shared';
+import { descriptionPreview } from '../task-utils';
 import { useTaskTypeLabel } from '../use-task-type-label';
 import { useDateTime } from '../use-date-time';
 import { Bidi, isolate, Ltr } from '../../../components/ltr';

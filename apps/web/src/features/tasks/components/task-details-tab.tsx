@@ -2,8 +2,7 @@ import { Alert, Badge, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/
 import { IconLifebuoy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskDetails } from '@portal/shared';
-import { isOverdue } from '../task-utils';
+import { isOverdue, type TaskDetails } from '@portal/shared';
 import { useDateTime } from '../use-date-time';
 import { useTaskTypeLabel } from '../use-task-type-label';
 import { TaskStatusBadge } from './task-status-badge';

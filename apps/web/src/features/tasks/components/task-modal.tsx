@@ -24,7 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskStatus } from '@portal/shared';
+import { maySeeTask, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../../auth/auth-context';
 import { useTaskDetail } from '../api/get-task-detail';
 import { useSetTaskStatus } from '../api/set-task-status';
@@ -189,13 +189,8 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
           onCancel={() => setPanel(null)}
           onDone={(newAgentId) => {
             setPanel(null);
-            // An agent sees the tasks assigned to, created by or asking help of them: handed away, it may be gone.
-            const stillVisible =
-              user.role === 'admin' ||
-              newAgentId === user.id ||
-              task.created_by_userid === user.id ||
-              task.requested_user_id === user.id;
-            if (!stillVisible) onClose();
+            // Handed away, the task may no longer be one this user may see: then the modal closes.
+            if (!maySeeTask(user, { ...task, user_id: newAgentId })) onClose();
           }}
         />
       ) : panel === 'help' ? (
