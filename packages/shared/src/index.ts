@@ -12,3 +12,4 @@ export * from './schemas/public-forms.js';
 export * from './schemas/shop.js';
 export * from './shop-rules.js';
 export * from './task-rules.js';
+export * from './messages/index.js';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { AUTH_MSG } from '../messages/auth.js';
+import { COMMON_MSG } from '../messages/common.js';
+import { USERS_MSG } from '../messages/users.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { FLAGS, LANGUAGES } from '../enums.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
@@ -6,26 +9,26 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 const required = (message: string) => z.string({ error: message }).overwrite(trimInvisible).min(1, message);
 
 export const loginSchema = z.object({
-  email: required('E-Mail ist erforderlich').pipe(z.email('Ungültige E-Mail-Adresse')),
+  email: required(COMMON_MSG.emailRequired).pipe(z.email(COMMON_MSG.emailFormat)),
   // Compared as typed (a new password keeps every character); only blank counts as missing.
   password: z
-    .string({ error: 'Passwort ist erforderlich' })
-    .refine((v) => trimInvisible(v).length > 0, 'Passwort ist erforderlich')
+    .string({ error: AUTH_MSG.passwordRequired })
+    .refine((v) => trimInvisible(v).length > 0, AUTH_MSG.passwordRequired)
     .max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const newPasswordSchema = z
-  .string({ error: 'Passwort ist erforderlich' })
-  .min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein`)
-  .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein`);
+  .string({ error: AUTH_MSG.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MSG.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MSG.passwordTooLong);
 
 /** The server's further password rules (a list of common passwords is too large for the form). */
-export const MSG_PASSWORD_COMMON = 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.';
-export const MSG_PASSWORD_UNCHANGED = 'Das neue Passwort muss sich vom aktuellen unterscheiden.';
+export const MSG_PASSWORD_COMMON = AUTH_MSG.passwordCommon;
+export const MSG_PASSWORD_UNCHANGED = AUTH_MSG.passwordUnchanged;
 
 export const changePasswordSchema = z.object({
-  oldPassword: z.string({ error: 'Aktuelles Passwort ist erforderlich' }).min(1, 'Aktuelles Passwort ist erforderlich'),
+  oldPassword: z.string({ error: AUTH_MSG.oldPasswordRequired }).min(1, AUTH_MSG.oldPasswordRequired),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -34,12 +37,12 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: 'Die neuen Passwörter stimmen nicht überein',
+    message: AUTH_MSG.passwordsDiffer,
     path: ['confirmPassword'],
   });
 
 export const setPasswordSchema = z.object({
-  token: required('Der Einladungslink ist ungültig'),
+  token: required(AUTH_MSG.invitationLinkInvalid),
   password: newPasswordSchema,
 });
 export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
@@ -47,20 +50,20 @@ export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 
 export const createUserSchema = z.object({
-  name: required('Name ist erforderlich').max(200),
-  email: required('E-Mail ist erforderlich').pipe(z.email('Ungültige E-Mail-Adresse')),
-  tel: required('Telefonnummer ist erforderlich').max(50),
-  country: idField('Land ist erforderlich'),
-  role: idField('Rolle ist erforderlich'),
-  agentLevel: idField('Agent-Level ist erforderlich'),
-  permissions: z.array(z.enum(FLAGS, { error: 'Unbekannte Berechtigung' })).default([]),
+  name: required(COMMON_MSG.nameRequired).max(200),
+  email: required(COMMON_MSG.emailRequired).pipe(z.email(COMMON_MSG.emailFormat)),
+  tel: required(COMMON_MSG.phoneRequired).max(50),
+  country: idField(USERS_MSG.countryRequired),
+  role: idField(USERS_MSG.roleRequired),
+  agentLevel: idField(USERS_MSG.agentLevelRequired),
+  permissions: z.array(z.enum(FLAGS, { error: USERS_MSG.unknownPermission })).default([]),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 export const userSettingsSchema = z.object({
-  push_notifications: z.boolean({ error: 'Ungültiger Wert' }),
-  email_updates: z.boolean({ error: 'Ungültiger Wert' }),
-  language: z.enum(LANGUAGES, { error: 'Ungültige Sprache' }),
-  theme: z.enum(['light', 'dark', 'system'], { error: 'Ungültiges Design' }),
+  push_notifications: z.boolean({ error: COMMON_MSG.invalidValue }),
+  email_updates: z.boolean({ error: COMMON_MSG.invalidValue }),
+  language: z.enum(LANGUAGES, { error: AUTH_MSG.invalidLanguage }),
+  theme: z.enum(['light', 'dark', 'system'], { error: AUTH_MSG.invalidTheme }),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;

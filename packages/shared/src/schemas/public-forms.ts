@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS } from '../messages/public-forms.js';
+import { DEP_FIRST_YEAR, MENU_CHANGE_MIN_WORKING_DAYS } from '../constants.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { addDays, addYears } from 'date-fns';
 import { isWorkingDay } from '../calendar.js';
@@ -12,76 +14,12 @@ export const ALTCHA_FIELD = 'altcha';
 /** A field no person sees or fills (hidden from view and from assistive technology); robots do. */
 export const HONEYPOT_FIELD = 'website';
 
-/** DEP exports exist from this year on; the last selectable year is the current one. */
-export const DEP_FIRST_YEAR = 2017;
-/** A menu change needs this many working days of lead time. */
-export const MENU_CHANGE_MIN_WORKING_DAYS = 3;
 /** Deadlines of the support requests: emergency now + 24 hours, classic now + 3 days. */
 export const EMERGENCY_DUE_HOURS = 24;
 export const CLASSIC_DUE_DAYS = 3;
 
-/** German messages of the public forms (spec sections 5 and 8 where it gives them). */
-export const PUBLIC_FORM_MSG = {
-  robot: 'Bitte bestätigen Sie, dass Sie kein Roboter sind.',
-  sendFailed: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
-  tooLong: 'Eingabe ist zu lang',
-  kundennummerRequired: 'Kundennummer ist erforderlich',
-  kundennummerDigits: 'Kundennummer darf nur Zahlen enthalten',
-  lokalnameRequired: 'Lokalname ist erforderlich',
-  nameRequired: 'Name ist erforderlich',
-  firmennameRequired: 'Name der Firma ist erforderlich',
-  plzRequired: 'PLZ ist erforderlich',
-  plzFormat: 'PLZ muss 4-5 Ziffern enthalten',
-  phoneRequired: 'Telefonnummer ist erforderlich',
-  phoneFormat: 'Ungültiges Telefonnummerformat',
-  emailRequired: 'E-Mail ist erforderlich',
-  emailFormat: 'Ungültige E-Mail-Adresse',
-  descriptionRequired: 'Beschreibung ist erforderlich',
-  descriptionTooLong: 'Beschreibung ist zu lang',
-  agb: 'Bitte akzeptieren Sie die AGB.',
-  agbEmergency: 'Bitte akzeptieren Sie die AGB und die Kosten des Emergency Supports.',
-  startMonth: 'Bitte wählen Sie den Startmonat',
-  startYear: 'Bitte wählen Sie das Startjahr',
-  endMonth: 'Bitte wählen Sie den Endmonat',
-  endYear: 'Bitte wählen Sie das Endjahr',
-  yearRange: `Das Jahr muss zwischen ${DEP_FIRST_YEAR} und dem aktuellen Jahr liegen`,
-  endBeforeStart: 'Das Ende des Zeitraums darf nicht vor dem Beginn liegen',
-  commentRequired: 'Bitte beschreiben Sie die gewünschte Änderung',
-  dateRequired: 'Bitte wählen Sie das Datum der Änderung',
-  dateInvalid: 'Ungültiges Datum',
-  workingDay: 'Bitte wählen Sie einen Werktag (Mo-Fr) und kein Feiertag.',
-  leadTime: `Das Datum muss mindestens ${MENU_CHANGE_MIN_WORKING_DAYS} Werktage in der Zukunft liegen.`,
-  tooFar: 'Das Datum darf höchstens ein Jahr in der Zukunft liegen.',
-  switchReason: 'Bitte wählen Sie den Grund des Firmenwechsels',
-  old: {
-    companyName: 'Firmenname (aktuell) ist erforderlich',
-    localName: 'Lokalname (aktuell) ist erforderlich',
-    customerNumber: 'Kundennummer (aktuell) ist erforderlich',
-    taxId: 'UID/Steuernummer (aktuell) ist erforderlich',
-    address: 'Adresse (aktuell) ist erforderlich',
-    contact: 'Ansprechpartner (aktuell) ist erforderlich',
-    phone: 'Telefonnummer (aktuell) ist erforderlich',
-    email: 'E-Mail (aktuell) ist erforderlich',
-  },
-  new: {
-    companyName: 'Firmenname (neu) ist erforderlich',
-    localName: 'Lokalname (neu) ist erforderlich',
-    taxId: 'UID/Steuernummer (neu) ist erforderlich',
-    address: 'Adresse (neu) ist erforderlich',
-    contact: 'Ansprechpartner (neu) ist erforderlich',
-    phone: 'Telefonnummer (neu) ist erforderlich',
-    email: 'E-Mail (neu) ist erforderlich',
-  },
-} as const;
 
-/** The success messages of the spec (section 8), answered by the server as `message`. */
-export const PUBLIC_FORM_SUCCESS = {
-  dep: 'Ihre DEP Anfrage wurde erfolgreich gesendet!',
-  menu: 'Menüänderung wurde erfolgreich beantragt.',
-  switch: 'Ihre Firmenübernahme-Anfrage wurde erfolgreich übermittelt.',
-  emergency: 'Ihre Emergency Support Anfrage wurde erfolgreich gesendet!',
-  classic: 'Ihre Support-Anfrage wurde erfolgreich gesendet!',
-} as const;
+export { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS };
 
 /** The answer of every form call: the success message and the reference number (the task id). */
 export const publicFormResponseSchema = z.object({ message: z.string(), reference: z.number().int() });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { COMMON_MSG } from '../messages/common.js';
+import { NOTIFICATIONS_MSG } from '../messages/notifications.js';
+import { TASKS_MSG } from '../messages/tasks.js';
 import { trimInvisible } from '../input-hygiene.js';
 
 /** Task states of the spec; the board's tabs in this order ("erledigt" is labelled "pending"). */
@@ -63,30 +66,30 @@ export function parseBoardCursor(s: string): { v: string | null; id: number } | 
   }
 }
 
-export const taskStatusParam = z.enum(TASK_STATUSES, { error: 'Unbekannter Status' });
+export const taskStatusParam = z.enum(TASK_STATUSES, { error: TASKS_MSG.unknownStatus });
 
 /** Query of the two board calls: server-side filter, search, sort and keyset paging. */
 export const taskListQuerySchema = z.object({
   firma: z.string().trim().max(200).optional(),
-  agentId: id('Ungültiger Agent').optional(),
-  typ: id('Ungültiger Aufgabentyp').optional(),
+  agentId: id(TASKS_MSG.invalidAgent).optional(),
+  typ: id(TASKS_MSG.invalidType).optional(),
   q: z.string().trim().max(200).optional(),
-  sort: z.enum(TASK_SORTS, { error: 'Unbekannte Sortierung' }).default('id'),
+  sort: z.enum(TASK_SORTS, { error: TASKS_MSG.unknownSort }).default('id'),
   limit: z.coerce
-    .number({ error: 'Ungültiges Limit' })
+    .number({ error: TASKS_MSG.invalidLimit })
     .int()
-    .min(1, 'Ungültiges Limit')
-    .max(TASK_PAGE_MAX, 'Ungültiges Limit')
+    .min(1, TASKS_MSG.invalidLimit)
+    .max(TASK_PAGE_MAX, TASKS_MSG.invalidLimit)
     .default(TASK_PAGE_DEFAULT),
   /** Opaque, from `nextCursor` of the previous page. */
   cursor: z
     .string()
-    .max(300, 'Ungültiger Cursor')
-    .refine((c) => parseBoardCursor(c) !== null, 'Ungültiger Cursor')
+    .max(300, TASKS_MSG.invalidCursor)
+    .refine((c) => parseBoardCursor(c) !== null, TASKS_MSG.invalidCursor)
     .optional(),
   /** `true`: only tasks nobody has taken yet (agents: of their own country), to be claimed. */
   unassigned: z
-    .enum(['true', 'false'], { error: 'Ungültiger Filter' })
+    .enum(['true', 'false'], { error: TASKS_MSG.invalidFilter })
     .optional()
     .transform((v) => v === 'true'),
 });
@@ -222,14 +225,14 @@ export type CustomerHit = z.infer<typeof customerHitSchema>;
 
 /** The text fields of POST /api/create-task (multipart; files travel as `files`). */
 export const createTaskSchema = z.object({
-  titel: required('Titel ist erforderlich').max(200, 'Titel ist zu lang (höchstens 200 Zeichen)'),
-  beschreibung: required('Beschreibung ist erforderlich').max(20000, 'Beschreibung ist zu lang'),
-  frist: required('Frist ist erforderlich').refine((v) => !Number.isNaN(new Date(v).getTime()), 'Ungültiges Datum'),
-  typ: id('Aufgabentyp ist erforderlich'),
-  userID: id('Bitte einen Agenten auswählen'),
-  kundennummer: required('Bitte einen Kunden über die Suche auswählen').regex(
+  titel: required(COMMON_MSG.titleRequired).max(200, TASKS_MSG.titleTooLong),
+  beschreibung: required(COMMON_MSG.descriptionRequired).max(20000, COMMON_MSG.descriptionTooLong),
+  frist: required(TASKS_MSG.dueRequired).refine((v) => !Number.isNaN(new Date(v).getTime()), COMMON_MSG.invalidDate),
+  typ: id(TASKS_MSG.typeRequired),
+  userID: id(TASKS_MSG.agentRequired),
+  kundennummer: required(TASKS_MSG.customerRequired).regex(
     /^\d+$/,
-    'Kundennummer darf nur Zahlen enthalten',
+    COMMON_MSG.customerNumberDigits,
   ),
   firma: z.string().trim().max(200).optional(),
   /** Sent by the web app for compatibility; the server takes the creator from the session. */
@@ -238,21 +241,21 @@ export const createTaskSchema = z.object({
 export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 
 export const addNoteSchema = z.object({
-  taskID: id('Aufgabe fehlt'),
-  notiz: required('Die Notiz darf nicht leer sein').max(10000, 'Die Notiz ist zu lang'),
+  taskID: id(TASKS_MSG.taskMissing),
+  notiz: required(TASKS_MSG.noteRequired).max(10000, TASKS_MSG.noteTooLong),
   agentID: z.coerce.number().int().optional(),
 });
 export const switchAgentSchema = z.object({
-  taskID: id('Aufgabe fehlt'),
-  newAgentID: id('Bitte einen Agenten auswählen'),
+  taskID: id(TASKS_MSG.taskMissing),
+  newAgentID: id(TASKS_MSG.agentRequired),
 });
 export const requestAssistSchema = z.object({
-  taskID: id('Aufgabe fehlt'),
-  agentID: id('Bitte einen Agenten auswählen'),
-  comment: required('Bitte einen Kommentar eingeben').max(5000, 'Der Kommentar ist zu lang'),
+  taskID: id(TASKS_MSG.taskMissing),
+  agentID: id(TASKS_MSG.agentRequired),
+  comment: required(TASKS_MSG.commentRequired).max(5000, TASKS_MSG.commentTooLong),
 });
 /** POST /api/claim-task: take an unassigned task of one's own country. */
-export const claimTaskSchema = z.object({ taskID: id('Aufgabe fehlt') });
+export const claimTaskSchema = z.object({ taskID: id(TASKS_MSG.taskMissing) });
 
 /**
  * Socket event `task_changed`, sent after commit to everyone who may see the task (before or after
@@ -266,15 +269,15 @@ export interface TaskChangedEvent {
 }
 
 export const setTaskStatusSchema = z.object({
-  taskID: id('Aufgabe fehlt'),
-  status: z.enum(TASK_STATUSES, { error: 'Unbekannter Status' }),
+  taskID: id(TASKS_MSG.taskMissing),
+  status: z.enum(TASK_STATUSES, { error: TASKS_MSG.unknownStatus }),
 });
 
 /** The text fields of POST /api/audit-task (multipart; files optional). */
 export const auditTaskSchema = z.object({
-  taskID: id('Aufgabe fehlt'),
-  description: required('Beschreibung ist erforderlich').max(20000, 'Beschreibung ist zu lang'),
-  contacted: z.enum(['true', 'false'], { error: 'Ungültiger Wert für „Kunde kontaktiert“' }).default('true'),
+  taskID: id(TASKS_MSG.taskMissing),
+  description: required(COMMON_MSG.descriptionRequired).max(20000, COMMON_MSG.descriptionTooLong),
+  contacted: z.enum(['true', 'false'], { error: TASKS_MSG.contactedInvalid }).default('true'),
   reason: z.string().trim().max(5000).optional(),
 });
 
@@ -337,11 +340,11 @@ export function isInternalLink(link: string): boolean {
 }
 
 export const createNotificationSchema = z.object({
-  user_id: id('Empfänger fehlt'),
-  title: required('Titel ist erforderlich').max(200),
-  message: required('Nachricht ist erforderlich').max(2000),
-  type: required('Typ ist erforderlich').max(50),
-  link: z.string().max(500).refine(isInternalLink, 'Der Link muss ein Pfad innerhalb des Portals sein.').nullable().optional(),
-  priority: z.enum(['low', 'medium', 'high'], { error: 'Ungültige Priorität' }).default('medium'),
+  user_id: id(NOTIFICATIONS_MSG.recipientRequired),
+  title: required(COMMON_MSG.titleRequired).max(200),
+  message: required(NOTIFICATIONS_MSG.messageRequired).max(2000),
+  type: required(NOTIFICATIONS_MSG.typeRequired).max(50),
+  link: z.string().max(500).refine(isInternalLink, NOTIFICATIONS_MSG.internalLink).nullable().optional(),
+  priority: z.enum(['low', 'medium', 'high'], { error: NOTIFICATIONS_MSG.invalidPriority }).default('medium'),
   task_id: z.coerce.number().int().positive().nullable().optional(),
 });

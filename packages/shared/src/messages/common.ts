@@ -1,0 +1,41 @@
+import { MSG_INVALID_CHARS } from '../input-hygiene.js';
+
+/**
+ * Messages every area answers with (HTTP status texts, uploads, idempotency, field rules several
+ * forms share). An area that needs one of these refers to it here instead of writing it again.
+ */
+export const COMMON_MSG = {
+  badRequest: 'Ungültige Anfrage.',
+  unauthorized: 'Nicht angemeldet oder Sitzung abgelaufen.',
+  forbidden: 'Keine Berechtigung für diese Aktion.',
+  notFound: 'Nicht gefunden.',
+  methodNotAllowed: 'Methode nicht erlaubt.',
+  notAcceptable: 'Nicht akzeptabel.',
+  payloadTooLarge: 'Die Anfrage ist zu groß.',
+  unsupportedType: 'Nicht unterstütztes Format.',
+  tooManyRequests: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
+  unavailable: 'Der Dienst ist vorübergehend nicht erreichbar. Bitte später erneut versuchen.',
+  internal: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  invalidChars: MSG_INVALID_CHARS,
+  invalidValue: 'Ungültiger Wert',
+  invalidDate: 'Ungültiges Datum',
+  emailRequired: 'E-Mail ist erforderlich',
+  emailFormat: 'Ungültige E-Mail-Adresse',
+  nameRequired: 'Name ist erforderlich',
+  phoneRequired: 'Telefonnummer ist erforderlich',
+  descriptionRequired: 'Beschreibung ist erforderlich',
+  descriptionTooLong: 'Beschreibung ist zu lang',
+  customerNumberDigits: 'Kundennummer darf nur Zahlen enthalten',
+  titleRequired: 'Titel ist erforderlich',
+  // uploads (platform/uploads.ts)
+  multipartRequired: 'Die Anfrage muss multipart/form-data sein.',
+  emptyFile: 'Leere Dateien können nicht hochgeladen werden.',
+  tooManyFields: 'Zu viele Felder in der Anfrage.',
+  fileTypeNotAllowed: 'Dieser Dateityp ist nicht erlaubt.',
+  fileTooLarge: 'Die Datei ist zu groß.',
+  tooManyFiles: 'Zu viele Dateien.',
+  noFiles: 'Bitte mindestens eine Datei auswählen.',
+  // idempotency (platform/idempotency.ts)
+  requestInProgress: 'Diese Anfrage wird bereits bearbeitet.',
+  badIdempotencyKey: 'Ungültiger Idempotency-Key (1 bis 200 sichtbare ASCII-Zeichen).',
+} as const;

@@ -1,0 +1,11 @@
+/** Creating and managing staff and business accounts. */
+export const USERS_MSG = {
+  duplicateEmail: 'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.',
+  unknownCountry: 'Unbekanntes Land',
+  unknownRole: 'Unbekannte Rolle',
+  unknownAgentLevel: 'Unbekanntes Agent-Level',
+  countryRequired: 'Land ist erforderlich',
+  roleRequired: 'Rolle ist erforderlich',
+  agentLevelRequired: 'Agent-Level ist erforderlich',
+  unknownPermission: 'Unbekannte Berechtigung',
+} as const;
