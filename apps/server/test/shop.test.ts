@@ -17,7 +17,7 @@ import {
   rksvCards,
   rksvOrders,
 } from '../src/db/schema/index.js';
-import { SHOP_ERR } from '../src/modules/shop/service.js';
+import { SHOP_ERR } from '../src/modules/shop/common.js';
 import { solveAltcha } from './altcha-solve.js';
 import { createTestApp, dbTargets, type TestApp } from './helpers.js';
 import { startStripeStub, type StripeStub } from './stripe-stub.js';

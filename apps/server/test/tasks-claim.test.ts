@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { taskListResponseSchema, taskRowSchema, type TaskChangedEvent } from '@portal/shared';
 import { notifications, tasks } from '../src/db/schema/index.js';
-import { createTaskFromRequest } from '../src/modules/tasks/service.js';
+import { createTaskFromRequest } from '../src/modules/tasks/from-request.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { fields, postMultipart, seedCustomers } from './tasks-fixtures.js';
 

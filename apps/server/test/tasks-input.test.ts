@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createTaskSchema, parseBoardCursor, requestAssistSchema, taskListQuerySchema } from '@portal/shared';
-import { MSG } from '../src/modules/tasks/service.js';
+import { MSG } from '../src/modules/tasks/common.js';
 import { MSG_TASK_NOT_FOUND } from '../src/modules/tasks/access.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { fields, postMultipart, seedCustomers } from './tasks-fixtures.js';

@@ -17,7 +17,7 @@ import {
 } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import type { StagedFile, UploadLimits } from '../../platform/uploads.js';
-import { createTaskFromRequest, type RequestTaskData } from '../tasks/service.js';
+import { createTaskFromRequest, type RequestTaskData } from '../tasks/from-request.js';
 
 /** Task types (reference data). */
 export const TASK_TYPE = { support: 1, emergency: 2, menu: 3, switch: 4, dep: 5 } as const;

@@ -28,20 +28,11 @@ import {
   renderNotFoundPage,
   type LocalPage,
 } from '../../platform/payments/local-page.js';
-import {
-  SHOP_ERR,
-  createOrder,
-  invoiceDownload,
-  isEventProcessed,
-  listProducts,
-  markOrderFailed,
-  orderDetails,
-  processPaymentEvent,
-  proformaDownload,
-  sessionForReturnRef,
-  writeMissingInvoicePdfs,
-  type ShopDeps,
-} from './service.js';
+import { SHOP_ERR, type ShopDeps } from './common.js';
+import { invoiceDownload, proformaDownload, writeMissingInvoicePdfs } from './invoice-files.js';
+import { createOrder, markOrderFailed, orderDetails, sessionForReturnRef } from './orders.js';
+import { isEventProcessed, processPaymentEvent } from './payment-events.js';
+import { listProducts } from './products.js';
 
 const messageSchema = z.object({ message: z.string() });
 const FORM = 'application/x-www-form-urlencoded';

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { invoices, rksvOrders } from '../../db/schema/index.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { PaymentProvider } from '../../platform/payments/index.js';
+
+/** The shop's German messages (the web app translates them by this text). */
+export const SHOP_ERR = {
+  unknownProduct: 'Unbekanntes Produkt',
+  amountMismatch: 'Der Betrag stimmt nicht mit dem aktuellen Preis überein. Bitte laden Sie die Seite neu.',
+  orderNotFound: 'Bestellung nicht gefunden.',
+  paidNoDowngrade: 'Die Bestellung ist bereits bezahlt und kann nicht mehr als fehlgeschlagen markiert werden.',
+  providerDown: 'Die Zahlung konnte nicht gestartet werden. Bitte versuchen Sie es später erneut.',
+  badSignature: 'Ungültige Webhook-Signatur.',
+  invoiceNotFound: 'Rechnung nicht gefunden.',
+  proformaNotFound: 'Proforma-Rechnung nicht gefunden.',
+  robot: 'Die automatische Sicherheitsprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+} as const;
+
+export interface ShopDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+export type OrderRow = typeof rksvOrders.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type Mode = 'payment' | 'invoice';
+
+export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+export const token = () => randomBytes(24).toString('base64url');
+
+/** Where an invoice's PDF lies, relative to the uploads folder and absolute. */
+export function invoiceFile(config: Pick<Config, 'uploads'>, number: string): { rel: string; abs: string } {
+  const rel = path.posix.join('invoices', `${number}.pdf`);
+  return { rel, abs: path.join(config.uploads.dir, rel) };
+}
+export const invoiceFileName = (number: string) => `Rechnung-${number}.pdf`;
+/** The buyer's link to the PDF: the unguessable token is the key. */
+export const invoicePath = (accessToken: string) => `/web/rksv-invoice/${accessToken}`;
+
+/**
+ * An order on invoice gets a pro-forma until it is paid: its own reference (the order number, never a
+ * number of the gap-free invoice sequence, which cannot be withdrawn) and a PDF rendered on demand.
+ * The link's key is the order's unguessable return reference.
+ */
+export const proformaNumber = (orderId: number) => `PF-${orderId}`;
+export const proformaPath = (returnRef: string) => `/web/rksv-proforma/${returnRef}`;
+export const proformaFileName = (orderId: number) => `Proforma-${proformaNumber(orderId)}.pdf`;

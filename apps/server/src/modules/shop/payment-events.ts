@@ -1,0 +1,135 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { invoices, paymentEvents, products, rksvCards, rksvOrders } from '../../db/schema/index.js';
+import { queueMail } from '../../platform/mail.js';
+import type { PaymentEvent } from '../../platform/payments/index.js';
+import type { InvoiceRow, ShopDeps } from './common.js';
+import { ensureInvoicePdf } from './invoice-files.js';
+import { issueInvoice } from './invoice-numbers.js';
+import { confirmationMail } from './mail-texts.js';
+
+// After commit: the PDF on disk, then the mails (which attach it).
+async function afterCommit(deps: ShopDeps, issued: InvoiceRow[], mailIds: number[]): Promise<void> {
+  for (const inv of issued) {
+    try {
+      await ensureInvoicePdf(deps, inv);
+    } catch (err) {
+      // The download renders it on demand, and the next start retries; the mail waits for its retry.
+      deps.log.error({ err, invoice: inv.number }, 'invoice PDF could not be written');
+    }
+  }
+  if (mailIds.length) void deps.mailer.flush(mailIds);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fulfilment: the one code path for the test checkout and Stripe's webhooks.
+
+export type EventOutcome =
+  | 'duplicate'
+  | 'unknown_session'
+  | 'fulfilled'
+  | 'already_paid'
+  | 'amount_mismatch'
+  | 'awaiting_payment'
+  | 'failed'
+  | 'expired'
+  | 'ignored';
+
+export async function isEventProcessed(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentEvents.event_id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.event_id, eventId));
+  return !!row;
+}
+
+/**
+ * Applies a provider's event in one transaction. The event id is recorded first: the same event
+ * again does nothing. Paid is final: a failure or expiry never downgrades it; a payment wins over an
+ * earlier failure (money received is booked). On payment: paid with payed_at and the method, one card
+ * row per unit, the invoice (gap-free number) unless issued with the order, the confirmation mail.
+ */
+export async function processPaymentEvent(deps: ShopDeps, ev: PaymentEvent): Promise<EventOutcome> {
+  const { db, config } = deps;
+  const result = await db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ event_id: ev.id, provider: ev.provider, type: ev.type, session_id: ev.sessionId, outcome: 'received' })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.event_id });
+    if (!fresh) return { outcome: 'duplicate' as const };
+
+    const [order] = await tx.select().from(rksvOrders).where(eq(rksvOrders.session_id, ev.sessionId)).for('update');
+    let outcome: EventOutcome;
+    let invoice: InvoiceRow | null = null;
+    let mailId: number | null = null;
+    const now = new Date();
+    if (!order) {
+      outcome = 'unknown_session';
+    } else if (
+      ev.type === 'checkout.session.async_payment_succeeded' ||
+      (ev.type === 'checkout.session.completed' &&
+        (ev.paymentStatus === 'paid' || ev.paymentStatus === 'no_payment_required'))
+    ) {
+      if (order.payment_status === 'paid') {
+        outcome = 'already_paid';
+      } else if (
+        (ev.amountTotal !== null && ev.amountTotal !== order.total_amount) ||
+        (ev.currency !== null && ev.currency.toLowerCase() !== order.currency)
+      ) {
+        deps.log.error(
+          { orderId: order.id, expected: order.total_amount, got: ev.amountTotal, currency: ev.currency },
+          'payment amount differs from the order: not fulfilled',
+        );
+        outcome = 'amount_mismatch';
+      } else {
+        const [paid] = await tx
+          .update(rksvOrders)
+          .set({ payment_status: 'paid', payed_at: now, payment_type: ev.paymentMethod, updated_at: now })
+          .where(eq(rksvOrders.id, order.id))
+          .returning();
+        await tx.insert(rksvCards).values(Array.from({ length: order.qty }, () => ({ order_id: order.id })));
+        [invoice = null] = await tx.select().from(invoices).where(eq(invoices.order_id, order.id));
+        if (!invoice) {
+          const [shipping] = await tx
+            .select({ name: products.name })
+            .from(products)
+            .where(and(eq(products.kind, 'shipping'), eq(products.active, true)));
+          invoice = await issueInvoice(tx, config, paid!, shipping?.name ?? null, {
+            at: now,
+            method: ev.paymentMethod,
+          });
+        }
+        mailId = await queueMail(tx, confirmationMail(config, { ...paid!, stripe_inv_id: invoice.number }, invoice));
+        outcome = 'fulfilled';
+      }
+    } else if (ev.type === 'checkout.session.completed') {
+      // A delayed method (SEPA debit): the session is complete, the money not yet there.
+      outcome = 'awaiting_payment';
+    } else if (ev.type === 'checkout.session.async_payment_failed') {
+      if (order.payment_status === 'pending') {
+        await tx
+          .update(rksvOrders)
+          .set({ payment_status: 'failed', failed_at: now, updated_at: now })
+          .where(eq(rksvOrders.id, order.id));
+        outcome = 'failed';
+      } else outcome = 'ignored';
+    } else if (ev.type === 'checkout.session.expired') {
+      if (order.payment_status === 'pending' || order.payment_status === 'failed') {
+        await tx
+          .update(rksvOrders)
+          .set({ payment_status: 'expired', expired_at: now, updated_at: now })
+          .where(eq(rksvOrders.id, order.id));
+        outcome = 'expired';
+      } else outcome = 'ignored';
+    } else {
+      outcome = 'ignored';
+    }
+    await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.event_id, ev.id));
+    return { outcome, invoice, mailId };
+  });
+  if (result.outcome === 'fulfilled') {
+    await afterCommit(deps, result.invoice ? [result.invoice] : [], result.mailId ? [result.mailId] : []);
+  }
+  return result.outcome;
+}

@@ -1,0 +1,92 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Audit } from '@portal/shared';
+import type { Db } from '../../db/client.js';
+import { auditFiles, audits, tasks, users } from '../../db/schema/index.js';
+import type { SessionUser } from '../../platform/auth.js';
+import { conflict } from '../../platform/errors.js';
+import type { StagedFile, UploadLimits } from '../../platform/uploads.js';
+import { notify } from '../notifications/service.js';
+import { loadVisibleTask } from './access.js';
+import { recordTaskChange } from './audience.js';
+import { MSG, activity, iso } from './common.js';
+import { withStoredFiles } from './files.js';
+
+export interface AuditData {
+  description: string;
+  contacted: boolean;
+  reason?: string;
+}
+
+/** Stores the audit with its files and closes the task (erledigt -> abgeschlossen), in one transaction. */
+export async function submitAudit(
+  db: Db,
+  limits: UploadLimits,
+  viewer: SessionUser,
+  taskId: number,
+  input: AuditData,
+  staged: StagedFile[],
+) {
+  return withStoredFiles(db, limits, 'audits', staged, async (tx, files) => {
+    const t = await loadVisibleTask(tx, viewer, taskId, true);
+    if (t.status !== 'erledigt' || t.has_audit) throw conflict(MSG.auditNotAllowed);
+    const [audit] = await tx
+      .insert(audits)
+      .values({
+        task_id: taskId,
+        created_by: viewer.id,
+        contacted: input.contacted,
+        description: input.description,
+        reason: input.reason || null,
+      })
+      .returning({ id: audits.id });
+    if (files.length) await tx.insert(auditFiles).values(files.map((f) => ({ ...f, audit_id: audit!.id })));
+    const now = new Date();
+    await tx
+      .update(tasks)
+      .set({ status: 'abgeschlossen', abgeschlossen_am: now, has_audit: true, updated_at: now })
+      .where(eq(tasks.id, taskId));
+    await activity(tx, taskId, viewer.id, 'audit_submitted', { audit_id: audit!.id, files: files.length });
+    await recordTaskChange(tx, taskId, t);
+    await notify(tx, {
+      recipients: [t.user_id, t.requested_user_id, t.created_by_userid],
+      actorId: viewer.id,
+      type: 'audit_submitted',
+      title: 'Audit eingereicht',
+      message: `${viewer.name} hat das Audit zu Aufgabe #${taskId} eingereicht; die Aufgabe ist abgeschlossen.`,
+      taskId,
+      priority: 'low',
+    });
+    return audit!.id;
+  });
+}
+
+export async function findAudit(db: Db, viewer: SessionUser, taskId: number): Promise<Audit | null> {
+  await loadVisibleTask(db, viewer, taskId);
+  const [a] = await db
+    .select({ audit: audits, created_by_name: users.name })
+    .from(audits)
+    .leftJoin(users, eq(users.id, audits.created_by))
+    .where(eq(audits.task_id, taskId));
+  if (!a) return null;
+  const files = await db
+    .select()
+    .from(auditFiles)
+    .where(eq(auditFiles.audit_id, a.audit.id))
+    .orderBy(asc(auditFiles.id));
+  return {
+    id: a.audit.id,
+    task_id: taskId,
+    created_at: iso(a.audit.created_at),
+    created_by_name: a.created_by_name,
+    contacted: a.audit.contacted,
+    description: a.audit.description,
+    reason: a.audit.reason,
+    files: files.map((f) => ({
+      id: f.id,
+      datei_name: f.datei_name,
+      original_name: f.original_name,
+      size: f.size,
+      file_path: `/protected-files/uploads/audits/${f.datei_name}`,
+    })),
+  };
+}

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  agentSummarySchema,
+  taskListQuerySchema,
+  taskListResponseSchema,
+  taskSinceResponseSchema,
+  taskStatusParam,
+  taskTypeSchema,
+  TASK_PAGE_MAX,
+} from '@portal/shared';
+import type { AppContext } from '../../platform/context.js';
+import { currentUser } from '../../platform/auth.js';
+import { forbidden } from '../../platform/errors.js';
+import { listAgents, listTaskTypes } from './lookups.js';
+import { listBoardJson, listSince } from './queries.js';
+import { adminTasks, id, prebuiltJson, sendJsonText, tasksAccess } from './route-helpers.js';
+
+/** The boards: pages per country and status, catch-up polls, task types and the agents list. */
+export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+
+  const boardParams = z.object({ countryId: id('Ungültiges Land'), status: taskStatusParam });
+  const agentBoardParams = boardParams.extend({ agentId: id('Ungültiger Agent') });
+  const sinceParams = z.object({
+    lastTaskId: z.coerce.number().int().min(0),
+    limit: z.coerce.number().int().min(1).max(TASK_PAGE_MAX),
+  });
+
+  app.get(
+    '/api/get-tasks-from-admin/:countryId/:status',
+    {
+      config: { access: adminTasks },
+      serializerCompiler: prebuiltJson,
+      schema: {
+        tags: ['tasks'],
+        summary: 'Board page of a country and status (admin: all tasks)',
+        params: boardParams,
+        querystring: taskListQuerySchema,
+        response: { 200: taskListResponseSchema },
+      },
+    },
+    async (req, reply) =>
+      sendJsonText(
+        reply,
+        await listBoardJson(db, { countryId: req.params.countryId, status: req.params.status }, req.query),
+      ),
+  );
+
+  const agentScope = (
+    req: { params: { countryId: number; status: 'offen' | 'erledigt' | 'abgeschlossen'; agentId: number } },
+    viewer: ReturnType<typeof currentUser>,
+    unassigned = false,
+  ) => {
+    if (viewer.role !== 'admin' && req.params.agentId !== viewer.id) throw forbidden();
+    // The tasks nobody has taken are open to every agent of their country, and only to them.
+    if (unassigned) {
+      if (viewer.role !== 'admin' && req.params.countryId !== viewer.country_id) throw forbidden();
+      return { countryId: req.params.countryId, status: req.params.status };
+    }
+    return { countryId: req.params.countryId, status: req.params.status, visibleFor: req.params.agentId };
+  };
+
+  app.get(
+    '/api/get-tasks-from-agent/:countryId/:status/:agentId',
+    {
+      config: { access: tasksAccess },
+      serializerCompiler: prebuiltJson,
+      schema: {
+        tags: ['tasks'],
+        summary:
+          'Board page of an agent: tasks assigned to, created by, or asking help of them (agentId must be the caller, unless admin)',
+        params: agentBoardParams,
+        querystring: taskListQuerySchema,
+        response: { 200: taskListResponseSchema },
+      },
+    },
+    async (req, reply) =>
+      sendJsonText(
+        reply,
+        await listBoardJson(db, agentScope(req, currentUser(req), req.query.unassigned), req.query),
+      ),
+  );
+
+  app.get(
+    '/api/get-tasks-from-admin/:countryId/:status/since/:lastTaskId/:limit',
+    {
+      config: { access: adminTasks },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Tasks with a higher id (catch-up poll)',
+        params: boardParams.merge(sinceParams),
+        response: { 200: taskSinceResponseSchema },
+      },
+    },
+    async (req) => ({
+      tasks: await listSince(
+        db,
+        { countryId: req.params.countryId, status: req.params.status },
+        req.params.lastTaskId,
+        req.params.limit,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/get-tasks-from-agent/:countryId/:status/:agentId/since/:lastTaskId/:limit',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Tasks with a higher id (catch-up poll), agent visibility',
+        params: agentBoardParams.merge(sinceParams),
+        response: { 200: taskSinceResponseSchema },
+      },
+    },
+    async (req) => ({
+      tasks: await listSince(db, agentScope(req, currentUser(req)), req.params.lastTaskId, req.params.limit),
+    }),
+  );
+
+  app.get(
+    '/api/task-types',
+    { config: { access: tasksAccess }, schema: { tags: ['tasks'], response: { 200: z.array(taskTypeSchema) } } },
+    () => listTaskTypes(db),
+  );
+
+  app.get(
+    '/api/agents',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary:
+          "Staff of the caller's country with counters O, E, A (admins may ask for another country with countryId)",
+        querystring: z.object({ countryId: id('Ungültiges Land').optional() }),
+        response: { 200: z.array(agentSummarySchema) },
+      },
+    },
+    (req) => {
+      const viewer = currentUser(req);
+      const own = viewer.country_id ?? 1;
+      const countryId = req.query.countryId ?? own;
+      if (countryId !== own && viewer.role !== 'admin') throw forbidden();
+      return listAgents(db, countryId);
+    },
+  );
+};

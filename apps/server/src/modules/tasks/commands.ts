@@ -1,0 +1,187 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { helpRequests, taskFiles, tasks, taskNotes, taskTypes } from '../../db/schema/index.js';
+import type { SessionUser } from '../../platform/auth.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { StagedFile, UploadLimits } from '../../platform/uploads.js';
+import { notify } from '../notifications/service.js';
+import { loadVisibleTask, MSG_TASK_NOT_FOUND, type TaskRecord } from './access.js';
+import { countryStaffMember, recordTaskChange } from './audience.js';
+import { MSG, activity, assertNoAudit, assertOpen, iso, isUniqueViolation } from './common.js';
+import { withStoredFiles } from './files.js';
+import { findRow } from './queries.js';
+
+export interface CreateTaskData {
+  titel: string;
+  beschreibung: string;
+  frist: Date;
+  typ: number;
+  userID: number;
+  kundennummer: string;
+  firma?: string;
+}
+
+export async function createTask(
+  db: Db,
+  limits: UploadLimits,
+  viewer: SessionUser,
+  input: CreateTaskData,
+  staged: StagedFile[],
+) {
+  return withStoredFiles(db, limits, 'tasks', staged, async (tx, files) => {
+    const [type] = await tx.select({ id: taskTypes.id }).from(taskTypes).where(eq(taskTypes.id, input.typ));
+    if (!type) throw badRequest(MSG.unknownType);
+    const countryId = viewer.country_id ?? 1;
+    const assignee = await countryStaffMember(tx, input.userID, countryId);
+    const [created] = await tx
+      .insert(tasks)
+      .values({
+        titel: input.titel,
+        beschreibung: input.beschreibung,
+        frist: input.frist,
+        typ: input.typ,
+        country_id: countryId,
+        user_id: assignee.id,
+        created_by_userid: viewer.id,
+        kundennummer: input.kundennummer,
+        firma: input.firma || null,
+      })
+      .returning({ id: tasks.id });
+    const taskId = created!.id;
+    if (files.length)
+      await tx.insert(taskFiles).values(files.map((f) => ({ ...f, task_id: taskId, uploaded_by: viewer.id })));
+    await activity(tx, taskId, viewer.id, 'created', { assigned_to: assignee.id, files: files.length });
+    await recordTaskChange(tx, taskId);
+    await notify(tx, {
+      recipients: [assignee.id],
+      actorId: viewer.id,
+      type: 'task_assigned',
+      title: 'Neue Aufgabe zugewiesen',
+      message: `${viewer.name} hat Ihnen die Aufgabe #${taskId} „${input.titel}“ zugewiesen.`,
+      taskId,
+      priority: 'medium',
+    });
+    return taskId;
+  });
+}
+
+export async function addNote(db: Db, viewer: SessionUser, taskId: number, notiz: string) {
+  return db.transaction(async (tx) => {
+    const t = await loadVisibleTask(tx, viewer, taskId, true);
+    assertOpen(t, MSG.noteClosed);
+    const [note] = await tx.insert(taskNotes).values({ task_id: taskId, notiz, user_id: viewer.id }).returning();
+    await tx.update(tasks).set({ updated_at: new Date() }).where(eq(tasks.id, taskId));
+    await activity(tx, taskId, viewer.id, 'note_added', { note_id: note!.id });
+    await notify(tx, {
+      recipients: [t.user_id, t.requested_user_id, t.created_by_userid],
+      actorId: viewer.id,
+      type: 'note_added',
+      title: 'Neue Notiz',
+      message: `${viewer.name} hat eine Notiz zu Aufgabe #${taskId} hinzugefügt.`,
+      taskId,
+      priority: 'low',
+    });
+    return { id: note!.id, notiz: note!.notiz, agent_name: viewer.name, erstellt_am: iso(note!.erstellt_am) };
+  });
+}
+
+export async function switchAgent(db: Db, viewer: SessionUser, taskId: number, newAgentId: number) {
+  await db.transaction(async (tx) => {
+    const t = await loadVisibleTask(tx, viewer, taskId, true);
+    assertNoAudit(t);
+    const next = await countryStaffMember(tx, newAgentId, t.country_id);
+    if (t.user_id === next.id) return;
+    await tx.update(tasks).set({ user_id: next.id, updated_at: new Date() }).where(eq(tasks.id, taskId));
+    await activity(tx, taskId, viewer.id, 'agent_switched', { from: t.user_id, to: next.id });
+    await recordTaskChange(tx, taskId, t);
+    await notify(tx, {
+      recipients: [next.id],
+      actorId: viewer.id,
+      type: 'task_assigned',
+      title: 'Aufgabe übergeben',
+      message: `${viewer.name} hat Ihnen die Aufgabe #${taskId} „${t.titel}“ übergeben.`,
+      taskId,
+      priority: 'medium',
+    });
+  });
+}
+
+export async function requestAssist(db: Db, viewer: SessionUser, taskId: number, agentId: number, comment: string) {
+  try {
+    await db.transaction(async (tx) => {
+      const t = await loadVisibleTask(tx, viewer, taskId, true);
+      assertNoAudit(t);
+      const helper = await countryStaffMember(tx, agentId, t.country_id);
+      const [existing] = await tx
+        .select({ id: helpRequests.id })
+        .from(helpRequests)
+        .where(eq(helpRequests.task_id, taskId));
+      if (existing) throw conflict(MSG.helpExists);
+      await tx.insert(helpRequests).values({ task_id: taskId, requested_by: viewer.id, agent_id: helper.id, comment });
+      await tx.update(tasks).set({ requested_user_id: helper.id, updated_at: new Date() }).where(eq(tasks.id, taskId));
+      await activity(tx, taskId, viewer.id, 'assist_requested', { agent: helper.id });
+      await recordTaskChange(tx, taskId, t);
+      await notify(tx, {
+        recipients: [helper.id],
+        actorId: viewer.id,
+        type: 'assist_request',
+        title: 'Hilfe angefragt',
+        message: `${viewer.name} bittet Sie um Hilfe bei Aufgabe #${taskId}: ${comment.slice(0, 200)}`,
+        taskId,
+        priority: 'high',
+      });
+    });
+  } catch (e) {
+    // Two requests at the same moment: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(e)) throw conflict(MSG.helpExists);
+    throw e;
+  }
+}
+
+/**
+ * Takes an unassigned task: one conditional UPDATE, so of two agents claiming at once exactly one
+ * wins and the other gets 409. A task of another country is 404 for an agent (admins: any country).
+ */
+export async function claimTask(db: Db, viewer: SessionUser, taskId: number) {
+  return db.transaction(async (tx) => {
+    const sameCountry = viewer.role === 'admin' ? undefined : eq(tasks.country_id, viewer.country_id ?? -1);
+    const [claimed] = await tx
+      .update(tasks)
+      .set({ user_id: viewer.id, updated_at: new Date() })
+      .where(and(eq(tasks.id, taskId), isNull(tasks.user_id), sameCountry))
+      .returning({ id: tasks.id, country_id: tasks.country_id });
+    if (!claimed) {
+      const [t] = await tx
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(and(eq(tasks.id, taskId), sameCountry));
+      if (!t) throw notFound(MSG_TASK_NOT_FOUND);
+      throw conflict(MSG.alreadyClaimed);
+    }
+    await activity(tx, taskId, viewer.id, 'claimed', { agent: viewer.id });
+    await recordTaskChange(tx, taskId, {
+      user_id: null,
+      created_by_userid: null,
+      requested_user_id: null,
+      country_id: claimed.country_id,
+    });
+    return (await findRow(tx, taskId))!;
+  });
+}
+
+/** offen -> erledigt (done) and erledigt -> offen (reopen, while no audit). Anything else is refused. */
+export async function setStatus(db: Db, viewer: SessionUser, taskId: number, status: TaskRecord['status']) {
+  await db.transaction(async (tx) => {
+    const t = await loadVisibleTask(tx, viewer, taskId, true);
+    const now = new Date();
+    if (t.status === 'offen' && status === 'erledigt') {
+      await tx.update(tasks).set({ status, erledigt_am: now, updated_at: now }).where(eq(tasks.id, taskId));
+    } else if (t.status === 'erledigt' && status === 'offen' && !t.has_audit) {
+      await tx.update(tasks).set({ status, erledigt_am: null, updated_at: now }).where(eq(tasks.id, taskId));
+    } else {
+      throw conflict(MSG.badMove);
+    }
+    await activity(tx, taskId, viewer.id, 'status_changed', { from: t.status, to: status });
+    await recordTaskChange(tx, taskId, t);
+  });
+}

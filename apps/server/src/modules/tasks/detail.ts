@@ -1,0 +1,113 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { TaskDetailResponse } from '@portal/shared';
+import type { Db } from '../../db/client.js';
+import { helpRequests, taskConversations, taskFiles, taskMessages, taskNotes, tasks, users } from '../../db/schema/index.js';
+import type { SessionUser } from '../../platform/auth.js';
+import { notFound } from '../../platform/errors.js';
+import { loadVisibleTask } from './access.js';
+import { iso } from './common.js';
+import { findRow } from './queries.js';
+
+export async function taskDetail(db: Db, viewer: SessionUser, taskId: number): Promise<TaskDetailResponse> {
+  const t = await loadVisibleTask(db, viewer, taskId);
+  const creator = users;
+  const [row, [extra], files, conversations, messages, notes] = await Promise.all([
+    findRow(db, taskId),
+    db
+      .select({
+        created_by_name: creator.name,
+        help: {
+          agent_id: helpRequests.agent_id,
+          comment: helpRequests.comment,
+          created_at: helpRequests.created_at,
+          requested_by: helpRequests.requested_by,
+        },
+      })
+      .from(tasks)
+      .leftJoin(creator, eq(creator.id, tasks.created_by_userid))
+      .leftJoin(helpRequests, eq(helpRequests.task_id, tasks.id))
+      .where(eq(tasks.id, taskId)),
+    db
+      .select({
+        id: taskFiles.id,
+        datei_name: taskFiles.datei_name,
+        original_name: taskFiles.original_name,
+        mime: taskFiles.mime,
+        size: taskFiles.size,
+        uploaded_by_name: users.name,
+        created_at: taskFiles.created_at,
+      })
+      .from(taskFiles)
+      .leftJoin(users, eq(users.id, taskFiles.uploaded_by))
+      .where(eq(taskFiles.task_id, taskId))
+      .orderBy(asc(taskFiles.id)),
+    db.select().from(taskConversations).where(eq(taskConversations.task_id, taskId)).orderBy(asc(taskConversations.id)),
+    db.select().from(taskMessages).where(eq(taskMessages.task_id, taskId)).orderBy(asc(taskMessages.id)),
+    db
+      .select({ id: taskNotes.id, notiz: taskNotes.notiz, agent_name: users.name, erstellt_am: taskNotes.erstellt_am })
+      .from(taskNotes)
+      .innerJoin(users, eq(users.id, taskNotes.user_id))
+      .where(eq(taskNotes.task_id, taskId))
+      .orderBy(asc(taskNotes.id)),
+  ]);
+  let help_request: TaskDetailResponse['taskDetails']['help_request'] = null;
+  if (extra?.help?.agent_id) {
+    const names = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [extra.help.agent_id, extra.help.requested_by!]));
+    const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? '';
+    help_request = {
+      agent_id: extra.help.agent_id,
+      agent_name: nameOf(extra.help.agent_id),
+      requested_by_name: nameOf(extra.help.requested_by!),
+      comment: extra.help.comment!,
+      created_at: iso(extra.help.created_at!),
+    };
+  }
+  return {
+    taskDetails: {
+      ...row!,
+      kontaktperson: t.kontaktperson,
+      plz: t.plz,
+      ort: t.ort,
+      adresse: t.adresse,
+      email: t.email,
+      telefon_firma: t.telefon_firma,
+      telefon_privat: t.telefon_privat,
+      telefon_mobil: t.telefon_mobil,
+      uid: t.uid,
+      created_by_name: extra?.created_by_name ?? null,
+      help_request,
+    },
+    taskFiles: files.map((f) => ({ ...f, created_at: iso(f.created_at) })),
+    conversations: conversations.map((c) => ({
+      id: c.id,
+      subject: c.subject,
+      content: c.content,
+      agent_name: c.agent_name,
+      recipient: c.recipient,
+      created_at: iso(c.created_at),
+    })),
+    messages: messages.map((m) => ({ id: m.id, content: m.content, created_at: iso(m.created_at) })),
+    notes: notes.map((n) => ({ ...n, erstellt_am: iso(n.erstellt_am) })),
+  };
+}
+
+export async function listNotes(db: Db, viewer: SessionUser, taskId: number) {
+  await loadVisibleTask(db, viewer, taskId);
+  const notes = await db
+    .select({ id: taskNotes.id, notiz: taskNotes.notiz, agent_name: users.name, erstellt_am: taskNotes.erstellt_am })
+    .from(taskNotes)
+    .innerJoin(users, eq(users.id, taskNotes.user_id))
+    .where(eq(taskNotes.task_id, taskId))
+    .orderBy(asc(taskNotes.id));
+  return notes.map((n) => ({ ...n, erstellt_am: iso(n.erstellt_am) }));
+}
+
+export async function getVisibleRow(db: Db, viewer: SessionUser, taskId: number) {
+  await loadVisibleTask(db, viewer, taskId);
+  const row = await findRow(db, taskId);
+  if (!row) throw notFound();
+  return row;
+}

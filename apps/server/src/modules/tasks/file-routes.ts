@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditSchema, auditTaskSchema, messageSchema, taskFileSchema, taskRowSchema } from '@portal/shared';
+import type { AppContext } from '../../platform/context.js';
+import { currentUser } from '../../platform/auth.js';
+import { notFound } from '../../platform/errors.js';
+import { contentDisposition, downloadName, readMultipart, storedMime, storedPath } from '../../platform/uploads.js';
+import { findAudit, submitAudit } from './audit.js';
+import { getVisibleRow } from './detail.js';
+import { findProtectedFile, uploadFiles } from './files.js';
+import { id, parseFields, tasksAccess } from './route-helpers.js';
+
+/** Files and audits of a task: upload, the audit (with its files), and the protected downloads. */
+export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db, config } = ctx;
+  const limits = config.uploads;
+
+  app.post(
+    '/api/upload-task-files',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Add files to an open task (multipart: taskId, files); 409 when the task is done or closed',
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ message: z.string(), files: z.array(taskFileSchema) }) },
+      },
+    },
+    async (req) => {
+      const viewer = currentUser(req);
+      const mp = await readMultipart(req, limits);
+      try {
+        const { taskId } = parseFields(z.object({ taskId: id('Aufgabe fehlt') }), mp.fields);
+        const files = await uploadFiles(db, limits, viewer, taskId, mp.files);
+        return { message: 'Dateien wurden hochgeladen.', files };
+      } finally {
+        await mp.discard();
+      }
+    },
+  );
+
+  app.post(
+    '/api/audit-task',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary:
+          'File the audit of an erledigt task (multipart: taskID, description, contacted, reason, files); closes it',
+        consumes: ['multipart/form-data'],
+        response: { 200: messageSchema, 409: messageSchema },
+      },
+    },
+    async (req) => {
+      const viewer = currentUser(req);
+      const mp = await readMultipart(req, limits);
+      try {
+        const input = parseFields(auditTaskSchema, mp.fields);
+        await submitAudit(
+          db,
+          limits,
+          viewer,
+          input.taskID,
+          { description: input.description, contacted: input.contacted === 'true', reason: input.reason },
+          mp.files,
+        );
+        return { message: 'Audit wurde gespeichert.' };
+      } finally {
+        await mp.discard();
+      }
+    },
+  );
+
+  app.get(
+    '/api/task-audit/:id',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary: 'The audit of a task (404 when none)',
+        params: z.object({ id: id() }),
+        response: { 200: auditSchema },
+      },
+    },
+    async (req) => {
+      const audit = await findAudit(db, currentUser(req), req.params.id);
+      if (!audit) throw notFound('Kein Audit vorhanden.');
+      return audit;
+    },
+  );
+
+  app.get(
+    '/api/task-with-audit/:id',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary: 'A task row with its audit (or null)',
+        params: z.object({ id: id() }),
+        response: { 200: z.object({ task: taskRowSchema, audit: auditSchema.nullable() }) },
+      },
+    },
+    async (req) => {
+      const viewer = currentUser(req);
+      const task = await getVisibleRow(db, viewer, req.params.id);
+      return { task, audit: await findAudit(db, viewer, req.params.id) };
+    },
+  );
+
+  for (const area of ['tasks', 'audits'] as const) {
+    app.get(
+      `/protected-files/uploads/${area}/:file`,
+      {
+        config: { access: tasksAccess },
+        schema: {
+          tags: ['tasks'],
+          summary: `A file of a ${area === 'tasks' ? 'task' : 'task audit'} the caller may see`,
+          params: z.object({ file: z.string().max(100) }),
+        },
+      },
+      async (req, reply) => {
+        const file = storedPath(limits, area, req.params.file);
+        if (!file) throw notFound();
+        const meta = await findProtectedFile(db, currentUser(req), area, req.params.file);
+        if (!meta || !fs.existsSync(file)) throw notFound();
+        return reply
+          // Type and name follow the content as detected at upload, never the name the client sent.
+          .header('Content-Type', storedMime(req.params.file))
+          .header('Content-Length', String(meta.size))
+          .header('Content-Disposition', contentDisposition(downloadName(meta.original_name, req.params.file)))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-store')
+          .send(fs.createReadStream(file));
+      },
+    );
+  }
+};

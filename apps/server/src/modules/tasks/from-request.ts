@@ -1,0 +1,78 @@
+import type { Db } from '../../db/client.js';
+import { taskFiles, tasks } from '../../db/schema/index.js';
+import { queueMail } from '../../platform/mail.js';
+import type { StagedFile, UploadLimits } from '../../platform/uploads.js';
+import { notify } from '../notifications/service.js';
+import { countryTaskStaff, recordTaskChange } from './audience.js';
+import { activity } from './common.js';
+import { withStoredFiles } from './files.js';
+
+export interface RequestTaskData {
+  typ: number;
+  titel: string;
+  /** The request text: the task's description and its first message. */
+  beschreibung: string;
+  frist: Date;
+  kundennummer?: string | null;
+  firma?: string | null;
+  kontaktperson?: string | null;
+  plz?: string | null;
+  ort?: string | null;
+  adresse?: string | null;
+  email?: string | null;
+  telefon_firma?: string | null;
+  telefon_privat?: string | null;
+  telefon_mobil?: string | null;
+  uid?: string | null;
+  /** The confirmation to the requester, queued in the same transaction (its text may use {id}). */
+  confirmation?: { to: string; subject: string; text: string };
+}
+
+/** Public requests land on the Austrian board. */
+const REQUEST_COUNTRY = 1;
+
+/**
+ * A task from a public request: on the Austrian board (country 1), unassigned, with the request text
+ * as its first message, its files, a confirmation mail, and a `task_created` notification for every
+ * active staff member of that country with the tasks flag. One transaction; files removed again if it fails.
+ */
+export async function createTaskFromRequest(
+  db: Db,
+  limits: UploadLimits,
+  input: RequestTaskData,
+  staged: StagedFile[],
+) {
+  return withStoredFiles(db, limits, 'tasks', staged, async (tx, files) => {
+    const { confirmation, ...fields } = input;
+    const [created] = await tx
+      .insert(tasks)
+      .values({ ...fields, country_id: REQUEST_COUNTRY, user_id: null, created_by_userid: null })
+      .returning({ id: tasks.id });
+    const taskId = created!.id;
+    // No message copy of the request: its text is the description (public-forms/service.ts).
+    if (files.length)
+      await tx.insert(taskFiles).values(files.map((f) => ({ ...f, task_id: taskId, uploaded_by: null })));
+    await activity(tx, taskId, null, 'created_from_request', { typ: input.typ, files: files.length });
+    let mailId: number | null = null;
+    if (confirmation) {
+      mailId = await queueMail(tx, {
+        to: confirmation.to,
+        subject: confirmation.subject.replaceAll('{id}', String(taskId)),
+        text: confirmation.text.replaceAll('{id}', String(taskId)),
+        taskId,
+      });
+    }
+    await recordTaskChange(tx, taskId);
+    // Only the country's staff may open (and take) the request: nobody else is told of it.
+    await notify(tx, {
+      recipients: await countryTaskStaff(tx, REQUEST_COUNTRY),
+      actorId: null,
+      type: 'task_created',
+      title: 'Neue Anfrage',
+      message: `Neue Anfrage #${taskId}: ${input.titel}`,
+      taskId,
+      priority: input.typ === 2 ? 'high' : 'medium',
+    });
+    return { taskId, mailId };
+  });
+}

@@ -1,0 +1,29 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AgentSummary } from '@portal/shared';
+import type { Db } from '../../db/client.js';
+import { roles, tasks, taskTypes, users } from '../../db/schema/index.js';
+
+export const listTaskTypes = (db: Db) =>
+  db
+    .select({ id: taskTypes.id, tasktype: taskTypes.tasktype, description: taskTypes.description })
+    .from(taskTypes)
+    .orderBy(asc(taskTypes.id));
+
+/** Staff of a country with their open, done and closed counts: one grouped query. */
+export async function listAgents(db: Db, countryId: number): Promise<AgentSummary[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      O: sql<number>`count(${tasks.id}) filter (where ${tasks.status} = 'offen')::int`,
+      E: sql<number>`count(${tasks.id}) filter (where ${tasks.status} = 'erledigt')::int`,
+      A: sql<number>`count(${tasks.id}) filter (where ${tasks.status} = 'abgeschlossen')::int`,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .leftJoin(tasks, and(eq(tasks.user_id, users.id), eq(tasks.country_id, countryId)))
+    .where(and(eq(users.country_id, countryId), eq(users.active, true), inArray(roles.role_name, ['admin', 'agent'])))
+    .groupBy(users.id, users.name)
+    .orderBy(asc(users.name));
+  return rows;
+}

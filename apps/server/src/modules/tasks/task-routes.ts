@@ -1,0 +1,176 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addNoteSchema,
+  claimTaskSchema,
+  createTaskSchema,
+  messageSchema,
+  requestAssistSchema,
+  setTaskStatusSchema,
+  switchAgentSchema,
+  taskDetailResponseSchema,
+  taskNoteSchema,
+  taskRowSchema,
+} from '@portal/shared';
+import type { AppContext } from '../../platform/context.js';
+import { currentUser } from '../../platform/auth.js';
+import { forbidden } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/uploads.js';
+import { addNote, claimTask, createTask, requestAssist, setStatus, switchAgent } from './commands.js';
+import { getVisibleRow, listNotes, taskDetail } from './detail.js';
+import { id, parseFields, tasksAccess } from './route-helpers.js';
+
+/** One task: its row and details, claim, create, notes, hand-over, help request, status. */
+export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db, config } = ctx;
+  const limits = config.uploads;
+
+  app.get(
+    '/api/get-tasks/:taskId',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary: 'One task row',
+        params: z.object({ taskId: id() }),
+        response: { 200: taskRowSchema },
+      },
+    },
+    (req) => getVisibleRow(db, currentUser(req), req.params.taskId),
+  );
+
+  app.get(
+    '/api/task-detail-agent/:taskId/:userId',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Task details with files, conversations, messages and notes (userId must be the caller, unless admin)',
+        params: z.object({ taskId: id(), userId: id() }),
+        response: { 200: taskDetailResponseSchema },
+      },
+    },
+    (req) => {
+      const viewer = currentUser(req);
+      if (viewer.role !== 'admin' && req.params.userId !== viewer.id) throw forbidden();
+      return taskDetail(db, viewer, req.params.taskId);
+    },
+  );
+
+  app.post(
+    '/api/claim-task',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary:
+          "Take an unassigned task of one's own country (admins: any); 409 when someone has it already, 404 for another country",
+        body: claimTaskSchema,
+        response: { 200: taskRowSchema, 404: messageSchema, 409: messageSchema },
+      },
+    },
+    (req) => claimTask(db, currentUser(req), req.body.taskID),
+  );
+
+  app.post(
+    '/api/create-task',
+    {
+      config: { access: tasksAccess, idempotent: true },
+      schema: {
+        tags: ['tasks'],
+        summary:
+          'Create a task (multipart: titel, beschreibung, frist, typ, userID, kundennummer, firma, createdByUserID, files)',
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ aufgabeID: z.number().int(), message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const viewer = currentUser(req);
+      const mp = await readMultipart(req, limits);
+      try {
+        const input = parseFields(createTaskSchema, mp.fields);
+        const aufgabeID = await createTask(db, limits, viewer, { ...input, frist: new Date(input.frist) }, mp.files);
+        return { aufgabeID, message: 'Aufgabe wurde erstellt.' };
+      } finally {
+        await mp.discard();
+      }
+    },
+  );
+
+  app.get(
+    '/api/task-get-notes/:taskId',
+    {
+      config: { access: tasksAccess },
+      schema: { tags: ['tasks'], params: z.object({ taskId: id() }), response: { 200: z.array(taskNoteSchema) } },
+    },
+    (req) => listNotes(db, currentUser(req), req.params.taskId),
+  );
+
+  app.post(
+    '/api/task-add-note',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Add a note to an open task (409 otherwise)',
+        body: addNoteSchema,
+        response: { 200: messageSchema.extend({ note: taskNoteSchema }) },
+      },
+    },
+    async (req) => ({
+      message: 'Notiz wurde hinzugefügt.',
+      note: await addNote(db, currentUser(req), req.body.taskID, req.body.notiz),
+    }),
+  );
+
+  app.post(
+    '/api/switch-task-agent',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Hand the task to another agent',
+        body: switchAgentSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (req) => {
+      await switchAgent(db, currentUser(req), req.body.taskID, req.body.newAgentID);
+      return { message: 'Agent wurde gewechselt.' };
+    },
+  );
+
+  app.post(
+    '/api/request-assist',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Ask a colleague for help (one per task; a second one is 409 with a German message)',
+        body: requestAssistSchema,
+        response: { 200: messageSchema, 409: messageSchema },
+      },
+    },
+    async (req) => {
+      await requestAssist(db, currentUser(req), req.body.taskID, req.body.agentID, req.body.comment);
+      return { message: 'Hilfeanfrage wurde gesendet.' };
+    },
+  );
+
+  app.post(
+    '/api/task-set-status',
+    {
+      config: { access: tasksAccess },
+      schema: {
+        tags: ['tasks'],
+        summary: 'offen -> erledigt, or erledigt -> offen while no audit exists (409 otherwise)',
+        body: setTaskStatusSchema,
+        response: { 200: messageSchema, 409: messageSchema },
+      },
+    },
+    async (req) => {
+      await setStatus(db, currentUser(req), req.body.taskID, req.body.status);
+      return { message: 'Status wurde geändert.' };
+    },
+  );
+};
