@@ -1,0 +1,18 @@
+/**
+ * Every PostgreSQL advisory-lock key of the server, in one place, so two jobs can never share one
+ * by accident. (On the embedded database there is one process and the locks are no-ops.)
+ */
+export const LOCKS = {
+  /** Migrations: the first process migrates, the others wait. */
+  migration: 727_001,
+  /** Scheduled: the overdue check. */
+  overdue: 727_002,
+  /** The demo seed at start: one process seeds, the others find it done. */
+  seed: 727_003,
+  /** Scheduled: delivery of outbox mails that are due for a retry. */
+  mailRetry: 727_004,
+  /** Scheduled: removal of upload files a crash left without their row. */
+  orphanFiles: 727_005,
+} as const;
+
+export type LockName = keyof typeof LOCKS;

@@ -1,0 +1,135 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+/**
+ * The one way a side effect leaves the process: services queue it on the current unit of work
+ * (`afterCommit.notify/mail/taskChanged/job`) while they write, and the unit releases everything
+ * once, after its work committed. A request is a unit (released after a successful answer: a
+ * failed request committed nothing); a scheduled job runs its body in `inUnitOfWork`.
+ *
+ * Why not per transaction: every write path of a request runs in one transaction that has committed
+ * when the handler returns, so "the answer was a success" is "the transaction committed", and the
+ * services need no transaction hooks that drizzle does not have.
+ */
+export interface Effects {
+  /** Committed notification rows, pushed to their users' sockets. */
+  notifications: NotificationRow[];
+  /** Outbox rows to deliver now (the retry job delivers what fails). */
+  mailIds: number[];
+  /** Tasks that moved or changed, with who may see them: their boards refresh (socket `task_changed`). */
+  taskChanges: TaskChange[];
+  /** Background work run in this process after commit, before the mails (which may attach what it wrote). */
+  jobs: { name: string; payload: unknown }[];
+}
+
+export interface TaskChange {
+  task: { id: number; status: string; agent_id: number | null; country_id: number };
+  recipients: number[];
+}
+
+export interface NotificationRow {
+  id: number;
+  user_id: number;
+  title: string;
+  message: string;
+  type: string;
+  link: string | null;
+  priority: string;
+  task_id: number | null;
+  status: string;
+  created_at: Date | string;
+}
+
+/** Delivers a released unit's effects; never throws (a failure is logged, mails wait for their retry). */
+export type Release = (effects: Effects) => Promise<void>;
+
+const storage = new AsyncLocalStorage<Effects>();
+
+const emptyEffects = (): Effects => ({ notifications: [], mailIds: [], taskChanges: [], jobs: [] });
+const isEmpty = (e: Effects) => !e.notifications.length && !e.mailIds.length && !e.taskChanges.length && !e.jobs.length;
+
+/**
+ * Queues effects on the current unit of work. Outside one (a test calling a service directly) they
+ * are dropped: mails stay in the outbox for the retry job, and `notify` also returns its rows.
+ */
+export const afterCommit = {
+  notify(rows: readonly NotificationRow[]): void {
+    storage.getStore()?.notifications.push(...rows);
+  },
+  mail(ids: number | readonly number[]): void {
+    storage.getStore()?.mailIds.push(...(typeof ids === 'number' ? [ids] : ids));
+  },
+  taskChanged(change: TaskChange): void {
+    storage.getStore()?.taskChanges.push(change);
+  },
+  job(name: string, payload: unknown = null): void {
+    storage.getStore()?.jobs.push({ name, payload });
+  },
+  /** Whether anything queued now will be released: lets a caller skip reads only an effect needs. */
+  active(): boolean {
+    return storage.getStore() !== undefined;
+  },
+};
+
+/**
+ * Runs fn as a unit of work of its own (scheduled jobs, the CLI): its effects are released after fn
+ * resolved, and dropped when it throws.
+ */
+export async function inUnitOfWork<T>(release: Release, fn: () => Promise<T>): Promise<T> {
+  const effects = emptyEffects();
+  const result = await storage.run(effects, fn);
+  if (!isEmpty(effects)) await release(effects);
+  return result;
+}
+
+/** Every request is a unit of work: effects are released after a successful answer only. */
+export function registerUnitOfWork(app: FastifyInstance, release: Release): void {
+  app.addHook('onRequest', (req, _reply, done) => {
+    const effects = emptyEffects();
+    (req as unknown as { effects: Effects }).effects = effects;
+    // Running the rest of the lifecycle inside the store is how the service layer finds it.
+    storage.run(effects, done);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const effects = (req as unknown as { effects?: Effects }).effects;
+    if (!effects || reply.statusCode >= 400 || isEmpty(effects)) return;
+    // The answer is out already; delivery must not hold the hook chain.
+    void release(effects);
+  });
+}
+
+export interface ReleaseTargets {
+  realtime: {
+    push(rows: NotificationRow[]): Promise<unknown> | unknown;
+    pushTaskChanges(changes: TaskChange[]): Promise<unknown> | unknown;
+  };
+  mailer: { flush(ids?: number[]): Promise<void> };
+  /** Background work by name; a name without a handler is a programming error and is logged. */
+  jobs?: ReadonlyMap<string, (payload: unknown) => Promise<void>>;
+  log: FastifyBaseLogger;
+}
+
+/** The one release path: sockets, then background work in order, then the mails. */
+export function createRelease(t: ReleaseTargets): Release {
+  return async (effects) => {
+    try {
+      if (effects.notifications.length) await t.realtime.push(effects.notifications);
+      if (effects.taskChanges.length) await t.realtime.pushTaskChanges(effects.taskChanges);
+    } catch (err) {
+      t.log.error({ err }, 'socket push after commit failed');
+    }
+    for (const job of effects.jobs) {
+      const handler = t.jobs?.get(job.name);
+      if (!handler) {
+        t.log.error({ job: job.name }, 'no handler for background job');
+        continue;
+      }
+      try {
+        await handler(job.payload);
+      } catch (err) {
+        t.log.error({ err, job: job.name }, 'background job after commit failed');
+      }
+    }
+    if (effects.mailIds.length) await t.mailer.flush(effects.mailIds);
+  };
+}
