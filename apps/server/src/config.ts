@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_TTL_SECONDS, LOGIN_RATE_LIMIT } from '@portal/shared';
+import { parseStorageUrl, StorageUrlError, type StorageLocation } from './platform/storage/location.js';
 
 /** What a variable expects and what it got: every message of a bad setting reads like this. */
 const expected = (what: string, input: unknown) => `erwartet ${what}, erhalten: ${String(input)}`;
@@ -57,6 +58,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: int(1).default(LOGIN_RATE_LIMIT.max),
   UPLOAD_MAX_FILE_MB: positive(1024).default(10),
   UPLOAD_MAX_FILES: int(1, 100).default(10),
+  /** Where stored files go: `file:` (DATA_DIR/uploads), `file:/folder` or `s3://bucket[/folder]?endpoint=…&region=…`. */
+  STORAGE_URL: z.string().default('file:'),
   PUBLIC_FORM_RATE_LIMIT: int(1).default(60),
   ALTCHA_HMAC_KEY: z.string().min(16, 'mindestens 16 Zeichen').optional(),
   /** No default: production must choose (the built-in test checkout moves no money). */
@@ -135,8 +138,10 @@ export interface Config {
   };
   /** The emergency hotline, shown on the emergency form. */
   supportHotline: string;
-  /** Files go under DATA_DIR/uploads; limits per file and per request. */
+  /** Uploads are staged under DATA_DIR/uploads/tmp while checked; limits per file and per request. */
   uploads: { dir: string; maxFileBytes: number; maxFiles: number };
+  /** Where stored files (task and audit files, invoices) live: STORAGE_URL, by default DATA_DIR/uploads. */
+  storage: StorageLocation;
   webDist: string;
 }
 
@@ -179,6 +184,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('Ungültige Konfiguration:\n  PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET');
   }
+  let storage: StorageLocation;
+  try {
+    storage = parseStorageUrl(e.STORAGE_URL, path.join(path.resolve(e.DATA_DIR), 'uploads'));
+  } catch (err) {
+    if (!(err instanceof StorageUrlError)) throw err;
+    throw new ConfigError(`Ungültige Konfiguration:\n  STORAGE_URL: ${err.message}`);
+  }
   const port = e.PORT;
   return {
     port,
@@ -219,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: Math.round(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
       maxFiles: e.UPLOAD_MAX_FILES,
     },
+    storage,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }
