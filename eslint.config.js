@@ -2,9 +2,27 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+// Every folder under features/ is an area of its own: it may import components/, lib/ and
+// @portal/shared, never another area (shared pieces move to components/ or lib/). Route tables
+// and layouts that put areas together live in app/. Read from the disk, so a new area is covered.
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'test-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/migrations/**',
+      'test-results/**',
+      'apps/web/test/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,6 +38,38 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x reads only .js files and cannot follow a cycle through .ts/.tsx.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: new URL('./apps/web/src', import.meta.url).pathname,
+          zones: [
+            ...WEB_FEATURES.map((name) => ({
+              target: `./features/${name}`,
+              from: './features',
+              except: [`./${name}`],
+              message: 'Kein Import aus einem anderen Bereich: gemeinsame Teile gehören nach components/ oder lib/.',
+            })),
+            {
+              target: ['./components', './lib'],
+              from: './features',
+              message: 'components/ und lib/ importieren keine Bereiche.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

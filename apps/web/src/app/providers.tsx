@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RTL_LANGUAGES, type Language } from '@portal/shared';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../lib/auth-context';
 import { AuthLoading } from '../components/auth-loading';
 import { DeferredToasts } from './deferred-toasts';
 import { contrastResolver, theme } from './theme';

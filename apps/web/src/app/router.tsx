@@ -17,8 +17,8 @@ const PUBLIC_PAGES = ['public-pages'] as const;
 const QueryLayout = lazyPage(() => import('./query-layout'));
 // The staff and business areas load every area's strings: their screens mix tasks, notifications,
 // orders and requests.
-const AgentRoutes = lazyPage(() => import('../features/agent/agent-routes'), ALL_AREAS);
-const BusinessRoutes = lazyPage(() => import('../features/business/business-routes'), ALL_AREAS);
+const AgentRoutes = lazyPage(() => import('./agent/agent-routes'), ALL_AREAS);
+const BusinessRoutes = lazyPage(() => import('./business/business-routes'), ALL_AREAS);
 const LandingPage = lazyPage(() => import('../features/public/landing-page'), PUBLIC_PAGES);
 const MarketingPage = lazyPage(() => import('../features/public/marketing-page'), PUBLIC_PAGES);
 const StatusPage = lazyPage(() => import('../features/public/status-page'), PUBLIC_PAGES);

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth-context';
 import { Ltr } from './ltr';
 
 /** The bottom of both sidebars (staff and business): logout, then the user's email and role. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Flag, Role } from '@portal/shared';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { AuthLoading } from '../../components/auth-loading';
 
 /** Staff area: signed-in admin or agent, optionally with a flag; customers go to their dashboard. */

@@ -9,7 +9,7 @@ import { api } from '../../lib/api';
 import { errorMessage, hasStatus } from '../../lib/errors';
 import { useDeferredValidation } from '../../lib/deferred-validation';
 import { translateMessage } from '../../lib/i18n';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { LanguageMenu } from '../../components/language-menu';
 import '../../styles/public-forms.css';
 

@@ -1,6 +1,6 @@
 import { Card, Divider, Stack, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { ChangePasswordForm } from './change-password-form';
 import { Bidi, Ltr } from '../../components/ltr';
 

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { BUSINESS_CARDS, ServiceCards } from '../../components/service-cards';
 
 /** The welcome page of the business dashboard: the service cards of the spec. */

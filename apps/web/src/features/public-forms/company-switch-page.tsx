@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { companySwitchRequestSchema, SWITCH_REASONS } from '@portal/shared';
-import { useFileSelection } from '../tasks/use-file-selection';
+import { useFileSelection } from '../../components/upload/use-file-selection';
 import { FormFooter } from './components/form-footer';
 import { FormSection } from './components/form-section';
 import { KundennummerInput } from './components/inputs';

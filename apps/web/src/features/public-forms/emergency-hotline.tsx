@@ -3,7 +3,7 @@ import { IconPhone } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../app/query-client';
-import { telHref, useSiteInfo } from '../public/api/get-site-info';
+import { telHref, useSiteInfo } from '../../lib/site-info';
 
 function Hotline() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxMenuChangeDate, menuChangeRequestSchema, minMenuChangeDate } from '@portal/shared';
-import { useFileSelection } from '../tasks/use-file-selection';
+import { useFileSelection } from '../../components/upload/use-file-selection';
 import { FormFooter } from './components/form-footer';
 import { FormSection } from './components/form-section';
 import { ContactFields } from './components/contact-fields';

@@ -14,7 +14,7 @@ import {
 } from '@portal/shared';
 import { OpeningHours } from '../../components/opening-hours';
 import { EmergencyHotline } from './emergency-hotline';
-import { useFileSelection } from '../tasks/use-file-selection';
+import { useFileSelection } from '../../components/upload/use-file-selection';
 import { FormFooter } from './components/form-footer';
 import { FormSection } from './components/form-section';
 import { ContactFields } from './components/contact-fields';

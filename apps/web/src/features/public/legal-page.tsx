@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMERGENCY_PRICE_CENTS_PER_HOUR, formatMoney } from '@portal/shared';
 import { PublicShell } from '../../components/public-shell';
-import { telHref, useSiteInfo, type SiteInfo } from './api/get-site-info';
+import { telHref, useSiteInfo, type SiteInfo } from '../../lib/site-info';
 
 export type LegalDocument = 'imprint' | 'privacy' | 'terms';
 

@@ -2,7 +2,7 @@ import { useMantineColorScheme } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { UserSettings } from '@portal/shared';
-import { userSettingsQuery } from './api';
+import { userSettingsQuery } from '../../lib/user-settings';
 
 export const schemeOf = (theme: UserSettings['theme']) => (theme === 'system' ? 'auto' : theme);
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserSettings } from '@portal/shared';
 import { schemeOf } from './apply-settings';
-import { userSettingsQuery, useSaveUserSettings } from './api';
+import { userSettingsQuery, useSaveUserSettings } from '../../lib/user-settings';
 
 /**
  * Settings of the spec (push notifications, email updates, language de/en, theme). Beyond the spec

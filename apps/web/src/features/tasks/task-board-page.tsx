@@ -17,7 +17,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TASK_STATUSES, type TaskStatus } from '@portal/shared';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { useCountries } from './api/get-countries';
 import { useTasks } from './api/get-tasks';
 import { useMissedTasksPoll } from './api/get-tasks-since';

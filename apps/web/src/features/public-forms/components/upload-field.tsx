@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@portal/shared';
 import { translateMessage } from '../../../lib/i18n';
-import { SelectedFiles } from '../../tasks/components/selected-files';
+import { SelectedFiles } from '../../../components/upload/selected-files';
 
 /** react-dropzone's refusal codes and the server's German messages for the same refusals. */
 const REJECTIONS: Record<string, string> = {

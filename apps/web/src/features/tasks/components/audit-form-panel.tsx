@@ -7,9 +7,9 @@ import { auditTaskSchema, UPLOAD_MAX_FILES, type TaskDetails } from '@portal/sha
 import { fieldError } from '../../../components/field-error';
 import { useAuditTask } from '../api/audit-task';
 import { notifyError, notifySuccess } from '../notify';
-import { useFileSelection } from '../use-file-selection';
-import { FileDropzone } from './file-dropzone';
-import { SelectedFiles } from './selected-files';
+import { useFileSelection } from '../../../components/upload/use-file-selection';
+import { FileDropzone } from '../../../components/upload/file-dropzone';
+import { SelectedFiles } from '../../../components/upload/selected-files';
 
 const auditFormSchema = auditTaskSchema.omit({ taskID: true });
 

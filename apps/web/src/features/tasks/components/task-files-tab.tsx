@@ -6,7 +6,7 @@ import type { TaskDetails, TaskFile } from '@portal/shared';
 import { taskFilePath } from '../api/download-file';
 import { useUploadTaskFiles } from '../api/upload-task-files';
 import { notifyError, notifySuccess } from '../notify';
-import { FileDropzone } from './file-dropzone';
+import { FileDropzone } from '../../../components/upload/file-dropzone';
 import { ProtectedFileList } from './protected-file-list';
 
 /** The task's files and, while the task is open, an upload with a progress bar. */

@@ -25,7 +25,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maySeeTask, type TaskStatus } from '@portal/shared';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth-context';
 import { useTaskDetail } from '../api/get-task-detail';
 import { useSetTaskStatus } from '../api/set-task-status';
 import { notifyError, notifySuccess } from '../notify';

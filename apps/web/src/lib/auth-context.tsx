@@ -1,14 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { languageFromLangCode, type AuthUser } from '@portal/shared';
-import { api, ApiError, setUnauthorizedHandler } from '../../lib/api';
+import { api, ApiError, setUnauthorizedHandler } from './api';
 import {
   clearStoredUser,
   readStoredUser,
   toStoredUser,
   writeStoredUser,
   type StoredUser,
-} from '../../lib/auth-storage';
-import i18n from '../../lib/i18n';
+} from './auth-storage';
+import i18n from './i18n';
 
 interface AuthState {
   user: StoredUser | null;

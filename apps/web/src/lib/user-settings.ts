@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Language, UserSettings } from '@portal/shared';
-import { api } from '../../lib/api';
-import i18n from '../../lib/i18n';
-import { notifications } from '../../lib/toasts';
+import { api } from './api';
+import i18n from './i18n';
+import { notifications } from './toasts';
 
 export const userSettingsQuery = queryOptions({
   queryKey: ['user-settings'],

@@ -1,15 +1,15 @@
 import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
 import '../../styles/full.css';
-import { lazyPage } from '../../app/lazy-page';
-import { titled } from '../../app/page-title';
-import { CatchAll, RequireCustomer } from '../auth/guards';
+import { lazyPage } from '../lazy-page';
+import { titled } from '../page-title';
+import { CatchAll, RequireCustomer } from '../../features/auth/guards';
 import BusinessLayout from './business-layout';
-import { BUSINESS_SECTIONS } from './sections';
+import { BUSINESS_SECTIONS } from '../../features/business/sections';
 
 /** The business customers' routes under /business-dashboard, in the area's own chunk. */
-const BusinessOverview = lazyPage(() => import('./business-overview'));
-const BusinessSectionPage = lazyPage(() => import('./business-section-page'));
-const ProfilePage = lazyPage(() => import('../auth/profile-page'));
+const BusinessOverview = lazyPage(() => import('../../features/business/business-overview'));
+const BusinessSectionPage = lazyPage(() => import('../../features/business/business-section-page'));
+const ProfilePage = lazyPage(() => import('../../features/auth/profile-page'));
 
 const OVERVIEW_TITLE = ['business.sections.overview', 'business.title'];
 

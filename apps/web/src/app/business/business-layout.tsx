@@ -4,12 +4,12 @@ import { Suspense } from 'react';
 import { NavLink as RouterNavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ScreenLoading } from '../../components/auth-loading';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { SidebarUser } from '../../components/sidebar-user';
-import { ApplyUserSettings } from '../settings/apply-settings';
-import { useSaveLanguage } from '../settings/api';
+import { ApplyUserSettings } from '../../features/settings/apply-settings';
+import { useSaveLanguage } from '../../lib/user-settings';
 import { LanguageMenu } from '../../components/language-menu';
-import { BUSINESS_SECTIONS } from './sections';
+import { BUSINESS_SECTIONS } from '../../features/business/sections';
 
 export default function BusinessLayout() {
   const { t } = useTranslation();

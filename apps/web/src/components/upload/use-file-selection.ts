@@ -2,7 +2,7 @@ import { notifications } from '../../lib/toasts';
 import { useCallback, useState } from 'react';
 import { UPLOAD_MAX_FILES } from '@portal/shared';
 import i18n, { translateMessage } from '../../lib/i18n';
-import { rejectedFileMessage } from './components/file-dropzone';
+import { rejectedFileMessage } from './file-dropzone';
 
 /** Files picked for a form, at most UPLOAD_MAX_FILES; each one more is refused by name with the server's message. */
 export function useFileSelection(max = UPLOAD_MAX_FILES) {

@@ -1,10 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import '../../styles/full.css';
-import { lazyPage } from '../../app/lazy-page';
-import { PageTitle, titled } from '../../app/page-title';
-import { useAuth } from '../auth/auth-context';
-import { CatchAll, RequireStaff } from '../auth/guards';
+import { lazyPage } from '../lazy-page';
+import { PageTitle, titled } from '../page-title';
+import { useAuth } from '../../lib/auth-context';
+import { CatchAll, RequireStaff } from '../../features/auth/guards';
 import { NAV, NAV_ENTRIES, type NavEntry } from './nav';
 import AgentLayout from './agent-layout';
 
@@ -14,10 +14,10 @@ import AgentLayout from './agent-layout';
  */
 type EntryPage = ComponentType<{ entry?: NavEntry }>;
 
-const TasksHome = lazyPage(() => import('../tasks/tasks-home'));
-const ProfilePage = lazyPage(() => import('../auth/profile-page'));
-const SettingsPage = lazyPage(() => import('../settings/settings-page'));
-const TaskBoardPage: EntryPage = lazyPage(() => import('../tasks/task-board-page'));
+const TasksHome = lazyPage(() => import('./tasks-home'));
+const ProfilePage = lazyPage(() => import('../../features/auth/profile-page'));
+const SettingsPage = lazyPage(() => import('../../features/settings/settings-page'));
+const TaskBoardPage: EntryPage = lazyPage(() => import('../../features/tasks/task-board-page'));
 const UnderDevelopmentPage: EntryPage = lazyPage(() => import('./under-development-page'));
 const RksvInfoPage: EntryPage = lazyPage(() => import('./rksv-info-page'));
 const AgentRoutePage: EntryPage = lazyPage(() => import('./agent-route-page'));
@@ -25,9 +25,9 @@ const AgentRoutePage: EntryPage = lazyPage(() => import('./agent-route-page'));
 /** Screens by sidebar path; a sidebar route without one shows the spec's "not available yet" notice. */
 const AGENT_SCREENS: Partial<Record<string, EntryPage>> = {
   tasks: TaskBoardPage,
-  'create-task': lazyPage(() => import('../tasks/create-task-page')),
-  'create-agent': lazyPage(() => import('../users/create-agent-page')),
-  'knowledge-base': lazyPage(() => import('../knowledge-base/knowledge-base-page')),
+  'create-task': lazyPage(() => import('../../features/tasks/create-task-page')),
+  'create-agent': lazyPage(() => import('../../features/users/create-agent-page')),
+  'knowledge-base': lazyPage(() => import('../../features/knowledge-base/knowledge-base-page')),
   conversations: UnderDevelopmentPage,
   'doc-base': UnderDevelopmentPage,
   rma: UnderDevelopmentPage,

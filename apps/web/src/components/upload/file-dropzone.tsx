@@ -1,11 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { notifications } from '../../../lib/toasts';
+import { notifications } from '../../lib/toasts';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@portal/shared';
-import { translateMessage } from '../../../lib/i18n';
+import { translateMessage } from '../../lib/i18n';
 
 /** react-dropzone's refusal codes and the server's German messages for the same refusals. */
 const REJECTION_MESSAGES: Record<string, string> = {

@@ -1,6 +1,6 @@
-import { useAuth } from '../auth/auth-context';
-import AgentHome from '../agent/agent-home';
-import TaskBoardPage from './task-board-page';
+import { useAuth } from '../../lib/auth-context';
+import AgentHome from './agent-home';
+import TaskBoardPage from '../../features/tasks/task-board-page';
 
 /** /agent-dashboard itself: the task board for a user with the tasks flag, the overview of areas otherwise. */
 export default function TasksHome() {

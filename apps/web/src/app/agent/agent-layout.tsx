@@ -5,13 +5,13 @@ import { Suspense, useState } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ScreenLoading } from '../../components/auth-loading';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { SidebarUser } from '../../components/sidebar-user';
-import { ApplyUserSettings } from '../settings/apply-settings';
-import { useSaveLanguage } from '../settings/api';
+import { ApplyUserSettings } from '../../features/settings/apply-settings';
+import { useSaveLanguage } from '../../lib/user-settings';
 import { LanguageMenu } from '../../components/language-menu';
 import { visibleNav } from './nav';
-import { NotificationBell } from '../notifications/notification-bell';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 
 /** The staff area: sidebar of the spec (flag-gated, empty groups hidden) and the routed page. */
 export default function AgentLayout() {

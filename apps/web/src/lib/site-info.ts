@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 /** GET /web/site-info: the seller for imprint, privacy notice and terms, and the emergency hotline. */
 export interface SiteInfo {
