@@ -15,12 +15,14 @@ const newAgent = (email: string) => ({
 });
 
 async function invitationToken(t: TestApp, email: string): Promise<string> {
-  const [mail] = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
+  const latest = async () =>
+    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1))[0];
+  // Delivery follows the answer (unit of work): wait for it briefly.
+  let mail = await latest();
+  for (let i = 0; i < 100 && mail?.status === 'pending'; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    mail = await latest();
+  }
   assert.ok(mail, 'an invitation mail is in the outbox');
   assert.equal(mail.status, 'logged', 'without SMTP_URL the mail is printed to the log');
   const m = /\/set-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
@@ -270,7 +272,7 @@ for (const target of dbTargets()) {
         method: 'PUT',
         url: '/api/user-settings',
         headers: bearer(token),
-        payload: { ...settings.json(), language: 'de' },
+        payload: { ...(settings.json() as Record<string, unknown>), language: 'de' },
       });
       assert.equal(put.statusCode, 200);
       assert.equal((await check('ar-EG,ar;q=0.9')).json().lang_code, 'de_DE');
