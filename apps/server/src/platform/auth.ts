@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Flag, Role } from '@portal/shared';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { agentLevels, countries, roles, sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
 import { tokenHash } from './tokens.js';
@@ -41,22 +42,44 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/** One query: the session by token hash, joined with its user and the user's labels. */
-export async function findSession(db: Db, token: string) {
-  const [row] = await db
+/**
+ * A select of users with the names of their role, country and agent level (the labels of the user
+ * record), to narrow with a where and, when needed, join more to (`extra` adds their columns).
+ * The one join behind the session lookup and the sign-in.
+ */
+export function selectUserWithLabels<E extends SelectedFields>(db: DbOrTx, extra: E) {
+  return db
     .select({
       user: users,
       role: roles.role_name,
       country_name: countries.country_name,
       agent_level_name: agentLevels.level_name,
-      session_id: sessions.id,
-      expires_at: sessions.expires_at,
+      ...extra,
     })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
+    .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
     .leftJoin(countries, eq(countries.id, users.country_id))
-    .leftJoin(agentLevels, eq(agentLevels.id, users.agent_level_id))
+    .leftJoin(agentLevels, eq(agentLevels.id, users.agent_level_id));
+}
+
+/** A row of `selectUserWithLabels` as the session user. */
+export function toSessionUser(
+  row: { user: UserRow; role: string; country_name: string | null; agent_level_name: string | null },
+  sessionExpiresAt: Date,
+): SessionUser {
+  return {
+    ...row.user,
+    role: row.role as Role,
+    country_name: row.country_name,
+    agent_level_name: row.agent_level_name,
+    session_expires_at: sessionExpiresAt,
+  };
+}
+
+/** One query: the session by token hash, joined with its user and the user's labels. */
+export async function findSession(db: Db, token: string) {
+  const [row] = await selectUserWithLabels(db, { session_id: sessions.id, expires_at: sessions.expires_at })
+    .innerJoin(sessions, eq(sessions.user_id, users.id))
     .where(
       and(
         eq(sessions.token_hash, tokenHash(token)),
@@ -67,14 +90,7 @@ export async function findSession(db: Db, token: string) {
     )
     .limit(1);
   if (!row) return null;
-  const user: SessionUser = {
-    ...row.user,
-    role: row.role as Role,
-    country_name: row.country_name,
-    agent_level_name: row.agent_level_name,
-    session_expires_at: row.expires_at,
-  };
-  return { user, sessionId: row.session_id };
+  return { user: toSessionUser(row, row.expires_at), sessionId: row.session_id };
 }
 
 export function registerAuthGuard(app: FastifyInstance, db: Db): void {

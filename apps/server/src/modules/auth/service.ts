@@ -2,11 +2,11 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AuthUser, Role } from '@portal/shared';
 import { FLAGS } from '@portal/shared';
 import type { Db } from '../../db/client.js';
-import { agentLevels, countries, roles, sessions, users, userTokens } from '../../db/schema/index.js';
+import { sessions, users, userTokens } from '../../db/schema/index.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { dummyPasswordHash, hashPassword, newPasswordProblem, verifyPassword } from '../../platform/passwords.js';
 import { newToken, tokenHash } from '../../platform/tokens.js';
-import type { SessionUser } from '../../platform/auth.js';
+import { selectUserWithLabels, toSessionUser, type SessionUser } from '../../platform/auth.js';
 
 export const MSG_USER_NOT_FOUND = 'Benutzer nicht gefunden.';
 export const MSG_BAD_CREDENTIALS = 'Ungültige Anmeldedaten.';
@@ -34,27 +34,11 @@ export function toAuthUser(u: SessionUser, accessToken: string, expiresAt: Date)
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({
-      user: users,
-      role: roles.role_name,
-      country_name: countries.country_name,
-      agent_level_name: agentLevels.level_name,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.role_id))
-    .leftJoin(countries, eq(countries.id, users.country_id))
-    .leftJoin(agentLevels, eq(agentLevels.id, users.agent_level_id))
+  const [row] = await selectUserWithLabels(db, {})
     .where(eq(users.email, email.trim().toLowerCase()))
     .limit(1);
-  if (!row) return null;
-  return {
-    ...row.user,
-    role: row.role as Role,
-    country_name: row.country_name,
-    agent_level_name: row.agent_level_name,
-    session_expires_at: new Date(0),
-  };
+  // No session yet: the sign-in creates it.
+  return row ? toSessionUser(row, new Date(0)) : null;
 }
 
 export async function createSession(db: Db, userId: number, ttlSeconds: number) {
@@ -114,19 +98,21 @@ export async function changePassword(
   });
 }
 
+/** The invitation of this token, if it can still be used: unused and not expired. */
+const validInvitation = (token: string) =>
+  and(
+    eq(userTokens.token_hash, tokenHash(token)),
+    eq(userTokens.purpose, 'invite'),
+    isNull(userTokens.used_at),
+    gt(userTokens.expires_at, new Date()),
+  );
+
 async function findValidInvitation(db: Db, token: string) {
   const [row] = await db
     .select({ id: userTokens.id, user_id: userTokens.user_id, email: users.email, name: users.name })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.user_id))
-    .where(
-      and(
-        eq(userTokens.token_hash, tokenHash(token)),
-        eq(userTokens.purpose, 'invite'),
-        isNull(userTokens.used_at),
-        gt(userTokens.expires_at, new Date()),
-      ),
-    )
+    .where(validInvitation(token))
     .limit(1);
   return row ?? null;
 }
@@ -149,14 +135,7 @@ export async function setPasswordFromInvitation(db: Db, token: string, password:
     const [used] = await tx
       .update(userTokens)
       .set({ used_at: new Date() })
-      .where(
-        and(
-          eq(userTokens.token_hash, tokenHash(token)),
-          eq(userTokens.purpose, 'invite'),
-          isNull(userTokens.used_at),
-          gt(userTokens.expires_at, new Date()),
-        ),
-      )
+      .where(validInvitation(token))
       .returning({ user_id: userTokens.user_id });
     if (!used) throw badRequest(MSG_INVITATION_INVALID);
     await tx.update(users).set({ password_hash: hashed, updated_at: new Date() }).where(eq(users.id, used.user_id));

@@ -2,8 +2,7 @@ import { and, asc, eq, ilike, like, not } from 'drizzle-orm';
 import { CUSTOMER_SEARCH_MAX_ROWS, type CustomerHit } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { customers } from '../../db/schema/index.js';
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { likeEscape } from '../../platform/db-helpers.js';
 
 /**
  * Customers of one source (AT or EG) whose number starts with, or whose company contains, the

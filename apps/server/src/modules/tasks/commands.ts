@@ -2,12 +2,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { helpRequests, taskFiles, tasks, taskNotes, taskTypes } from '../../db/schema/index.js';
 import type { SessionUser } from '../../platform/auth.js';
+import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { StagedFile, UploadLimits } from '../../platform/uploads.js';
 import { notify } from '../notifications/service.js';
 import { loadVisibleTask, MSG_TASK_NOT_FOUND, type TaskRecord } from './access.js';
 import { countryStaffMember, recordTaskChange } from './audience.js';
-import { MSG, activity, assertNoAudit, assertOpen, iso, isUniqueViolation } from './common.js';
+import { MSG, activity, assertNoAudit, assertOpen, iso } from './common.js';
 import { withStoredFiles } from './files.js';
 import { findRow } from './queries.js';
 

@@ -34,8 +34,3 @@ export function assertOpen(t: TaskRecord, message: string) {
 export function assertNoAudit(t: TaskRecord) {
   if (t.has_audit) throw conflict(MSG.auditLocked);
 }
-
-export function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-}

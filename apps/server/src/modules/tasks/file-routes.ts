@@ -6,10 +6,11 @@ import type { AppContext } from '../../platform/context.js';
 import { currentUser } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { contentDisposition, downloadName, readMultipart, storedMime, storedPath } from '../../platform/uploads.js';
+import { parseFields } from '../../platform/validation.js';
 import { findAudit, submitAudit } from './audit.js';
 import { getVisibleRow } from './detail.js';
 import { findProtectedFile, uploadFiles } from './files.js';
-import { id, parseFields, tasksAccess } from './route-helpers.js';
+import { id, tasksAccess } from './route-helpers.js';
 
 /** Files and audits of a task: upload, the audit (with its files), and the protected downloads. */
 export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

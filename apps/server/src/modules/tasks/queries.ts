@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { TASK_TOTAL_CAP, type TaskListQuery, type TaskRow, type TaskSort, type TaskStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { tasks, taskTypes, users } from '../../db/schema/index.js';
+import { likeEscape } from '../../platform/db-helpers.js';
 import { badRequest } from '../../platform/errors.js';
 
 const agent = alias(users, 'agent');
@@ -62,8 +63,6 @@ export function selectRows(db: DbOrTx) {
 export function visibleTo(agentId: number): SQL {
   return or(eq(tasks.user_id, agentId), eq(tasks.created_by_userid, agentId), eq(tasks.requested_user_id, agentId))!;
 }
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface BoardScope {
   countryId: number;

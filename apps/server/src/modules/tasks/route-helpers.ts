@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from '../../platform/errors.js';
 
 export const tasksAccess = { roles: ['admin', 'agent'], flag: 'tasks' } as const;
 export const adminTasks = { roles: ['admin'], flag: 'tasks' } as const;
@@ -13,10 +12,3 @@ export const prebuiltJson = () => (data: unknown) => (typeof data === 'string' ?
 export const sendJsonText = (reply: FastifyReply, json: string) =>
   reply.type('application/json; charset=utf-8').send(json);
 export const id = (m = 'Ungültige Id') => z.coerce.number({ error: m }).int(m).positive(m);
-
-/** Parses multipart text fields with a shared schema: the first German message on failure. */
-export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
-  const r = schema.safeParse(fields);
-  if (!r.success) throw badRequest(r.error.issues[0]?.message ?? 'Ungültige Anfrage.');
-  return r.data;
-}

@@ -16,9 +16,10 @@ import type { AppContext } from '../../platform/context.js';
 import { currentUser } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
 import { readMultipart } from '../../platform/uploads.js';
+import { parseFields } from '../../platform/validation.js';
 import { addNote, claimTask, createTask, requestAssist, setStatus, switchAgent } from './commands.js';
 import { getVisibleRow, listNotes, taskDetail } from './detail.js';
-import { id, parseFields, tasksAccess } from './route-helpers.js';
+import { id, tasksAccess } from './route-helpers.js';
 
 /** One task: its row and details, claim, create, notes, hand-over, help request, status. */
 export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

@@ -10,6 +10,7 @@ import {
 } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { agentLevels, countries, roles, users, userSettings, userTokens } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail.js';
 import { newToken, tokenHash } from '../../platform/tokens.js';
@@ -20,11 +21,6 @@ export const listCountries = (db: Db) =>
   db.select({ id: countries.id, country_name: countries.country_name }).from(countries).orderBy(asc(countries.id));
 export const listRoles = (db: Db) => db.select().from(roles).orderBy(asc(roles.id));
 export const listAgentLevels = (db: Db) => db.select().from(agentLevels).orderBy(asc(agentLevels.id));
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-}
 
 /**
  * Creates a user without a password and queues the invitation mail in the same transaction.
