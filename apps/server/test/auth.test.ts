@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
-import { FLAGS } from '@portal/shared';
+import { FLAGS, messageCode } from '@portal/shared';
 import { sessions } from '../src/db/schema/index.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 
@@ -53,14 +53,14 @@ for (const target of dbTargets()) {
         payload: { email: admin.email, password: 'falsch-falsch' },
       });
       assert.equal(wrong.statusCode, 401);
-      assert.deepEqual(wrong.json(), { message: 'Ungültige Anmeldedaten.' });
+      assert.deepEqual(wrong.json(), { message: 'Ungültige Anmeldedaten.', code: 'auth.badCredentials' });
       const unknown = await t.app.inject({
         method: 'POST',
         url: '/auth/login',
         payload: { email: 'niemand@test.at', password: 'x' },
       });
       assert.equal(unknown.statusCode, 404);
-      assert.deepEqual(unknown.json(), { message: 'Benutzer nicht gefunden.' });
+      assert.deepEqual(unknown.json(), { message: 'Benutzer nicht gefunden.', code: 'auth.userNotFound' });
     });
 
     it('answers 400 with the schema message for missing or malformed input, never 500', async () => {
@@ -73,7 +73,7 @@ for (const target of dbTargets()) {
       for (const [payload, message] of cases) {
         const res = await t.app.inject({ method: 'POST', url: '/auth/login', payload: payload as object });
         assert.equal(res.statusCode, 400, JSON.stringify(payload));
-        assert.deepEqual(res.json(), { message });
+        assert.deepEqual(res.json(), { message, code: messageCode(message) });
       }
       const broken = await t.app.inject({
         method: 'POST',

@@ -37,10 +37,10 @@ for (const target of dbTargets()) {
     it('answers unknown API paths with a German 404 and carries a request id', async () => {
       const res = await t.app.inject({ url: '/api/gibt-es-nicht' });
       assert.equal(res.statusCode, 404);
-      assert.deepEqual(res.json(), { message: 'Nicht gefunden.' });
+      assert.deepEqual(res.json(), { message: 'Nicht gefunden.', code: 'common.notFound' });
       const nf = await t.app.inject({ url: '/nirgends.json' });
       assert.equal(nf.statusCode, 404);
-      assert.deepEqual(nf.json(), { message: 'Nicht gefunden.' });
+      assert.deepEqual(nf.json(), { message: 'Nicht gefunden.', code: 'common.notFound' });
       assert.ok(nf.headers['x-request-id']);
     });
 
@@ -87,6 +87,7 @@ describe('errors never leak a stack trace', () => {
     assert.equal(res.statusCode, 500);
     assert.deepEqual(res.json(), {
       message: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+      code: 'common.internal',
     });
     await app.close();
   });

@@ -21,4 +21,5 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-export const messageSchema = z.object({ message: z.string() });
+/** An answer with a German message; errors add its catalogue code (`area.key`, see messages/). */
+export const messageSchema = z.object({ message: z.string(), code: z.string().optional() });

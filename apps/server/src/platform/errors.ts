@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { COMMON_MSG, messageCode } from '@portal/shared';
 
-/** An error whose message is meant for the client, in German. */
+/**
+ * An error whose message is meant for the client: a German text of the shared message catalogue
+ * (packages/shared/src/messages), answered with its code so the web can show it in the reader's language.
+ */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
@@ -11,25 +15,31 @@ export class HttpError extends Error {
   }
 }
 
+/** The body of every error answer: the German message (the spec's contract) and its catalogue code. */
+export function errorBody(message: string): { message: string; code?: string } {
+  const code = messageCode(message);
+  return code ? { message, code } : { message };
+}
+
 export const badRequest = (m: string) => new HttpError(400, m);
-export const unauthorized = (m = 'Nicht angemeldet oder Sitzung abgelaufen.') => new HttpError(401, m);
-export const forbidden = (m = 'Keine Berechtigung für diese Aktion.') => new HttpError(403, m);
-export const notFound = (m = 'Nicht gefunden.') => new HttpError(404, m);
+export const unauthorized = (m: string = COMMON_MSG.unauthorized) => new HttpError(401, m);
+export const forbidden = (m: string = COMMON_MSG.forbidden) => new HttpError(403, m);
+export const notFound = (m: string = COMMON_MSG.notFound) => new HttpError(404, m);
 export const conflict = (m: string) => new HttpError(409, m);
 
 const GENERIC: Record<number, string> = {
-  400: 'Ungültige Anfrage.',
-  401: 'Nicht angemeldet oder Sitzung abgelaufen.',
-  403: 'Keine Berechtigung für diese Aktion.',
-  404: 'Nicht gefunden.',
-  405: 'Methode nicht erlaubt.',
-  406: 'Nicht akzeptabel.',
-  413: 'Die Anfrage ist zu groß.',
-  415: 'Nicht unterstütztes Format.',
-  429: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
+  400: COMMON_MSG.badRequest,
+  401: COMMON_MSG.unauthorized,
+  403: COMMON_MSG.forbidden,
+  404: COMMON_MSG.notFound,
+  405: COMMON_MSG.methodNotAllowed,
+  406: COMMON_MSG.notAcceptable,
+  413: COMMON_MSG.payloadTooLarge,
+  415: COMMON_MSG.unsupportedType,
+  429: COMMON_MSG.tooManyRequests,
 };
 
-export const UNAVAILABLE_MESSAGE = 'Der Dienst ist vorübergehend nicht erreichbar. Bitte später erneut versuchen.';
+export const UNAVAILABLE_MESSAGE = COMMON_MSG.unavailable;
 
 /** PostgreSQL error classes of a database that is gone, restarting, overloaded, or too slow. */
 const UNAVAILABLE_CODES = /^(08|57P0|53300$|57014$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EHOSTUNREACH$|ENOTFOUND$|EPIPE$)/;
@@ -47,30 +57,28 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
- * Every error leaves as `{message}` in German. Validation errors carry the first message of
- * the shared schema; anything unexpected is logged with its stack and answered generically.
+ * Every error leaves as `{message, code}` (German text, catalogue code). Validation errors carry the first
+ * message of the shared schema; anything unexpected is logged with its stack and answered generically.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const message =
-        first?.message && !/^(Invalid|Expected|Required)/.test(first.message) ? first.message : GENERIC[400];
-      return reply.status(400).send({ message });
+        first?.message && !/^(Invalid|Expected|Required)/.test(first.message) ? first.message : COMMON_MSG.badRequest;
+      return reply.status(400).send(errorBody(message));
     }
-    if (err instanceof HttpError) return reply.status(err.statusCode).send({ message: err.message });
+    if (err instanceof HttpError) return reply.status(err.statusCode).send(errorBody(err.message));
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: { message: err.message, cause: (err.cause as Error | undefined)?.message } }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ message: UNAVAILABLE_MESSAGE });
+      return reply.status(503).header('retry-after', '5').send(errorBody(UNAVAILABLE_MESSAGE));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
-      return reply
-        .status(500)
-        .send({ message: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.' });
+      return reply.status(500).send(errorBody(COMMON_MSG.internal));
     }
     req.log.info({ err: { message: err.message, code: err.code } }, 'client error');
-    return reply.status(status).send({ message: GENERIC[status] ?? GENERIC[400] });
+    return reply.status(status).send(errorBody(GENERIC[status] ?? COMMON_MSG.badRequest));
   });
 }

@@ -1,3 +1,4 @@
+import { COMMON_MSG } from '@portal/shared';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -8,8 +9,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A first request still unanswered after this long belongs to a process that stopped: it is taken over. */
 export const IDEMPOTENCY_STALE_MS = 5 * 60 * 1000;
-export const MSG_IN_PROGRESS = 'Diese Anfrage wird bereits bearbeitet.';
-export const MSG_BAD_KEY = 'Ungültiger Idempotency-Key (1 bis 200 sichtbare ASCII-Zeichen).';
+export const MSG_IN_PROGRESS = COMMON_MSG.requestInProgress;
+export const MSG_BAD_KEY = COMMON_MSG.badIdempotencyKey;
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
 

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGES } from '@portal/shared';
+import { COMMON_MSG, LANGUAGES } from '@portal/shared';
+import { errorBody } from './errors.js';
 
 /** Paths that belong to the API; everything else may be a route of the single-page app. */
 export const API_PREFIXES = ['/api/', '/auth/', '/web/', '/sync/', '/protected-files/', '/socket.io/'];
@@ -124,7 +125,7 @@ export function spaFallbackOrNotFound(app: FastifyInstance, hasWebApp: boolean):
     if (hasWebApp && req.method === 'GET' && !isApiPath(url) && wantsHtml && !path.extname(url)) {
       return app.sendIndexHtml(req, reply);
     }
-    return reply.status(404).send({ message: 'Nicht gefunden.' });
+    return reply.status(404).send(errorBody(COMMON_MSG.notFound));
   });
 }
 

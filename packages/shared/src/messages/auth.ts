@@ -18,4 +18,7 @@ export const AUTH_MSG = {
   passwordsDiffer: 'Die neuen Passwörter stimmen nicht überein',
   invalidLanguage: 'Ungültige Sprache',
   invalidTheme: 'Ungültiges Design',
+  passwordChanged: 'Passwort erfolgreich geändert',
+  passwordSet: 'Passwort wurde gesetzt. Sie können sich jetzt anmelden.',
+  loggedOut: 'Abgemeldet',
 } as const;

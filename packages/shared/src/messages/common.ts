@@ -18,6 +18,8 @@ export const COMMON_MSG = {
   internal: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   invalidChars: MSG_INVALID_CHARS,
   invalidValue: 'Ungültiger Wert',
+  invalidId: 'Ungültige Id',
+  invalidCountry: 'Ungültiges Land',
   invalidDate: 'Ungültiges Datum',
   emailRequired: 'E-Mail ist erforderlich',
   emailFormat: 'Ungültige E-Mail-Adresse',

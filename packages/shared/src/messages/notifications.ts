@@ -7,4 +7,6 @@ export const NOTIFICATIONS_MSG = {
   typeRequired: 'Typ ist erforderlich',
   internalLink: 'Der Link muss ein Pfad innerhalb des Portals sein.',
   invalidPriority: 'Ungültige Priorität',
+  created: 'Benachrichtigung wurde erstellt.',
+  markedRead: 'Als gelesen markiert.',
 } as const;

@@ -30,4 +30,12 @@ export const TASKS_MSG = {
   commentRequired: 'Bitte einen Kommentar eingeben',
   commentTooLong: 'Der Kommentar ist zu lang',
   contactedInvalid: 'Ungültiger Wert für „Kunde kontaktiert“',
+  // answers of a command that worked
+  created: 'Aufgabe wurde erstellt.',
+  noteAdded: 'Notiz wurde hinzugefügt.',
+  agentChanged: 'Agent wurde gewechselt.',
+  helpSent: 'Hilfeanfrage wurde gesendet.',
+  statusChanged: 'Status wurde geändert.',
+  filesUploaded: 'Dateien wurden hochgeladen.',
+  auditSaved: 'Audit wurde gespeichert.',
 } as const;

@@ -8,4 +8,5 @@ export const USERS_MSG = {
   roleRequired: 'Rolle ist erforderlich',
   agentLevelRequired: 'Agent-Level ist erforderlich',
   unknownPermission: 'Unbekannte Berechtigung',
+  created: 'Benutzer wurde angelegt. Eine Einladung wurde per E-Mail versendet.',
 } as const;

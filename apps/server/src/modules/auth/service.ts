@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AuthUser, Role } from '@portal/shared';
-import { FLAGS } from '@portal/shared';
+import { AUTH_MSG, FLAGS } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { sessions, users, userTokens } from '../../db/schema/index.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
@@ -8,12 +8,11 @@ import { dummyPasswordHash, hashPassword, newPasswordProblem, verifyPassword } f
 import { newToken, tokenHash } from '../../platform/tokens.js';
 import { selectUserWithLabels, toSessionUser, type SessionUser } from '../../platform/auth.js';
 
-export const MSG_USER_NOT_FOUND = 'Benutzer nicht gefunden.';
-export const MSG_BAD_CREDENTIALS = 'Ungültige Anmeldedaten.';
-export const MSG_BUSINESS_ONLY =
-  'Dieser Zugang ist nur für Geschäftskunden. Bitte melden Sie sich über die Mitarbeiter-Anmeldung an.';
-export const MSG_WRONG_OLD_PASSWORD = 'Das aktuelle Passwort ist falsch.';
-export const MSG_INVITATION_INVALID = 'Der Einladungslink ist ungültig, abgelaufen oder wurde bereits verwendet.';
+export const MSG_USER_NOT_FOUND = AUTH_MSG.userNotFound;
+export const MSG_BAD_CREDENTIALS = AUTH_MSG.badCredentials;
+export const MSG_BUSINESS_ONLY = AUTH_MSG.businessOnly;
+export const MSG_WRONG_OLD_PASSWORD = AUTH_MSG.wrongOldPassword;
+export const MSG_INVITATION_INVALID = AUTH_MSG.invitationInvalid;
 
 export function toAuthUser(u: SessionUser, accessToken: string, expiresAt: Date): AuthUser {
   const flags = Object.fromEntries(FLAGS.map((f) => [f, u[f]])) as Record<(typeof FLAGS)[number], boolean>;

@@ -1,19 +1,11 @@
+import { COMMON_MSG, TASKS_MSG } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { taskActivity } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';
-import { MSG_ALREADY_CLAIMED, type TaskRecord } from './access.js';
+import type { TaskRecord } from './access.js';
 
-export const MSG = {
-  uploadClosed: 'Für erledigte oder abgeschlossene Aufgaben sind keine Uploads möglich.',
-  noteClosed: 'Für erledigte oder abgeschlossene Aufgaben können keine Notizen hinzugefügt werden.',
-  helpExists: 'Für diese Aufgabe gibt es bereits eine Hilfeanfrage.',
-  badMove: 'Diese Statusänderung ist nicht möglich.',
-  auditNotAllowed: 'Ein Audit ist nur für erledigte Aufgaben ohne Audit möglich.',
-  alreadyClaimed: MSG_ALREADY_CLAIMED,
-  unknownType: 'Unbekannter Aufgabentyp',
-  noFiles: 'Bitte mindestens eine Datei auswählen.',
-  auditLocked: 'Nach dem Audit ist diese Aktion nicht mehr möglich.',
-} as const;
+/** The tasks area's messages (shared catalogue); a missing file is the uploads' common text. */
+export const MSG = { ...TASKS_MSG, noFiles: COMMON_MSG.noFiles } as const;
 
 export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 

@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import {
+  type CreateUserInput,
   FLAGS,
   INVITATION_TTL_HOURS,
-  LANGUAGES,
-  languageFromLangCode,
-  type CreateUserInput,
   type Language,
+  languageFromLangCode,
+  LANGUAGES,
+  USERS_MSG,
   type UserSettings,
 } from '@portal/shared';
 import type { Db } from '../../db/client.js';
@@ -15,7 +16,7 @@ import { badRequest, conflict } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail.js';
 import { newToken, tokenHash } from '../../platform/tokens.js';
 
-export const MSG_DUPLICATE_EMAIL = 'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.';
+export const MSG_DUPLICATE_EMAIL = USERS_MSG.duplicateEmail;
 
 export const listCountries = (db: Db) =>
   db.select({ id: countries.id, country_name: countries.country_name }).from(countries).orderBy(asc(countries.id));
@@ -33,11 +34,11 @@ export async function createInvitedUser(db: Db, input: CreateUserInput, publicUr
   try {
     return await db.transaction(async (tx) => {
       const [c] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country));
-      if (!c) throw badRequest('Unbekanntes Land');
+      if (!c) throw badRequest(USERS_MSG.unknownCountry);
       const [r] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, input.role));
-      if (!r) throw badRequest('Unbekannte Rolle');
+      if (!r) throw badRequest(USERS_MSG.unknownRole);
       const [l] = await tx.select({ id: agentLevels.id }).from(agentLevels).where(eq(agentLevels.id, input.agentLevel));
-      if (!l) throw badRequest('Unbekanntes Agent-Level');
+      if (!l) throw badRequest(USERS_MSG.unknownAgentLevel);
       const [user] = await tx
         .insert(users)
         .values({
