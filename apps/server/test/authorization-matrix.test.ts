@@ -1,132 +1,175 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FLAGS } from '@portal/shared';
+import { FLAGS, type Flag, type Role } from '@portal/shared';
+import { admin, customerOnly, publicAccess, signedIn, staff } from '../src/platform/access.js';
+import type { Access } from '../src/platform/auth.js';
 import { addUser, bearer, createTestApp, login, type TestApp } from './helpers.js';
 
 /**
- * Who may call what, written down once per route. The test walks the server's own route table:
- * a route that is not listed here fails, so a new route cannot ship without a decision.
+ * Who may call what follows from the access preset each route declares (platform/access.ts): the
+ * status every role and flag must get is computed from it, here, independently of the guard. The test
+ * walks the server's own route table; a route without a declared access fails, a public route must
+ * also be written down below, and where ownership makes the answer differ it is written down too.
  */
-type Access = 'public' | 'signed-in' | 'staff' | 'admin' | 'staff+tasks' | 'admin+tasks' | 'staff+customer-flag';
 
-const EXPECTED: Record<string, Access> = {
-  'GET /healthz': 'public',
-  'GET /readyz': 'public',
-  'POST /auth/login': 'public',
-  'POST /auth/business-login': 'public',
-  'GET /auth/verify-token': 'signed-in',
-  'POST /auth/change-password': 'signed-in',
-  'GET /auth/invitation': 'public',
-  'POST /auth/set-password': 'public',
-  'POST /api/logout': 'signed-in',
-  'GET /api/countries': 'staff',
-  'GET /api/roles': 'staff',
-  'GET /api/agent-levels': 'staff',
-  'POST /api/create-user': 'admin',
-  'GET /api/user-settings': 'signed-in',
-  'PUT /api/user-settings': 'signed-in',
-  'GET /api/get-tasks-from-admin/:countryId/:status': 'admin+tasks',
-  'GET /api/get-tasks-from-agent/:countryId/:status/:agentId': 'staff+tasks',
-  'GET /api/get-tasks-from-admin/:countryId/:status/since/:lastTaskId/:limit': 'admin+tasks',
-  'GET /api/get-tasks-from-agent/:countryId/:status/:agentId/since/:lastTaskId/:limit': 'staff+tasks',
-  'GET /api/get-tasks/:taskId': 'staff+tasks',
-  'GET /api/task-detail-agent/:taskId/:userId': 'staff+tasks',
-  'GET /api/task-types': 'staff+tasks',
-  'GET /api/agents': 'staff+tasks',
-  'POST /api/create-task': 'staff+tasks',
-  'POST /api/upload-task-files': 'staff+tasks',
-  'GET /api/task-get-notes/:taskId': 'staff+tasks',
-  'POST /api/task-add-note': 'staff+tasks',
-  'POST /api/switch-task-agent': 'staff+tasks',
-  'POST /api/claim-task': 'staff+tasks',
-  'POST /api/request-assist': 'staff+tasks',
-  'POST /api/task-set-status': 'staff+tasks',
-  'POST /api/audit-task': 'staff+tasks',
-  'GET /api/task-audit/:id': 'staff+tasks',
-  'GET /api/task-with-audit/:id': 'staff+tasks',
-  'GET /protected-files/uploads/tasks/:file': 'staff+tasks',
-  'GET /protected-files/uploads/audits/:file': 'staff+tasks',
-  'GET /api/customers': 'staff+customer-flag',
-  'GET /api/customersEG': 'staff+customer-flag',
-  'POST /api/create-notification': 'admin',
-  'GET /api/get-notifications': 'signed-in',
-  'GET /api/get-missed-notifications/:lastId': 'signed-in',
-  'PUT /api/mark-notification-as-read/:id': 'signed-in',
-  'GET /web/challenge': 'public',
-  'POST /web/deprequest': 'public',
-  'POST /web/menuechange': 'public',
-  'POST /web/companyswitch': 'public',
-  'POST /web/emergency-support': 'public',
-  'POST /web/classic-support': 'public',
-  'GET /web/rksv-products': 'public',
-  'GET /web/site-info': 'public',
-  'POST /web/create-rksv-payment': 'public',
-  'POST /web/create-rksv-invoice': 'public',
-  'GET /web/rksv-order-details': 'public',
-  'POST /web/update-rksv-order-status': 'public',
-  'GET /web/rksv-invoice/:token': 'public',
-  'GET /web/rksv-proforma/:ref': 'public',
-  'GET /web/rksv-checkout-cancelled': 'public',
-  'POST /web/stripe-webhook': 'public',
-  'GET /web/checkout/:id': 'public',
-  'POST /web/checkout/:id/pay': 'public',
-  'POST /web/checkout/:id/cancel': 'public',
-};
+/** Opening a route to anyone is a decision made twice: in the route and here. */
+const PUBLIC_ROUTES = [
+  'GET /healthz',
+  'GET /readyz',
+  'POST /auth/login',
+  'POST /auth/business-login',
+  'GET /auth/invitation',
+  'POST /auth/set-password',
+  'GET /web/challenge',
+  'POST /web/deprequest',
+  'POST /web/menuechange',
+  'POST /web/companyswitch',
+  'POST /web/emergency-support',
+  'POST /web/classic-support',
+  'GET /web/rksv-products',
+  'GET /web/site-info',
+  'POST /web/create-rksv-payment',
+  'POST /web/create-rksv-invoice',
+  'GET /web/rksv-order-details',
+  'POST /web/update-rksv-order-status',
+  'GET /web/rksv-invoice/:token',
+  'GET /web/rksv-proforma/:ref',
+  'GET /web/rksv-checkout-cancelled',
+  'POST /web/stripe-webhook',
+  'GET /web/checkout/:id',
+  'POST /web/checkout/:id/pay',
+  'POST /web/checkout/:id/cancel',
+];
 
-type Subject = 'anonymous' | 'customer' | 'agent without flags' | 'agent with flags' | 'admin';
-const SUBJECTS: Subject[] = ['anonymous', 'customer', 'agent without flags', 'agent with flags', 'admin'];
+/**
+ * Routes that name a user in their path: only that user, or an admin, may ask. They are probed a
+ * second time with another user's id; every route with such a parameter must be listed.
+ */
+const OWN_USER_ONLY = [
+  'GET /api/get-tasks-from-agent/:countryId/:status/:agentId',
+  'GET /api/get-tasks-from-agent/:countryId/:status/:agentId/since/:lastTaskId/:limit',
+  'GET /api/task-detail-agent/:taskId/:userId',
+];
+const USER_PARAM = /:(agentId|userId)\b/;
+
+/** The twelve flags of the user record (spec): a new one needs a look at the presets and this test. */
+const TWELVE_FLAGS = [
+  'tasks',
+  'acceptances',
+  'rmas',
+  'reorder_goods',
+  'field_service_orders',
+  'rksv',
+  'rksv_orders',
+  'osms_control',
+  'osms_overview',
+  'stock',
+  'digital_signage',
+  'cashbook',
+] as const;
+
+interface Subject {
+  name: string;
+  role: Role | null;
+  flags: readonly Flag[];
+  /** Probed only on routes whose access names a flag (elsewhere it is one more agent). */
+  flagProbe?: true;
+}
+const SUBJECTS: Subject[] = [
+  { name: 'anonymous', role: null, flags: [] },
+  { name: 'customer', role: 'customer', flags: [] },
+  { name: 'customer with every flag', role: 'customer', flags: FLAGS },
+  { name: 'agent without flags', role: 'agent', flags: [] },
+  { name: 'agent with every flag', role: 'agent', flags: FLAGS },
+  { name: 'admin without flags', role: 'admin', flags: [] },
+  { name: 'admin with every flag', role: 'admin', flags: FLAGS },
+  ...FLAGS.map((f): Subject => ({ name: `agent with only ${f}`, role: 'agent', flags: [f], flagProbe: true })),
+];
+
+const flagsOf = (access: Access): readonly Flag[] =>
+  access === 'public' || access.flag === undefined ? [] : typeof access.flag === 'string' ? [access.flag] : access.flag;
 
 /** 401, 403, or 'ok' (anything else: the guard let the call through to validation and the handler). */
 function expected(access: Access, who: Subject): 401 | 403 | 'ok' {
   if (access === 'public') return 'ok';
-  if (who === 'anonymous') return 401;
-  if (access === 'signed-in') return 'ok';
-  if (who === 'customer') return 403;
-  if (access === 'staff') return 'ok';
-  if (access === 'admin') return who === 'admin' ? 'ok' : 403;
-  // staff+customer-flag: any of tasks, rksv, digital_signage, cashbook (the customer register).
-  if (access === 'staff+tasks' || access === 'staff+customer-flag') return who === 'agent without flags' ? 403 : 'ok';
-  return who === 'admin' ? 'ok' : 403; // admin+tasks
+  if (!who.role) return 401;
+  if (access.roles && !access.roles.includes(who.role)) return 403;
+  const flags = flagsOf(access);
+  if (flags.length && !flags.some((f) => who.flags.includes(f))) return 403;
+  return 'ok';
+}
+
+/** A declared access is one of the presets: the same roles as one of them, flags only through staffWith/adminWith. */
+function isPreset(access: Access): boolean {
+  if (access === publicAccess) return true;
+  const roles = JSON.stringify(access.roles ?? null);
+  const presets = [signedIn, customerOnly, staff, admin].map((p) => JSON.stringify('roles' in p ? p.roles : null));
+  if (access.flag === undefined) return presets.includes(roles);
+  return roles === JSON.stringify(staff.roles) || roles === JSON.stringify(admin.roles);
 }
 
 describe('authorization matrix over every registered route', () => {
   let t: TestApp;
-  const users = new Map<Subject, { id: number; email: string; password: string }>();
+  const users = new Map<string, { id: number; email: string; password: string }>();
   before(async () => {
-    t = await createTestApp('pglite', { LOGIN_RATE_LIMIT: '1000', PUBLIC_FORM_RATE_LIMIT: '10000' });
-    users.set('customer', await addUser(t.db, { role: 'customer' }));
-    users.set('agent without flags', await addUser(t.db, { role: 'agent', flags: [] }));
-    users.set('agent with flags', await addUser(t.db, { role: 'agent', flags: FLAGS }));
-    users.set('admin', await addUser(t.db, { role: 'admin', flags: FLAGS }));
+    t = await createTestApp('pglite', { LOGIN_RATE_LIMIT: '10000', PUBLIC_FORM_RATE_LIMIT: '10000' });
+    for (const who of SUBJECTS)
+      if (who.role) users.set(who.name, await addUser(t.db, { role: who.role, flags: [...who.flags] }));
   });
   after(() => t.close());
 
-  it('lists every route, and every route answers each role as listed', async () => {
-    const routes = t.app.routeTable.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'));
-    const keys = routes.map((r) => `${r.method} ${r.url}`);
-    const unlisted = keys.filter((k) => !(k in EXPECTED));
-    assert.deepEqual(unlisted, [], 'routes without a line in the authorization table');
-    const gone = Object.keys(EXPECTED).filter((k) => !keys.includes(k));
-    assert.deepEqual(gone, [], 'lines for routes that no longer exist');
+  const routes = () => t.app.routeTable.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'));
+  const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
+  it('knows the twelve flags', () => {
+    assert.deepEqual([...FLAGS], [...TWELVE_FLAGS]);
+  });
+
+  it('every route declares one of the access presets; public and own-user routes are written down', () => {
+    const all = routes();
+    assert.ok(all.length > 50, `routes found: ${all.length}`);
+    assert.deepEqual(all.filter((r) => r.access === undefined).map(key), [], 'routes without a declared access');
+    assert.deepEqual(all.filter((r) => r.access && !isPreset(r.access)).map(key), [], 'access not from the presets');
+    const declaredPublic = all.filter((r) => r.access === publicAccess).map(key);
+    assert.deepEqual(declaredPublic.filter((k) => !PUBLIC_ROUTES.includes(k)), [], 'public routes not listed here');
+    assert.deepEqual(PUBLIC_ROUTES.filter((k) => !declaredPublic.includes(k)), [], 'listed public routes that are not');
+    const withUser = all.filter((r) => USER_PARAM.test(r.url)).map(key);
+    assert.deepEqual(withUser.filter((k) => !OWN_USER_ONLY.includes(k)), [], 'routes naming a user, not listed');
+    assert.deepEqual(OWN_USER_ONLY.filter((k) => !withUser.includes(k)), [], 'listed own-user routes that do not exist');
+  });
+
+  it('every route answers each role and flag as its preset says', async () => {
     const failures: string[] = [];
+    const someoneElse = users.get('admin with every flag')!.id;
+    const probe = async (who: Subject, r: { method: string; url: string }, userId: number, want: 401 | 403 | 'ok') => {
+      const user = users.get(who.name);
+      // A fresh session per call: logout and password changes must not spoil the next call.
+      const token = user ? await login(t.app, user.email, user.password) : undefined;
+      const url = r.url
+        .replace(new RegExp(USER_PARAM, 'g'), String(userId))
+        .replace(/:status/g, 'offen')
+        .replace(/:[A-Za-z]+/g, '1');
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url,
+        headers: token ? bearer(token) : {},
+        ...(r.method === 'GET' ? {} : { payload: {} }),
+      });
+      const got = res.statusCode;
+      const ok = want === 'ok' ? got !== 401 && got !== 403 : got === want;
+      if (!ok) failures.push(`${who.name}: ${r.method} ${url} answered ${got}, expected ${want}`);
+      assert.ok(got < 500, `${who.name}: ${r.method} ${url} answered ${got}: ${res.body}`);
+    };
     for (const who of SUBJECTS) {
-      for (const r of routes) {
-        const user = users.get(who);
-        // A fresh session per call: logout and password changes must not spoil the next call.
-        const token = user ? await login(t.app, user.email, user.password) : undefined;
-        const url = r.url.replace(/:(agentId|userId)/g, String(user?.id ?? 1)).replace(/:status/g, 'offen').replace(/:[A-Za-z]+/g, '1');
-        const res = await t.app.inject({
-          method: r.method as 'GET',
-          url,
-          headers: token ? bearer(token) : {},
-          ...(r.method === 'GET' ? {} : { payload: {} }),
-        });
-        const want = expected(EXPECTED[`${r.method} ${r.url}`]!, who);
-        const got = res.statusCode;
-        const ok = want === 'ok' ? got !== 401 && got !== 403 : got === want;
-        if (!ok) failures.push(`${who}: ${r.method} ${url} answered ${got}, expected ${want}`);
-        assert.ok(got < 500, `${who}: ${r.method} ${url} answered ${got}: ${res.body}`);
+      const own = users.get(who.name)?.id ?? 1;
+      for (const r of routes()) {
+        const access = r.access!;
+        if (who.flagProbe && flagsOf(access).length === 0) continue;
+        const want = expected(access, who);
+        await probe(who, r, own, want);
+        // Another user's id in the path: refused unless the caller is an admin.
+        if (OWN_USER_ONLY.includes(key(r)) && who.role && who.name !== 'admin with every flag')
+          await probe(who, r, someoneElse, want === 'ok' && who.role !== 'admin' ? 403 : want);
       }
     }
     assert.deepEqual(failures, []);

@@ -2,8 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hitRateLimit, rateLimitCount } from '../../platform/db-rate-limit.js';
 import { z } from 'zod';
-import { authUserSchema, changePasswordSchema, loginSchema, messageSchema, setPasswordSchema } from '@portal/shared';
+import {
+  AUTH_MSG,
+  authUserSchema,
+  changePasswordSchema,
+  loginSchema,
+  messageSchema,
+  setPasswordSchema,
+} from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { publicAccess, signedIn } from '../../platform/access.js';
 import { HttpError } from '../../platform/errors.js';
 import { bearerToken, currentUser } from '../../platform/auth.js';
 import {
@@ -17,7 +25,7 @@ import {
 // The language of a sign-in answer follows one rule, kept with the settings that record a choice.
 import { withWorkingLanguage } from '../users/service.js';
 
-const MSG_TOO_MANY = 'Zu viele Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.';
+const MSG_TOO_MANY = AUTH_MSG.tooManyAttempts;
 
 /** Sign-in, session and password calls under /auth (and /api/logout, see below). */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -54,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     '/auth/login',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       preHandler: [perIp],
       schema: { ...loginSchemaDoc, tags: ['auth'], summary: 'Sign in (staff and customers)' },
     },
@@ -64,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     '/auth/business-login',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       preHandler: [perIp],
       schema: { ...loginSchemaDoc, tags: ['auth'], summary: 'Sign in for business customers only (403 for staff)' },
     },
@@ -75,6 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get(
     '/auth/verify-token',
     {
+      config: { access: signedIn },
       schema: {
         tags: ['auth'],
         summary: 'The user of a valid token; 401 otherwise',
@@ -91,6 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     '/auth/change-password',
     {
+      config: { access: signedIn },
       schema: {
         tags: ['auth'],
         summary: 'Change the own password; other sessions of the user end',
@@ -100,19 +110,19 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     async (req) => {
       ctx.realtime.endSessions(await changePassword(db, currentUser(req), req.sessionId!, req.body));
-      return { message: 'Passwort erfolgreich geändert' };
+      return { message: AUTH_MSG.passwordChanged };
     },
   );
 
   app.get(
     '/auth/invitation',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       preHandler: [perIp],
       schema: {
         tags: ['auth'],
         summary: 'Who an invitation link is for (400 when invalid, expired or used)',
-        querystring: z.object({ token: z.string().min(1, 'Der Einladungslink ist ungültig') }),
+        querystring: z.object({ token: z.string().min(1, AUTH_MSG.invitationLinkInvalid) }),
         response: { 200: z.object({ email: z.string(), name: z.string() }) },
       },
     },
@@ -122,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     '/auth/set-password',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       preHandler: [perIp],
       schema: {
         tags: ['auth'],
@@ -133,17 +143,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     async (req) => {
       ctx.realtime.endSessions(await setPasswordFromInvitation(db, req.body.token, req.body.password));
-      return { message: 'Passwort wurde gesetzt. Sie können sich jetzt anmelden.' };
+      return { message: AUTH_MSG.passwordSet };
     },
   );
 
   app.post(
     '/api/logout',
-    { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageSchema } } },
+    { config: { access: signedIn }, schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageSchema } } },
     async (req) => {
       await endSession(db, req.sessionId!);
       ctx.realtime.endSessions([req.sessionId!]);
-      return { message: 'Abgemeldet' };
+      return { message: AUTH_MSG.loggedOut };
     },
   );
 };

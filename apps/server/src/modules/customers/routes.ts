@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerHitSchema, customerSearchQuerySchema } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { CUSTOMER_REGISTER_FLAGS, staffWith } from '../../platform/access.js';
 import { searchCustomers } from './service.js';
 
 /** The customer register is data of the areas that work with customers; staff without one of them has no business there. */
-const staff = { roles: ['admin', 'agent'], flag: ['tasks', 'rksv', 'digital_signage', 'cashbook'] } as const;
+const registerAccess = staffWith(CUSTOMER_REGISTER_FLAGS);
 
 export const customerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const schema = (source: string) => ({
@@ -14,10 +15,10 @@ export const customerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     querystring: customerSearchQuerySchema,
     response: { 200: z.array(customerHitSchema) },
   });
-  app.get('/api/customers', { config: { access: staff }, schema: schema('AT') }, (req) =>
+  app.get('/api/customers', { config: { access: registerAccess }, schema: schema('AT') }, (req) =>
     searchCustomers(ctx.db, 'AT', req.query.search),
   );
-  app.get('/api/customersEG', { config: { access: staff }, schema: schema('EG') }, (req) =>
+  app.get('/api/customersEG', { config: { access: registerAccess }, schema: schema('EG') }, (req) =>
     searchCustomers(ctx.db, 'EG', req.query.search),
   );
 };

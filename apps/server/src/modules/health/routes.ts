@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
+import { publicAccess } from '../../platform/access.js';
 
 /** /readyz answers within this time, also when the database hangs. */
 const READY_TIMEOUT_MS = 800;
@@ -10,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   app.get(
     '/healthz',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       schema: {
         tags: ['health'],
         summary: 'The process is alive',
@@ -22,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   app.get(
     '/readyz',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       schema: {
         tags: ['health'],
         summary: 'The database answers (503 when it does not)',

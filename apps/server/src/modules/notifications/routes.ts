@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createNotificationSchema, messageSchema, notificationSchema } from '@portal/shared';
+import { createNotificationSchema, messageSchema, NOTIFICATIONS_MSG, notificationSchema } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { admin, signedIn } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { missedNotifications } from '../../platform/realtime.js';
@@ -18,7 +19,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     '/api/create-notification',
     {
       // Admins only: a notification speaks with the portal's voice, so not every agent may send one.
-      config: { access: { roles: ['admin'] } },
+      config: { access: admin },
       schema: { tags: ['notifications'], summary: 'Notify a staff member (admins only; stored, then pushed after commit)', body: createNotificationSchema, response: { 200: messageSchema.extend({ id: z.number() }) } },
     },
     async (req) => {
@@ -28,23 +29,24 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         .from(users)
         .innerJoin(roles, eq(roles.id, users.role_id))
         .where(and(eq(users.id, b.user_id), eq(users.active, true), inArray(roles.role_name, ['admin', 'agent'])));
-      if (!target) throw badRequest('Unbekannter Empfänger');
+      if (!target) throw badRequest(NOTIFICATIONS_MSG.unknownRecipient);
       const rows = await db.transaction((tx) =>
         notify(tx, { recipients: [b.user_id], actorId: null, type: b.type, title: b.title, message: b.message, taskId: b.task_id ?? undefined, link: b.link ?? null, priority: b.priority }),
       );
-      return { message: 'Benachrichtigung wurde erstellt.', id: rows[0]!.id };
+      return { message: NOTIFICATIONS_MSG.created, id: rows[0]!.id };
     },
   );
 
   app.get(
     '/api/get-notifications',
-    { schema: { tags: ['notifications'], summary: "The caller's latest 100 notifications, newest first", response: { 200: z.array(notificationSchema) } } },
+    { config: { access: signedIn }, schema: { tags: ['notifications'], summary: "The caller's latest 100 notifications, newest first", response: { 200: z.array(notificationSchema) } } },
     async (req) => (await latestNotifications(db, currentUser(req).id)).map(iso),
   );
 
   app.get(
     '/api/get-missed-notifications/:lastId',
     {
+      config: { access: signedIn },
       schema: {
         tags: ['notifications'],
         summary: "The caller's notifications with an id above lastId, oldest first (at most 100)",
@@ -58,11 +60,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.put(
     '/api/mark-notification-as-read/:id',
     {
+      config: { access: signedIn },
       schema: { tags: ['notifications'], summary: "Mark one of the caller's notifications read (another user's: 404)", params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: messageSchema } },
     },
     async (req) => {
-      if (!(await markRead(db, currentUser(req).id, req.params.id))) throw notFound('Benachrichtigung nicht gefunden.');
-      return { message: 'Als gelesen markiert.' };
+      if (!(await markRead(db, currentUser(req).id, req.params.id))) throw notFound(NOTIFICATIONS_MSG.notFound);
+      return { message: NOTIFICATIONS_MSG.markedRead };
     },
   );
 };

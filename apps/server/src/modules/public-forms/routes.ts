@@ -3,33 +3,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ALTCHA_FIELD,
-  HONEYPOT_FIELD,
-  PUBLIC_FORM_MSG,
-  PUBLIC_FORM_SUCCESS,
   classicSupportRequestSchema,
+  COMMON_MSG,
   companySwitchRequestSchema,
   depRequestSchema,
   emergencySupportRequestSchema,
+  HONEYPOT_FIELD,
   menuChangeRequestSchema,
   messageSchema,
+  PUBLIC_FORM_MSG,
+  PUBLIC_FORM_SUCCESS,
   publicFormResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { publicAccess } from '../../platform/access.js';
 import { hitRateLimit } from '../../platform/db-rate-limit.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { readMultipart, type StagedFile } from '../../platform/uploads.js';
+import { parseFields } from '../../platform/validation.js';
 import { createAltcha, CHALLENGE_TTL_MS } from './altcha.js';
 import { publicFormService, type Submitted } from './service.js';
 
 const WINDOW_MS = 10 * 60 * 1000;
-const MSG_TOO_MANY = 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.';
-
-/** Parses multipart text fields with a shared schema: the first German message on failure. */
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
-  const r = schema.safeParse(fields);
-  if (!r.success) throw badRequest(r.error.issues[0]?.message ?? 'Ungültige Anfrage.');
-  return r.data;
-}
+const MSG_TOO_MANY = COMMON_MSG.tooManyRequests;
 
 const challengeSchema = z.object({
   parameters: z.record(z.string(), z.unknown()),
@@ -43,8 +39,8 @@ const challengeSchema = z.object({
  * shared schema (400 with its German message); only then is anything stored.
  */
 export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db, config, mailer } = ctx;
-  const limits = config.uploads;
+  const { db, config } = ctx;
+  const limits = { ...config.uploads, storage: ctx.storage };
   const altcha = createAltcha(db, config.publicForms.altchaHmacKey);
   const service = publicFormService(db, limits);
 
@@ -58,8 +54,8 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     if (trap !== undefined && String(trap).trim() !== '') throw badRequest(PUBLIC_FORM_MSG.robot);
     if (!(await altcha.verify(fields[ALTCHA_FIELD]))) throw badRequest(PUBLIC_FORM_MSG.robot);
   };
+  // The confirmation mail (if any) leaves after commit through the unit of work (tasks/conversations.ts).
   const answer = (created: Submitted, message: string) => {
-    if (created.mailId !== null) void mailer.flush([created.mailId]);
     return { message, reference: created.taskId };
   };
   const responses = {
@@ -80,7 +76,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/web/challenge',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       onRequest: challengeLimit,
       schema: {
         tags: ['public-forms'],
@@ -98,7 +94,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/web/deprequest',
     {
-      config: { access: 'public', idempotent: true },
+      config: { access: publicAccess, idempotent: true },
       onRequest: perIp,
       // Before the body schema: a robot learns nothing about the fields.
       preValidation: async (req) => {
@@ -142,7 +138,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   }
 
   const multipartRoute = (summary: string) => ({
-    config: { access: 'public' as const, idempotent: true },
+    config: { access: publicAccess, idempotent: true },
     onRequest: perIp,
     schema: { tags: ['public-forms'], summary, consumes: ['multipart/form-data'], response: responses },
   });

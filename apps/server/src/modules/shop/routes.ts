@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ALTCHA_FIELD,
   checkoutResponseSchema,
+  COMMON_MSG,
   orderDetailsQuerySchema,
   orderDetailsSchema,
   rksvOrderRequestSchema,
@@ -13,6 +13,7 @@ import {
   updateOrderStatusSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { publicAccess } from '../../platform/access.js';
 import { HttpError, badRequest, notFound } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/uploads.js';
 import { createAltcha } from '../public-forms/altcha.js';
@@ -34,7 +35,7 @@ import { createOrder, markOrderFailed, orderDetails, sessionForReturnRef } from 
 import { isEventProcessed, processPaymentEvent } from './payment-events.js';
 import { listProducts } from './products.js';
 
-const messageSchema = z.object({ message: z.string() });
+const messageSchema = z.object({ message: z.string(), code: z.string().optional() });
 const FORM = 'application/x-www-form-urlencoded';
 
 /** The RKSV signature-unit shop under /web/ (products, order, payment, invoice). */
@@ -44,6 +45,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     db: ctx.db,
     config: ctx.config,
     mailer: ctx.mailer,
+    storage: ctx.storage,
     payments,
     log,
   });
@@ -57,18 +59,18 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   const perIp = app.rateLimit({
     max: ctx.config.publicForms.rateLimit,
     timeWindow: 10 * 60 * 1000,
-    errorResponseBuilder: () => new HttpError(429, 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.'),
+    errorResponseBuilder: () => new HttpError(429, COMMON_MSG.tooManyRequests),
   });
 
   // Invoices committed while the process stopped before their PDF was written.
   app.addHook('onReady', async () => {
-    await writeMissingInvoicePdfs({ db: ctx.db, config: ctx.config, log: app.log });
+    await writeMissingInvoicePdfs({ db: ctx.db, config: ctx.config, storage: ctx.storage, log: app.log });
   });
 
   app.get(
     '/web/rksv-products',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       schema: {
         tags: ['shop'],
         summary: 'Products of the shop: the signature unit (kind main) and shipping (kind shipping), gross cents',
@@ -90,7 +92,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   };
 
   const orderCheck = {
-    config: { access: 'public' as const, idempotent: true },
+    config: { access: publicAccess, idempotent: true },
     onRequest: perIp,
     // Before the body schema, as on the public forms: without the work a caller learns nothing.
     preValidation: assertHuman,
@@ -135,7 +137,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get(
     '/web/rksv-order-details',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       schema: {
         tags: ['shop'],
         summary: 'The order of a checkout session with the provider’s payment status (404 for an unknown session)',
@@ -149,7 +151,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     '/web/update-rksv-order-status',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       preHandler: perIp,
       schema: {
         tags: ['shop'],
@@ -164,7 +166,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get(
     '/web/rksv-invoice/:token',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       schema: {
         tags: ['shop'],
         summary: 'The invoice PDF; the unguessable token of the link is the key',
@@ -172,21 +174,21 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (req, reply) => {
-      const { file, filename, size } = await invoiceDownload(ctx, req.params.token);
+      const { body, filename, size } = await invoiceDownload(ctx, req.params.token);
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Length', String(size))
         .header('Content-Disposition', contentDisposition(filename, true))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
-        .send(fs.createReadStream(file));
+        .send(body);
     },
   );
 
   app.get(
     '/web/rksv-proforma/:ref',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       schema: {
         tags: ['shop'],
         summary: 'The pro-forma PDF of an order on invoice; the unguessable reference of the link is the key',
@@ -208,7 +210,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get(
     '/web/rksv-checkout-cancelled',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       schema: {
         tags: ['shop'],
         summary: 'Cancel link of the checkout: back to the result page with the session and status failed',
@@ -230,7 +232,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     raw.post(
       '/web/stripe-webhook',
       {
-        config: { access: 'public' },
+        config: { access: publicAccess },
         schema: {
           tags: ['shop'],
           summary:
@@ -280,7 +282,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     forms.get(
       '/web/checkout/:id',
       {
-        config: { access: 'public' },
+        config: { access: publicAccess },
         schema: { tags: ['shop'], summary: 'Test checkout page (local provider): choose card, EPS or SEPA', params },
       },
       async (req, reply) => {
@@ -300,7 +302,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     forms.post(
       '/web/checkout/:id/pay',
       {
-        config: { access: 'public' },
+        config: { access: publicAccess },
         schema: {
           tags: ['shop'],
           summary: 'Test checkout: pay (completes the session through the same fulfilment as a provider webhook)',
@@ -340,7 +342,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     forms.post(
       '/web/checkout/:id/cancel',
       {
-        config: { access: 'public' },
+        config: { access: publicAccess },
         schema: {
           tags: ['shop'],
           summary: 'Test checkout: cancel (back to the shop; the session stays open, as at Stripe)',

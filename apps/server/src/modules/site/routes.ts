@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
+import { publicAccess } from '../../platform/access.js';
 
 export const siteInfoResponseSchema = z.object({
   seller: z.object({
@@ -26,7 +27,7 @@ export const siteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get(
     '/web/site-info',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       schema: {
         tags: ['site'],
         summary: 'Seller data for imprint, privacy notice and terms, and the emergency hotline',

@@ -2,26 +2,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   agentSummarySchema,
+  COMMON_MSG,
+  TASK_PAGE_MAX,
   taskListQuerySchema,
   taskListResponseSchema,
+  TASKS_MSG,
   taskSinceResponseSchema,
   taskStatusParam,
   taskTypeSchema,
-  TASK_PAGE_MAX,
 } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { adminWith, staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
 import { listAgents, listTaskTypes } from './lookups.js';
 import { listBoardJson, listSince } from './queries.js';
-import { adminTasks, id, prebuiltJson, sendJsonText, tasksAccess } from './route-helpers.js';
+import { id, prebuiltJson, sendJsonText } from './route-helpers.js';
 
 /** The boards: pages per country and status, catch-up polls, task types and the agents list. */
 export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
 
-  const boardParams = z.object({ countryId: id('Ungültiges Land'), status: taskStatusParam });
-  const agentBoardParams = boardParams.extend({ agentId: id('Ungültiger Agent') });
+  const boardParams = z.object({ countryId: id(COMMON_MSG.invalidCountry), status: taskStatusParam });
+  const agentBoardParams = boardParams.extend({ agentId: id(TASKS_MSG.invalidAgent) });
   const sinceParams = z.object({
     lastTaskId: z.coerce.number().int().min(0),
     limit: z.coerce.number().int().min(1).max(TASK_PAGE_MAX),
@@ -30,7 +33,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   app.get(
     '/api/get-tasks-from-admin/:countryId/:status',
     {
-      config: { access: adminTasks },
+      config: { access: adminWith('tasks') },
       serializerCompiler: prebuiltJson,
       schema: {
         tags: ['tasks'],
@@ -64,7 +67,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   app.get(
     '/api/get-tasks-from-agent/:countryId/:status/:agentId',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       serializerCompiler: prebuiltJson,
       schema: {
         tags: ['tasks'],
@@ -85,7 +88,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   app.get(
     '/api/get-tasks-from-admin/:countryId/:status/since/:lastTaskId/:limit',
     {
-      config: { access: adminTasks },
+      config: { access: adminWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'Tasks with a higher id (catch-up poll)',
@@ -106,7 +109,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   app.get(
     '/api/get-tasks-from-agent/:countryId/:status/:agentId/since/:lastTaskId/:limit',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'Tasks with a higher id (catch-up poll), agent visibility',
@@ -121,19 +124,19 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
 
   app.get(
     '/api/task-types',
-    { config: { access: tasksAccess }, schema: { tags: ['tasks'], response: { 200: z.array(taskTypeSchema) } } },
+    { config: { access: staffWith('tasks') }, schema: { tags: ['tasks'], response: { 200: z.array(taskTypeSchema) } } },
     () => listTaskTypes(db),
   );
 
   app.get(
     '/api/agents',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary:
           "Staff of the caller's country with counters O, E, A (admins may ask for another country with countryId)",
-        querystring: z.object({ countryId: id('Ungültiges Land').optional() }),
+        querystring: z.object({ countryId: id(COMMON_MSG.invalidCountry).optional() }),
         response: { 200: z.array(agentSummarySchema) },
       },
     },

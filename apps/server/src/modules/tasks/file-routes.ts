@@ -1,26 +1,26 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditSchema, auditTaskSchema, messageSchema, taskFileSchema, taskRowSchema } from '@portal/shared';
+import { auditSchema, auditTaskSchema, messageSchema, taskFileSchema, taskRowSchema, TASKS_MSG } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { contentDisposition, downloadName, readMultipart, storedMime, storedPath } from '../../platform/uploads.js';
+import { contentDisposition, downloadName, readMultipart, storedKey, storedMime } from '../../platform/uploads.js';
 import { parseFields } from '../../platform/validation.js';
 import { findAudit, submitAudit } from './audit.js';
 import { getVisibleRow } from './detail.js';
 import { findProtectedFile, uploadFiles } from './files.js';
-import { id, tasksAccess } from './route-helpers.js';
+import { id } from './route-helpers.js';
 
 /** Files and audits of a task: upload, the audit (with its files), and the protected downloads. */
 export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
-  const limits = config.uploads;
+  const limits = { ...config.uploads, storage: ctx.storage };
 
   app.post(
     '/api/upload-task-files',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'Add files to an open task (multipart: taskId, files); 409 when the task is done or closed',
@@ -34,7 +34,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       try {
         const { taskId } = parseFields(z.object({ taskId: id('Aufgabe fehlt') }), mp.fields);
         const files = await uploadFiles(db, limits, viewer, taskId, mp.files);
-        return { message: 'Dateien wurden hochgeladen.', files };
+        return { message: TASKS_MSG.filesUploaded, files };
       } finally {
         await mp.discard();
       }
@@ -44,7 +44,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/api/audit-task',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary:
@@ -66,7 +66,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
           { description: input.description, contacted: input.contacted === 'true', reason: input.reason },
           mp.files,
         );
-        return { message: 'Audit wurde gespeichert.' };
+        return { message: TASKS_MSG.auditSaved };
       } finally {
         await mp.discard();
       }
@@ -76,7 +76,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/task-audit/:id',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'The audit of a task (404 when none)',
@@ -86,7 +86,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (req) => {
       const audit = await findAudit(db, currentUser(req), req.params.id);
-      if (!audit) throw notFound('Kein Audit vorhanden.');
+      if (!audit) throw notFound(TASKS_MSG.noAudit);
       return audit;
     },
   );
@@ -94,7 +94,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/task-with-audit/:id',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'A task row with its audit (or null)',
@@ -113,7 +113,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.get(
       `/protected-files/uploads/${area}/:file`,
       {
-        config: { access: tasksAccess },
+        config: { access: staffWith('tasks') },
         schema: {
           tags: ['tasks'],
           summary: `A file of a ${area === 'tasks' ? 'task' : 'task audit'} the caller may see`,
@@ -121,10 +121,11 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         },
       },
       async (req, reply) => {
-        const file = storedPath(limits, area, req.params.file);
-        if (!file) throw notFound();
+        const key = storedKey(area, req.params.file);
+        if (!key) throw notFound();
         const meta = await findProtectedFile(db, currentUser(req), area, req.params.file);
-        if (!meta || !fs.existsSync(file)) throw notFound();
+        const body = meta && (await ctx.storage.get(key));
+        if (!meta || !body) throw notFound();
         return reply
           // Type and name follow the content as detected at upload, never the name the client sent.
           .header('Content-Type', storedMime(req.params.file))
@@ -132,7 +133,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
           .header('Content-Disposition', contentDisposition(downloadName(meta.original_name, req.params.file)))
           .header('X-Content-Type-Options', 'nosniff')
           .header('Cache-Control', 'private, no-store')
-          .send(fs.createReadStream(file));
+          .send(body);
       },
     );
   }

@@ -1,8 +1,7 @@
+import { COMMON_MSG } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
-export const tasksAccess = { roles: ['admin', 'agent'], flag: 'tasks' } as const;
-export const adminTasks = { roles: ['admin'], flag: 'tasks' } as const;
 /**
  * Board pages (up to 500 rows) leave as the JSON text PostgreSQL built (`listBoardJson`): no zod check
  * and no serialising on the way out. The response schema still documents the answer; the API tests
@@ -11,4 +10,4 @@ export const adminTasks = { roles: ['admin'], flag: 'tasks' } as const;
 export const prebuiltJson = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
 export const sendJsonText = (reply: FastifyReply, json: string) =>
   reply.type('application/json; charset=utf-8').send(json);
-export const id = (m = 'Ungültige Id') => z.coerce.number({ error: m }).int(m).positive(m);
+export const id = (m: string = COMMON_MSG.invalidId) => z.coerce.number({ error: m }).int(m).positive(m);

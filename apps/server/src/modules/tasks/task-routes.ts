@@ -11,25 +11,27 @@ import {
   taskDetailResponseSchema,
   taskNoteSchema,
   taskRowSchema,
+  TASKS_MSG,
 } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
 import { readMultipart } from '../../platform/uploads.js';
 import { parseFields } from '../../platform/validation.js';
 import { addNote, claimTask, createTask, requestAssist, setStatus, switchAgent } from './commands.js';
 import { getVisibleRow, listNotes, taskDetail } from './detail.js';
-import { id, tasksAccess } from './route-helpers.js';
+import { id } from './route-helpers.js';
 
 /** One task: its row and details, claim, create, notes, hand-over, help request, status. */
 export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
-  const limits = config.uploads;
+  const limits = { ...config.uploads, storage: ctx.storage };
 
   app.get(
     '/api/get-tasks/:taskId',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'One task row',
@@ -43,7 +45,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.get(
     '/api/task-detail-agent/:taskId/:userId',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'Task details with files, conversations, messages and notes (userId must be the caller, unless admin)',
@@ -61,7 +63,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.post(
     '/api/claim-task',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary:
@@ -76,7 +78,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.post(
     '/api/create-task',
     {
-      config: { access: tasksAccess, idempotent: true },
+      config: { access: staffWith('tasks'), idempotent: true },
       schema: {
         tags: ['tasks'],
         summary:
@@ -91,7 +93,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       try {
         const input = parseFields(createTaskSchema, mp.fields);
         const aufgabeID = await createTask(db, limits, viewer, { ...input, frist: new Date(input.frist) }, mp.files);
-        return { aufgabeID, message: 'Aufgabe wurde erstellt.' };
+        return { aufgabeID, message: TASKS_MSG.created };
       } finally {
         await mp.discard();
       }
@@ -101,7 +103,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.get(
     '/api/task-get-notes/:taskId',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: { tags: ['tasks'], params: z.object({ taskId: id() }), response: { 200: z.array(taskNoteSchema) } },
     },
     (req) => listNotes(db, currentUser(req), req.params.taskId),
@@ -110,7 +112,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.post(
     '/api/task-add-note',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'Add a note to an open task (409 otherwise)',
@@ -119,7 +121,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (req) => ({
-      message: 'Notiz wurde hinzugefügt.',
+      message: TASKS_MSG.noteAdded,
       note: await addNote(db, currentUser(req), req.body.taskID, req.body.notiz),
     }),
   );
@@ -127,7 +129,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.post(
     '/api/switch-task-agent',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'Hand the task to another agent',
@@ -137,14 +139,14 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (req) => {
       await switchAgent(db, currentUser(req), req.body.taskID, req.body.newAgentID);
-      return { message: 'Agent wurde gewechselt.' };
+      return { message: TASKS_MSG.agentChanged };
     },
   );
 
   app.post(
     '/api/request-assist',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'Ask a colleague for help (one per task; a second one is 409 with a German message)',
@@ -154,14 +156,14 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (req) => {
       await requestAssist(db, currentUser(req), req.body.taskID, req.body.agentID, req.body.comment);
-      return { message: 'Hilfeanfrage wurde gesendet.' };
+      return { message: TASKS_MSG.helpSent };
     },
   );
 
   app.post(
     '/api/task-set-status',
     {
-      config: { access: tasksAccess },
+      config: { access: staffWith('tasks') },
       schema: {
         tags: ['tasks'],
         summary: 'offen -> erledigt, or erledigt -> offen while no audit exists (409 otherwise)',
@@ -171,7 +173,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (req) => {
       await setStatus(db, currentUser(req), req.body.taskID, req.body.status);
-      return { message: 'Status wurde geändert.' };
+      return { message: TASKS_MSG.statusChanged };
     },
   );
 };

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createUserSchema, messageSchema, userSettingsSchema } from '@portal/shared';
+import { createUserSchema, messageSchema, USERS_MSG, userSettingsSchema } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { admin, signedIn, staff } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
+import { afterCommit } from '../../platform/unit-of-work.js';
 import {
   createInvitedUser,
   getUserSettings,
@@ -11,8 +13,6 @@ import {
   listRoles,
   saveUserSettings,
 } from './service.js';
-
-const staff = { roles: ['admin', 'agent'] } as const;
 
 export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
@@ -45,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     '/api/create-user',
     {
-      config: { access: { roles: ['admin'] } },
+      config: { access: admin },
       schema: {
         tags: ['users'],
         summary: 'Create a user without a password and mail an invitation link (admin only; 409 on a duplicate email)',
@@ -55,19 +55,20 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     async (req) => {
       const mailId = await createInvitedUser(db, req.body, ctx.config.publicUrl);
-      await ctx.mailer.flush([mailId]);
-      return { message: 'Benutzer wurde angelegt. Eine Einladung wurde per E-Mail versendet.' };
+      afterCommit.mail(mailId);
+      return { message: USERS_MSG.created };
     },
   );
 
   app.get(
     '/api/user-settings',
-    { schema: { tags: ['users'], summary: 'The caller’s settings', response: { 200: userSettingsSchema } } },
+    { config: { access: signedIn }, schema: { tags: ['users'], summary: 'The caller’s settings', response: { 200: userSettingsSchema } } },
     (req) => getUserSettings(db, currentUser(req), req.headers['accept-language']),
   );
   app.put(
     '/api/user-settings',
     {
+      config: { access: signedIn },
       schema: {
         tags: ['users'],
         summary: 'Save the caller’s settings',
