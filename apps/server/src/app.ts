@@ -17,7 +17,7 @@ import { registerIdempotency } from './platform/idempotency.js';
 import { registerAuthGuard, type Access } from './platform/auth.js';
 import { registerInputHygiene } from './platform/input-hygiene.js';
 import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
-import { registerRequestEvents } from './platform/request-events.js';
+import { createRelease, registerUnitOfWork, type Release } from './platform/unit-of-work.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -38,6 +38,10 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** The one release path of after-commit effects (requests, and the scheduled jobs in main.ts). */
+    release: Release;
+    /** Handlers of `afterCommit.job(name, payload)`, registered by the modules that queue them. */
+    backgroundJobs: Map<string, (payload: unknown) => Promise<void>>;
   }
 }
 
@@ -114,11 +118,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   registerAuthGuard(app, ctx.db);
   registerInputHygiene(app);
-  registerRequestEvents(app, (events) => {
-    void ctx.realtime.push(events.notifications);
-    void ctx.realtime.pushTaskChanges(events.taskChanges);
-    if (events.mailIds.length) void ctx.mailer.flush(events.mailIds);
-  });
+  const backgroundJobs = new Map<string, (payload: unknown) => Promise<void>>();
+  const release = createRelease({ realtime: ctx.realtime, mailer: ctx.mailer, jobs: backgroundJobs, log: app.log });
+  app.decorate('backgroundJobs', backgroundJobs);
+  app.decorate('release', release);
+  registerUnitOfWork(app, release);
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);

@@ -6,12 +6,11 @@ import { seedDemo } from './db/seed-demo.js';
 import { openAndMigrate } from './bootstrap.js';
 import { createLogger } from './platform/logging.js';
 import { createMailer } from './platform/mail.js';
+import { createStorage } from './platform/storage/index.js';
 import { RealtimeHub } from './platform/realtime.js';
-import { startOrphanFileCleaner } from './platform/orphan-files.js';
-import { notifyOverdueTasks, OVERDUE_LOCK } from './modules/tasks/overdue.js';
+import { LOCKS, startScheduler } from './platform/jobs/index.js';
+import { scheduledJobs } from './scheduled-jobs.js';
 
-/** Advisory lock key of the demo seed. */
-const SEED_LOCK = 727_003;
 /** How long running requests get to finish after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -21,37 +20,28 @@ async function main() {
   const database = await openAndMigrate(config, 'Server', (m) => log.warn(m));
   const { db } = database;
 
+  const storage = createStorage(config.storage);
   const mailer = createMailer(db, log, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     dropDir: path.join(config.dataDir, 'mail'),
+    storage,
   });
   const realtime = new RealtimeHub(db, log);
-  const app = await buildApp({ config, db, mailer, realtime }, { loggerInstance: log });
+  const app = await buildApp({ config, db, mailer, realtime, storage }, { loggerInstance: log });
   await realtime.attach(app.server, config.redisUrl);
 
   if (config.seedDemo) {
     // Several processes may start together on one database: one seeds, the others find it done.
-    const created = await database.withLock(SEED_LOCK, () => seedDemo(db));
+    const created = await database.withLock(LOCKS.seed, () => seedDemo(db));
     if (created.length) {
       app.log.info('Demo-Daten angelegt. Demo-Zugänge:');
       for (const a of created) app.log.info(`  ${a.role.padEnd(8)} ${a.email}  /  ${a.password}`);
     }
   }
 
-  // Mails that failed earlier (or were queued while the process stopped) are retried every minute.
-  const retry = setInterval(() => void mailer.flush(), 60_000);
-  retry.unref();
-  // Overdue check every minute, on one process of a cluster at a time (advisory lock).
-  const overdue = setInterval(() => {
-    void database
-      .tryLock(OVERDUE_LOCK, async () => realtime.push(await notifyOverdueTasks(db)))
-      .catch((err) => log.error({ err }, 'overdue check failed'));
-  }, 60_000);
-  overdue.unref();
-  void mailer.flush();
-  // Upload files a crash left without their row, at start and daily.
-  const stopCleaner = startOrphanFileCleaner(db, config.uploads.dir, log);
+  // Mail retry, overdue check and orphan-file cleaning: each due slot on one process of the cluster.
+  const stopScheduler = startScheduler(database, scheduledJobs({ database, config, mailer, storage, release: app.release, log }), log);
 
   // A process manager's SIGTERM (or Ctrl+C): stop accepting, let running requests finish, close the
   // sockets, the mailer and the database, then exit. A second signal, or a close that hangs, ends it at once.
@@ -67,13 +57,12 @@ async function main() {
       log.error('shutdown took longer than 10 s: exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    clearInterval(retry);
-    clearInterval(overdue);
-    stopCleaner();
     try {
+      await stopScheduler();
       await realtime.close();
       await app.close();
       await mailer.close();
+      storage.close();
       await database.close();
       log.info('stopped');
       process.exit(0);

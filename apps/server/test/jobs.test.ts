@@ -86,7 +86,9 @@ describe('scheduled jobs on PostgreSQL across processes', { skip: !process.env.T
     // Both again at once: the slot is a minute away, nobody runs it.
     const second = await Promise.all([tick(), tick()]);
     assert.deepEqual(second.map((r) => r.stdout), ['skipped', 'skipped']);
-    const probes = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from job_probe`);
+    const probes = (await database.db.execute(sql`select count(*)::int as n from job_probe`)) as unknown as {
+      rows: { n: number }[];
+    };
     assert.equal(probes.rows[0]!.n, 1);
   });
 });

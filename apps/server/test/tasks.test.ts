@@ -471,9 +471,9 @@ for (const target of dbTargets()) {
 
     it('shows mails about a task as its conversations', async () => {
       const id = await createOk(ben, { userID: anna.id, titel: 'Mit Mail' });
-      const { queueMail } = await import('../src/platform/mail.js');
+      const { queueTaskMail } = await import('../src/modules/tasks/conversations.js');
       await t.db.transaction((tx) =>
-        queueMail(tx, {
+        queueTaskMail(tx, {
           to: 'wirt@example.at',
           subject: 'Ihre Anfrage #' + id,
           text: 'Wir kümmern uns darum.',

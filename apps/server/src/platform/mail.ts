@@ -1,32 +1,41 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
-import { mailOutbox, taskConversations } from '../db/schema/index.js';
+import { mailOutbox } from '../db/schema/index.js';
+import type { Storage } from './storage/index.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
-  /** The task the mail is about: it then also shows in the task's conversations. */
+  /** The task the mail is about (the tasks area records the conversation entry itself). */
   taskId?: number;
-  /** Who sent it (an agent's name), for the conversation entry; none for system mails. */
-  agentName?: string;
-  /** Files attached at delivery, read from disk then (e.g. an invoice PDF written after commit). */
+  /** Files attached at delivery, streamed from the storage then (e.g. an invoice PDF written after commit). */
   attachments?: MailAttachment[];
 }
 
 export interface MailAttachment {
   filename: string;
-  /** Absolute path of the file. */
-  path: string;
+  /** Storage key of the file. */
+  key: string;
   contentType?: string;
 }
 
-const MAX_ATTEMPTS = 5;
+/** Attempts before a mail is given up (`failed`). */
+export const MAX_ATTEMPTS = 5;
+/** Wait after the first failed attempt; it doubles with each further one, up to RETRY_MAX_MS. */
+export const RETRY_BASE_MS = 60_000;
+export const RETRY_MAX_MS = 6 * 60 * 60 * 1000;
+
+/** When a mail that failed `attempts` times may be tried again: base · 2^(attempts−1), capped. */
+export function nextAttemptAt(attempts: number, now: Date, baseMs = RETRY_BASE_MS, maxMs = RETRY_MAX_MS): Date {
+  return new Date(now.getTime() + Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1)));
+}
 
 /** Writes the mail into the outbox, inside the caller's transaction. Delivery follows after commit. */
 export async function queueMail(tx: DbOrTx, msg: MailMessage): Promise<number> {
@@ -41,21 +50,14 @@ export async function queueMail(tx: DbOrTx, msg: MailMessage): Promise<number> {
       attachments: msg.attachments?.length ? msg.attachments : null,
     })
     .returning({ id: mailOutbox.id });
-  if (msg.taskId) {
-    await tx.insert(taskConversations).values({
-      task_id: msg.taskId,
-      mail_id: row!.id,
-      recipient: msg.to,
-      subject: msg.subject,
-      content: msg.text,
-      agent_name: msg.agentName ?? null,
-    });
-  }
   return row!.id;
 }
 
 export interface Mailer {
-  /** Delivers what is pending (all, or the given ids); never throws. */
+  /**
+   * Delivers the given pending mails now (after their commit), or without ids every pending mail
+   * whose retry is due; never throws.
+   */
   flush(ids?: number[]): Promise<void>;
   /** Waits for a delivery run under way, then closes the transport. */
   close(): Promise<void>;
@@ -70,21 +72,52 @@ export interface Mailer {
 export function createMailer(
   db: Db,
   log: FastifyBaseLogger,
-  opts: { smtpUrl?: string; from: string; dropDir?: string },
+  opts: {
+    smtpUrl?: string;
+    from: string;
+    dropDir?: string;
+    /** Where attachments are read from at delivery (STORAGE_URL); without it a mail with attachments fails. */
+    storage?: Storage;
+    /** A transport of the caller's (tests); otherwise built from smtpUrl. */
+    transport?: Transporter;
+    retryBaseMs?: number;
+    now?: () => Date;
+  },
 ): Mailer {
-  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  const transport: Transporter | undefined =
+    opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined);
+  const now = opts.now ?? (() => new Date());
   const fileTransport = !transport && opts.dropDir ? nodemailer.createTransport({ streamTransport: true, buffer: true }) : undefined;
+
+  /**
+   * Sends one outbox row through `t`, its attachments streamed from the storage, opened for this
+   * attempt and closed after it whatever happened. A file not (yet) stored fails the attempt, so the
+   * mail waits for its retry instead of leaving without it. Rows queued before the storage existed
+   * name an absolute `path` on this machine's disk.
+   */
+  async function send(t: Transporter, m: typeof mailOutbox.$inferSelect) {
+    const opened: Readable[] = [];
+    try {
+      const attachments = [];
+      for (const a of m.attachments ?? []) {
+        if (!a.key) {
+          attachments.push({ filename: a.filename, path: a.path, contentType: a.contentType });
+          continue;
+        }
+        const content = await opts.storage?.get(a.key);
+        if (!content) throw new Error(`attachment ${a.key} is not in the storage`);
+        opened.push(content);
+        attachments.push({ filename: a.filename, content, contentType: a.contentType });
+      }
+      return await t.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined, attachments });
+    } finally {
+      for (const stream of opened) stream.destroy();
+    }
+  }
 
   async function dropToFile(m: typeof mailOutbox.$inferSelect): Promise<string | undefined> {
     if (!fileTransport || !opts.dropDir) return undefined;
-    const info = await fileTransport.sendMail({
-      from: opts.from,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html ?? undefined,
-      attachments: m.attachments?.map((a) => ({ filename: a.filename, path: a.path, contentType: a.contentType })),
-    });
+    const info = await send(fileTransport, m);
     await fs.mkdir(opts.dropDir, { recursive: true, mode: 0o700 });
     const file = path.join(opts.dropDir, `${m.id}.eml`);
     await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
@@ -95,7 +128,11 @@ export function createMailer(
   async function deliver(ids?: number[]): Promise<void> {
     const filter = ids?.length
       ? and(eq(mailOutbox.status, 'pending'), inArray(mailOutbox.id, ids))
-      : and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.attempts, MAX_ATTEMPTS));
+      : and(
+          eq(mailOutbox.status, 'pending'),
+          lt(mailOutbox.attempts, MAX_ATTEMPTS),
+          lte(mailOutbox.next_attempt_at, now()),
+        );
     const pending = await db.select().from(mailOutbox).where(filter).orderBy(mailOutbox.id).limit(100);
     for (const m of pending) {
       if (!transport) {
@@ -123,14 +160,7 @@ export function createMailer(
         continue;
       }
       try {
-        await transport.sendMail({
-          from: opts.from,
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          html: m.html ?? undefined,
-          attachments: m.attachments?.map((a) => ({ filename: a.filename, path: a.path, contentType: a.contentType })),
-        });
+        await send(transport, m);
         await db
           .update(mailOutbox)
           .set({ status: 'sent', attempts: m.attempts + 1, sent_at: new Date(), last_error: null })
@@ -140,7 +170,12 @@ export function createMailer(
         log.warn({ err, mailId: m.id, attempts }, 'mail delivery failed');
         await db
           .update(mailOutbox)
-          .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', last_error: String(err) })
+          .set({
+            attempts,
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            next_attempt_at: nextAttemptAt(attempts, now(), opts.retryBaseMs),
+            last_error: String(err),
+          })
           .where(eq(mailOutbox.id, m.id));
       }
     }

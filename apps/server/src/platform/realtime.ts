@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { notifications, sessions, users } from '../db/schema/index.js';
 import { findSession } from './auth.js';
-import type { NotificationRow, TaskChange } from './request-events.js';
+import type { NotificationRow, TaskChange } from './unit-of-work.js';
 
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: number) => `session:${sessionId}`;

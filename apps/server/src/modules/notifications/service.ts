@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notifications, users, userSettings } from '../../db/schema/index.js';
 import { queueMail } from '../../platform/mail.js';
-import { currentRequestEvents, type NotificationRow } from '../../platform/request-events.js';
+import { afterCommit, type NotificationRow } from '../../platform/unit-of-work.js';
 
 export type NotificationType =
   | 'task_assigned'
@@ -29,7 +29,7 @@ export interface NotifyInput {
 /**
  * Writes one notification row per distinct recipient inside the caller's transaction, and a mail
  * for each recipient who chose "email updates". Inside a request the rows and mails are released
- * after a successful answer (see request-events); outside one the caller delivers the returned rows.
+ * after a successful answer (see platform/unit-of-work); outside one the caller delivers the returned rows.
  */
 export async function notify(tx: DbOrTx, n: NotifyInput): Promise<NotificationRow[]> {
   const userIds = [...new Set(n.recipients.filter((id): id is number => typeof id === 'number' && id !== n.actorId))];
@@ -63,11 +63,8 @@ export async function notify(tx: DbOrTx, n: NotifyInput): Promise<NotificationRo
       }),
     );
   }
-  const events = currentRequestEvents();
-  if (events) {
-    events.notifications.push(...rows);
-    events.mailIds.push(...mailIds);
-  }
+  afterCommit.notify(rows);
+  afterCommit.mail(mailIds);
   return rows;
 }
 

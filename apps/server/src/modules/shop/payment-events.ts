@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoices, paymentEvents, products, rksvCards, rksvOrders } from '../../db/schema/index.js';
 import { queueMail } from '../../platform/mail.js';
+import { afterCommit } from '../../platform/unit-of-work.js';
 import type { PaymentEvent } from '../../platform/payments/index.js';
 import type { InvoiceRow, ShopDeps } from './common.js';
 import { ensureInvoicePdf } from './invoice-files.js';
@@ -9,7 +10,7 @@ import { issueInvoice } from './invoice-numbers.js';
 import { confirmationMail } from './mail-texts.js';
 
 // After commit: the PDF on disk, then the mails (which attach it).
-async function afterCommit(deps: ShopDeps, issued: InvoiceRow[], mailIds: number[]): Promise<void> {
+async function afterFulfilment(deps: ShopDeps, issued: InvoiceRow[], mailIds: number[]): Promise<void> {
   for (const inv of issued) {
     try {
       await ensureInvoicePdf(deps, inv);
@@ -18,7 +19,8 @@ async function afterCommit(deps: ShopDeps, issued: InvoiceRow[], mailIds: number
       deps.log.error({ err, invoice: inv.number }, 'invoice PDF could not be written');
     }
   }
-  if (mailIds.length) void deps.mailer.flush(mailIds);
+  // The PDF is on disk before the answer, so the mails released after it can attach it.
+  afterCommit.mail(mailIds);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -129,7 +131,7 @@ export async function processPaymentEvent(deps: ShopDeps, ev: PaymentEvent): Pro
     return { outcome, invoice, mailId };
   });
   if (result.outcome === 'fulfilled') {
-    await afterCommit(deps, result.invoice ? [result.invoice] : [], result.mailId ? [result.mailId] : []);
+    await afterFulfilment(deps, result.invoice ? [result.invoice] : [], result.mailId ? [result.mailId] : []);
   }
   return result.outcome;
 }

@@ -1,12 +1,13 @@
+import { TASKS_MSG } from '@portal/shared';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { roles, tasks, users } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/errors.js';
-import { currentRequestEvents } from '../../platform/request-events.js';
+import { afterCommit } from '../../platform/unit-of-work.js';
 import type { TaskRecord } from './access.js';
 
-export const MSG_UNKNOWN_AGENT = 'Unbekannter Agent';
-export const MSG_OTHER_COUNTRY = 'Der Agent gehört nicht zum Land der Aufgabe.';
+export const MSG_UNKNOWN_AGENT = TASKS_MSG.unknownAgent;
+export const MSG_OTHER_COUNTRY = TASKS_MSG.otherCountry;
 
 /**
  * A staff member (admin or agent, active) of the task's country: staff work per country, so a task
@@ -47,7 +48,7 @@ export async function countryTaskStaff(tx: DbOrTx, countryId: number): Promise<n
 type Visible = Pick<TaskRecord, 'user_id' | 'created_by_userid' | 'requested_user_id' | 'country_id'>;
 
 /**
- * Everyone who may see the task in one of the given states (the same rule as `maySee`): its agent,
+ * Everyone who may see the task in one of the given states (the same rule as the shared `maySeeTask`): its agent,
  * creator and helper; admins with the tasks flag (they can switch the board to any country); and,
  * while it is unassigned, the agents of its country with the tasks flag.
  */
@@ -80,8 +81,7 @@ async function audience(tx: DbOrTx, states: Visible[]): Promise<number[]> {
  * the task as this transaction sees it, so call it after the update.
  */
 export async function recordTaskChange(tx: DbOrTx, taskId: number, before?: Visible): Promise<void> {
-  const events = currentRequestEvents();
-  if (!events) return;
+  if (!afterCommit.active()) return;
   const [now] = await tx
     .select({
       id: tasks.id,
@@ -95,7 +95,7 @@ export async function recordTaskChange(tx: DbOrTx, taskId: number, before?: Visi
     .where(eq(tasks.id, taskId));
   if (!now) return;
   const recipients = await audience(tx, before ? [before, now] : [now]);
-  events.taskChanges.push({
+  afterCommit.taskChanged({
     task: { id: now.id, status: now.status, agent_id: now.user_id, country_id: now.country_id },
     recipients,
   });

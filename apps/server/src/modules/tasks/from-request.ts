@@ -1,11 +1,10 @@
-import type { Db } from '../../db/client.js';
 import { taskFiles, tasks } from '../../db/schema/index.js';
-import { queueMail } from '../../platform/mail.js';
-import type { StagedFile, UploadLimits } from '../../platform/uploads.js';
+import type { StagedFile } from '../../platform/uploads.js';
 import { notify } from '../notifications/service.js';
 import { countryTaskStaff, recordTaskChange } from './audience.js';
 import { activity } from './common.js';
-import { withStoredFiles } from './files.js';
+import { queueTaskMail } from './conversations.js';
+import { withStoredFiles, type FilesCtx } from './files.js';
 
 export interface RequestTaskData {
   typ: number;
@@ -36,13 +35,9 @@ const REQUEST_COUNTRY = 1;
  * as its first message, its files, a confirmation mail, and a `task_created` notification for every
  * active staff member of that country with the tasks flag. One transaction; files removed again if it fails.
  */
-export async function createTaskFromRequest(
-  db: Db,
-  limits: UploadLimits,
-  input: RequestTaskData,
-  staged: StagedFile[],
-) {
-  return withStoredFiles(db, limits, 'tasks', staged, async (tx, files) => {
+export async function createTaskFromRequest(ctx: FilesCtx, request: { task: RequestTaskData; files: StagedFile[] }) {
+  const input = request.task;
+  return withStoredFiles(ctx, 'tasks', request.files, async (tx, files) => {
     const { confirmation, ...fields } = input;
     const [created] = await tx
       .insert(tasks)
@@ -55,7 +50,7 @@ export async function createTaskFromRequest(
     await activity(tx, taskId, null, 'created_from_request', { typ: input.typ, files: files.length });
     let mailId: number | null = null;
     if (confirmation) {
-      mailId = await queueMail(tx, {
+      mailId = await queueTaskMail(tx, {
         to: confirmation.to,
         subject: confirmation.subject.replaceAll('{id}', String(taskId)),
         text: confirmation.text.replaceAll('{id}', String(taskId)),

@@ -1,16 +1,23 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications, roles, tasks, users } from '../../db/schema/index.js';
-import type { NotificationRow } from '../../platform/request-events.js';
+import type { NotificationRow } from '../../platform/unit-of-work.js';
 import { notify } from '../notifications/service.js';
 
-/** Advisory lock key of the overdue check: one process of a cluster runs it at a time. */
-export const OVERDUE_LOCK = 727_002;
+/**
+ * The SQL mirror of the shared `isOverdue` (packages/shared task-rules.ts): status `offen` and `frist`
+ * passed (backoffice.md section 4). task-rules-sql.test.ts checks that both agree.
+ */
+export function overdueCondition(now: Date): SQL {
+  return and(eq(tasks.status, 'offen'), lt(tasks.frist, now))!;
+}
 
 /**
- * Notifies once per task when its due date has passed and it is not closed: the assignee, or the
+ * Notifies once per task when it is overdue (open, due date passed): the assignee, or the
  * country's admins with the tasks flag when nobody is assigned. "Once" is the existence of a
- * task_overdue notification for the task (index notifications_task_type_idx).
+ * task_overdue notification for the task (index notifications_task_type_idx). Runs as the scheduled
+ * job `overdue-tasks` (scheduled-jobs.ts) in a unit of work: the notifications and their mails leave
+ * after commit; the rows are also returned.
  */
 export async function notifyOverdueTasks(db: Db, now = new Date()): Promise<NotificationRow[]> {
   const due = await db
@@ -18,8 +25,7 @@ export async function notifyOverdueTasks(db: Db, now = new Date()): Promise<Noti
     .from(tasks)
     .where(
       and(
-        lt(tasks.frist, now),
-        ne(tasks.status, 'abgeschlossen'),
+        overdueCondition(now),
         sql`not exists (select 1 from ${notifications} n where n.task_id = ${tasks.id} and n.type = 'task_overdue')`,
       ),
     )

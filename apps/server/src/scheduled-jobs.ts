@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Mailer } from './platform/mail.js';
+import type { ScheduledJob } from './platform/jobs/index.js';
+import type { Storage } from './platform/storage/index.js';
+import { cleanOrphanFiles } from './platform/orphan-files.js';
+import { inUnitOfWork, type Release } from './platform/unit-of-work.js';
+import { notifyOverdueTasks } from './modules/tasks/overdue.js';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+export interface ScheduledJobDeps {
+  database: Database;
+  config: Config;
+  mailer: Mailer;
+  storage: Storage;
+  /** The app's release path (app.release): what a job's unit of work caused leaves through it. */
+  release: Release;
+  log: FastifyBaseLogger;
+}
+
+/** Every scheduled job of the server, run by platform/jobs on one process of the cluster per slot. */
+export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
+  return [
+    {
+      // Mails that failed (with backoff, see mail.ts) or were queued while the process stopped.
+      name: 'mail-retry',
+      lock: 'mailRetry',
+      everyMs: MINUTE_MS,
+      atStart: true,
+      run: () => d.mailer.flush(),
+    },
+    {
+      name: 'overdue-tasks',
+      lock: 'overdue',
+      everyMs: MINUTE_MS,
+      run: () => inUnitOfWork(d.release, async () => void (await notifyOverdueTasks(d.database.db))),
+    },
+    {
+      // Upload files a crash left without their row.
+      name: 'orphan-files',
+      lock: 'orphanFiles',
+      everyMs: DAY_MS,
+      atStart: true,
+      run: async () => {
+        const removed = await cleanOrphanFiles({ db: d.database.db, config: d.config, storage: d.storage });
+        if (removed.length) d.log.info({ count: removed.length, files: removed.slice(0, 20) }, 'orphan upload files removed');
+      },
+    },
+  ];
+}
