@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MESSAGES, messageCode } from '@portal/shared';
 
 const dir = fileURLToPath(new URL('../src/locales', import.meta.url));
 const src = fileURLToPath(new URL('../src', import.meta.url));
@@ -86,6 +87,28 @@ describe('locale files', () => {
     assert.ok(used.size > 50);
     assert.deepEqual(
       [...used].filter((k) => !has(k)),
+      [],
+    );
+  });
+
+  it('every message of the shared catalogue is in every language under its code, German word for word', () => {
+    // en, fr and ar have every key of de (above); de must have each code with the catalogue's text.
+    const validation = load('de').validation as Record<string, unknown>;
+    const at = (code: string) => code.split('.').reduce<unknown>((cur, k) => (cur as Record<string, unknown>)?.[k], validation);
+    const wrong: string[] = [];
+    for (const [code, text] of MESSAGES) {
+      // a common text an area refers to under its own key is shown under common's code
+      const canonical = messageCode(text)!;
+      if (at(canonical) !== text) wrong.push(`${canonical}: ${String(at(canonical))} ≠ ${text}`);
+      if (canonical !== code && at(code) !== undefined) wrong.push(`${code}: a second key for ${canonical}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('the server and schema messages are keyed by code, not by their German text', () => {
+    const validation = load('de').validation as Record<string, unknown>;
+    assert.deepEqual(
+      Object.keys(validation).filter((k) => messageCode(k)),
       [],
     );
   });

@@ -14,3 +14,4 @@ export const EMERGENCY_PRICE_CENTS_PER_HOUR = 15000;
 export const DEP_FIRST_YEAR = 2017;
 /** A menu change needs this many working days of lead time. */
 export const MENU_CHANGE_MIN_WORKING_DAYS = 3;
+export const CUSTOMER_SEARCH_MIN = 3;

@@ -6,11 +6,13 @@ import { translateMessage } from './i18n';
  * (the spec's texts are the contract); it is shown in the reader's language. A screen passes its
  * own fallback for everything the server did not explain (no answer, a 5xx, an empty message), and
  * may limit which statuses carry a message worth showing (a 5xx text is not for users).
- * Extend here (e.g. a lookup by the answer's `code`), never in a screen.
+ * Extend here, never in a screen.
  */
 export function serverMessage(error: unknown, accept: (status: number) => boolean = () => true): string | undefined {
   if (!(error instanceof ApiError) || !error.message || !accept(error.status)) return undefined;
-  return translateMessage(error.message);
+  // The answer's catalogue code names the text; without one the German wording is looked up.
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return translateMessage(error.message, typeof code === 'string' ? code : undefined);
 }
 
 /** The server's message in the current language, else the fallback (already translated by the caller). */

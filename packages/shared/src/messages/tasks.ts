@@ -1,3 +1,5 @@
+import { CUSTOMER_SEARCH_MIN } from '../constants.js';
+
 /** The tasks area: board, task commands, files, help requests and audits. */
 export const TASKS_MSG = {
   notFound: 'Aufgabe nicht gefunden.',
@@ -29,6 +31,7 @@ export const TASKS_MSG = {
   noteTooLong: 'Die Notiz ist zu lang',
   commentRequired: 'Bitte einen Kommentar eingeben',
   commentTooLong: 'Der Kommentar ist zu lang',
+  searchTooShort: `Bitte mindestens ${CUSTOMER_SEARCH_MIN} Zeichen eingeben`,
   contactedInvalid: 'Ungültiger Wert für „Kunde kontaktiert“',
   // answers of a command that worked
   created: 'Aufgabe wurde erstellt.',

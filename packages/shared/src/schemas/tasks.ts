@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMON_MSG } from '../messages/common.js';
 import { NOTIFICATIONS_MSG } from '../messages/notifications.js';
 import { TASKS_MSG } from '../messages/tasks.js';
+import { CUSTOMER_SEARCH_MIN } from '../constants.js';
 import { trimInvisible } from '../input-hygiene.js';
 
 /** Task states of the spec; the board's tabs in this order ("erledigt" is labelled "pending"). */
@@ -15,7 +16,6 @@ export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_DESCRIPTION_PREVIEW = 200;
 export const TASK_PAGE_DEFAULT = 100;
 export const TASK_PAGE_MAX = 500;
-export const CUSTOMER_SEARCH_MIN = 3;
 export const CUSTOMER_SEARCH_MAX_ROWS = 20;
 /** Upload limits (defaults; the server reads UPLOAD_MAX_FILE_MB and UPLOAD_MAX_FILES). */
 export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -215,9 +215,9 @@ export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
 export const customerSearchQuerySchema = z.object({
   search: z
-    .string({ error: `Bitte mindestens ${CUSTOMER_SEARCH_MIN} Zeichen eingeben` })
+    .string({ error: TASKS_MSG.searchTooShort })
     .trim()
-    .min(CUSTOMER_SEARCH_MIN, `Bitte mindestens ${CUSTOMER_SEARCH_MIN} Zeichen eingeben`)
+    .min(CUSTOMER_SEARCH_MIN, TASKS_MSG.searchTooShort)
     .max(100),
 });
 export const customerHitSchema = z.object({ kundennummer: z.string(), firma: z.string() });
