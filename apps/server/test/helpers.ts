@@ -15,6 +15,7 @@ import { users } from '../src/db/schema/index.js';
 import { createMailer } from '../src/platform/mail.js';
 import { RealtimeHub } from '../src/platform/realtime.js';
 import { hashPassword } from '../src/platform/passwords.js';
+import { createStorage, type Storage } from '../src/platform/storage/index.js';
 
 export type DbTarget = 'pglite' | 'postgres';
 
@@ -29,6 +30,8 @@ export interface TestApp {
   db: Db;
   config: Config;
   database: Database;
+  /** The app's file storage (STORAGE_URL of the env given, by default the data folder's uploads). */
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -74,9 +77,10 @@ export async function createTestApp(target: DbTarget, env: Record<string, string
   }
   await runMigrations(database);
   await ensureReferenceData(database.db);
-  const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom });
+  const storage = createStorage(config.storage);
+  const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom, storage });
   const realtime = new RealtimeHub(database.db, pino({ level: 'silent' }));
-  const app = await buildApp({ config, db: database.db, mailer, realtime }, { logger: false, serveWebApp: false });
+  const app = await buildApp({ config, db: database.db, mailer, realtime, storage }, { logger: false, serveWebApp: false });
   await app.ready();
   return {
     app,
@@ -84,10 +88,12 @@ export async function createTestApp(target: DbTarget, env: Record<string, string
     db: database.db,
     config,
     database,
+    storage,
     close: async () => {
       await realtime.close();
       await app.close();
       await mailer.close();
+      storage.close();
       await database.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -18,6 +18,7 @@ import { createLogger } from '../src/platform/logging.js';
 import { createMailer } from '../src/platform/mail.js';
 import { LocalPaymentProvider } from '../src/platform/payments/index.js';
 import { RealtimeHub } from '../src/platform/realtime.js';
+import { createStorage } from '../src/platform/storage/index.js';
 import { createTestApp, dbTargets, type TestApp } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -149,7 +150,7 @@ describe('logs', () => {
     const lines: string[] = [];
     const log = createLogger('info', { write: (l: string) => lines.push(l) });
     const t = await createTestApp('pglite');
-    const app = await buildApp({ config: t.config, db: t.db, mailer: createMailer(t.db, log, { from: 'x@y.at' }), realtime: t.realtime }, { loggerInstance: log, serveWebApp: false });
+    const app = await buildApp({ config: t.config, db: t.db, mailer: createMailer(t.db, log, { from: 'x@y.at' }), realtime: t.realtime, storage: t.storage }, { loggerInstance: log, serveWebApp: false });
     try {
       await app.inject({ method: 'GET', url: '/set-password?token=SECRETINVITE123&lang=de' });
       await app.inject({ method: 'GET', url: '/api/nothing-here?access_token=SECRETAPI456' });
@@ -216,7 +217,7 @@ describe('a database that accepts connections and never answers', () => {
     });
     const silent = pino({ level: 'silent' });
     const app = await buildApp(
-      { config, db, mailer: createMailer(db, silent, { from: 'x@y.at' }), realtime: new RealtimeHub(db, silent) },
+      { config, db, mailer: createMailer(db, silent, { from: 'x@y.at' }), realtime: new RealtimeHub(db, silent), storage: createStorage(config.storage) },
       { logger: false, serveWebApp: false },
     );
     await app.ready();
@@ -246,7 +247,7 @@ if (dbTargets().includes('postgres')) {
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
       const silent = pino({ level: 'silent' });
       const app = await buildApp(
-        { config, db: database.db, mailer: createMailer(database.db, silent, { from: 'x@y.at' }), realtime: new RealtimeHub(database.db, silent) },
+        { config, db: database.db, mailer: createMailer(database.db, silent, { from: 'x@y.at' }), realtime: new RealtimeHub(database.db, silent), storage: createStorage(config.storage) },
         { logger: false, serveWebApp: false },
       );
       app.get('/slow', { config: { access: 'public' } }, async () => {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/db/client.js';
 import { taskFiles } from '../src/db/schema/index.js';
 import { cleanOrphanFiles } from '../src/platform/orphan-files.js';
+import { createStorage } from '../src/platform/storage/index.js';
 import { addUser, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { PNG, fields, multipart, postMultipart, seedCustomers } from './tasks-fixtures.js';
 
@@ -57,7 +58,7 @@ for (const target of dbTargets()) {
       fs.mkdirSync(path.join(dir, 'invoices'), { recursive: true });
       write('invoices/2026-000001.pdf', true);
 
-      const removed = await cleanOrphanFiles(t.db, dir);
+      const removed = await cleanOrphanFiles(t);
       assert.deepEqual(removed.sort(), [path.join('tasks', 'zz1-aaaaaaaaaaaaaaaaaaaaaaaa.png'), path.join('tmp', '0123456789abcdef0123456789abcdef.part')]);
       assert.deepEqual(list(tasksDir), [referenced, 'zz2-bbbbbbbbbbbbbbbbbbbbbbbb.png'].sort());
       assert.deepEqual(list(tmpDir), ['fedcba9876543210fedcba9876543210.part']);
@@ -138,7 +139,7 @@ describe('a server killed with SIGKILL during uploads (embedded database)', () =
     for (const sub of ['tmp', 'tasks']) for (const f of list(path.join(uploads, sub))) backdate(path.join(uploads, sub, f));
     const database = await openDatabase({ pgliteDir: dataDir, holder: 'test', warn: () => {} });
     try {
-      const removed = await cleanOrphanFiles(database.db, uploads);
+      const removed = await cleanOrphanFiles({ db: database.db, config: { uploads: { dir: uploads } }, storage: createStorage({ kind: 'file', dir: uploads }) });
       assert.ok(removed.length > 0, 'the crash left files behind');
       const rows = new Set((await database.db.select({ name: taskFiles.datei_name }).from(taskFiles)).map((r) => r.name));
       assert.ok(rows.size > 0, 'some tasks were committed with their files');

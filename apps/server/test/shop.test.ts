@@ -218,7 +218,7 @@ for (const target of dbTargets()) {
       assert.match(mails[0]!.subject, /Zahlungsbestätigung/);
       assert.ok(mails[0]!.text.includes(inv.number));
       assert.equal(mails[0]!.attachments?.length, 1);
-      assert.ok(fs.existsSync(mails[0]!.attachments![0]!.path), 'the attached PDF is on disk');
+      assert.ok(await t.storage.exists(mails[0]!.attachments![0]!.key!), 'the attached PDF is in the storage');
 
       const d = (await api.details(sessionId)).json();
       assert.equal(d.order.id, o.id);

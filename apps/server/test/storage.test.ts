@@ -136,6 +136,14 @@ for (const backend of backends) {
       assert.equal(await storage.exists('invoices/2026-000001.pdf'), true);
     });
 
+    it('moves a staged local file in: stored whole, the local file gone', async () => {
+      const staged = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-staged-')), 'x.part');
+      fs.writeFileSync(staged, 'staged bytes');
+      await storage.putFile('tasks/staged.png', staged, { contentType: 'image/png' });
+      assert.equal(fs.existsSync(staged), false);
+      assert.equal((await readAll((await storage.get('tasks/staged.png'))!)).toString(), 'staged bytes');
+    });
+
     it('a missing file is null, never an error; delete is idempotent', async () => {
       assert.equal(await storage.get('tasks/none.png'), null);
       assert.equal(await storage.stat('tasks/none.png'), null);

@@ -30,7 +30,7 @@ for (const target of dbTargets()) {
     async function request(titel: string) {
       const { taskId } = await createTaskFromRequest(
         t.db,
-        t.config.uploads,
+        { ...t.config.uploads, storage: t.storage },
         { typ: 1, titel, beschreibung: 'Bitte um Rückruf.', frist: new Date(Date.now() + 86400_000) },
         [],
       );

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Mailer } from './mail.js';
 import type { RealtimeHub } from './realtime.js';
+import type { Storage } from './storage/index.js';
 
 /** What every module gets: one object built in main.ts (or by the tests), no globals. */
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Pushes committed notifications to sockets; attached to the HTTP server in main.ts (and in socket tests). */
   realtime: RealtimeHub;
+  /** Stored files (STORAGE_URL): on the disk or in an S3-compatible store shared by every process. */
+  storage: Storage;
 }

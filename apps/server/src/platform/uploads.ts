@@ -4,13 +4,14 @@ import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
-import { MSG_INVALID_CHARS, containsNul } from '@portal/shared';
+import { COMMON_MSG, containsNul, MSG_INVALID_CHARS } from '@portal/shared';
 import { HttpError, badRequest } from './errors.js';
+import type { Storage } from './storage/index.js';
 
-export const MSG_TYPE_NOT_ALLOWED = 'Dieser Dateityp ist nicht erlaubt.';
-export const MSG_TOO_LARGE = 'Die Datei ist zu groß.';
-export const MSG_TOO_MANY = 'Zu viele Dateien.';
-export const MSG_NO_FILES = 'Bitte mindestens eine Datei auswählen.';
+export const MSG_TYPE_NOT_ALLOWED = COMMON_MSG.fileTypeNotAllowed;
+export const MSG_TOO_LARGE = COMMON_MSG.fileTooLarge;
+export const MSG_TOO_MANY = COMMON_MSG.tooManyFiles;
+export const MSG_NO_FILES = COMMON_MSG.noFiles;
 
 /** Detected type -> stored extension. Only these are accepted, decided by the bytes, never by the name. */
 const ALLOWED: Record<string, string> = {
@@ -34,9 +35,12 @@ export interface StagedFile {
 }
 
 export interface UploadLimits {
+  /** The local folder whose `tmp/` holds files while a request streams them and they are checked. */
   dir: string;
   maxFileBytes: number;
   maxFiles: number;
+  /** Where checked files are kept (STORAGE_URL): the staging above is per process, this is shared. */
+  storage: Storage;
 }
 
 /**
@@ -127,7 +131,7 @@ export interface MultipartResult {
  */
 export async function readMultipart(
   req: FastifyRequest,
-  limits: UploadLimits,
+  limits: Omit<UploadLimits, 'storage'>,
   fileField = 'files',
   /**
    * Runs once with the fields read so far, before the first file part is read (and never when no
@@ -136,7 +140,7 @@ export async function readMultipart(
    */
   beforeFirstFile?: (fields: Record<string, string>) => Promise<void>,
 ): Promise<MultipartResult> {
-  if (!req.isMultipart()) throw badRequest('Die Anfrage muss multipart/form-data sein.');
+  if (!req.isMultipart()) throw badRequest(COMMON_MSG.multipartRequired);
   const tmpDir = path.join(limits.dir, 'tmp');
   await fs.promises.mkdir(tmpDir, { recursive: true });
   const fields: Record<string, string> = {};
@@ -181,7 +185,7 @@ export async function readMultipart(
       await pipeline(part.file, fs.createWriteStream(tmpPath));
       if (part.file.truncated) throw new HttpError(413, MSG_TOO_LARGE);
       staged.size = (await fs.promises.stat(tmpPath)).size;
-      if (staged.size === 0) throw badRequest('Leere Dateien können nicht hochgeladen werden.');
+      if (staged.size === 0) throw badRequest(COMMON_MSG.emptyFile);
       const type = await detect(tmpPath, staged.originalName);
       if (!type) throw new HttpError(415, MSG_TYPE_NOT_ALLOWED);
       staged.mime = type.mime;
@@ -192,7 +196,7 @@ export async function readMultipart(
     const code = (e as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new HttpError(413, MSG_TOO_MANY);
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, MSG_TOO_LARGE);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Zu viele Felder in der Anfrage.');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(COMMON_MSG.tooManyFields);
     throw e;
   }
   return { fields, files, discard };
@@ -206,23 +210,27 @@ export interface StoredFile {
 }
 
 /**
- * Moves staged files to their final, server-generated names under `area` and returns them with a
- * `remove` to undo (when the database transaction that records them fails).
+ * Streams staged files into the storage under their final, server-generated names in `area` (the
+ * staged copy is removed once stored) and returns them with a `remove` to undo (when the database
+ * transaction that records them fails).
  */
 export async function storeFiles(limits: UploadLimits, area: 'tasks' | 'audits', staged: StagedFile[]) {
-  const dir = path.join(limits.dir, area);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const stored: (StoredFile & { path: string })[] = [];
-  for (const f of staged) {
-    const datei_name = `${Date.now().toString(36)}-${randomBytes(12).toString('hex')}.${f.ext}`;
-    const dest = path.join(dir, datei_name);
-    await fs.promises.rename(f.tmpPath, dest);
-    stored.push({ datei_name, original_name: f.originalName, mime: f.mime, size: f.size, path: dest });
+  const stored: (StoredFile & { key: string })[] = [];
+  try {
+    for (const f of staged) {
+      const datei_name = `${Date.now().toString(36)}-${randomBytes(12).toString('hex')}.${f.ext}`;
+      const key = `${area}/${datei_name}`;
+      await limits.storage.putFile(key, f.tmpPath, { contentType: f.mime });
+      stored.push({ datei_name, original_name: f.originalName, mime: f.mime, size: f.size, key });
+    }
+  } catch (e) {
+    await Promise.all(stored.map((s) => limits.storage.delete(s.key).catch(() => {})));
+    throw e;
   }
   return {
-    files: stored.map(({ path: _p, ...rest }) => rest),
+    files: stored.map(({ key: _k, ...rest }) => rest),
     remove: async () => {
-      await Promise.all(stored.map((s) => fs.promises.rm(s.path, { force: true })));
+      await Promise.all(stored.map((s) => limits.storage.delete(s.key)));
     },
   };
 }
@@ -230,9 +238,9 @@ export async function storeFiles(limits: UploadLimits, area: 'tasks' | 'audits',
 /** Server-generated names only: anything else (../, other folders) is not a file of ours. */
 export const STORED_NAME = /^[a-z0-9]+-[a-f0-9]{24}\.(jpg|png|gif|webp|pdf|doc|docx|xls|xlsx|csv)$/;
 
-export function storedPath(limits: UploadLimits, area: 'tasks' | 'audits', name: string): string | null {
-  if (!STORED_NAME.test(name)) return null;
-  return path.join(limits.dir, area, name);
+/** The storage key of a task or audit file, or null for a name the server never generated. */
+export function storedKey(area: 'tasks' | 'audits', name: string): string | null {
+  return STORED_NAME.test(name) ? `${area}/${name}` : null;
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */

@@ -12,8 +12,11 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
-    /** Files to attach: [{filename, path, contentType?}], read from disk at delivery. */
-    attachments: jsonb().$type<{ filename: string; path: string; contentType?: string }[]>(),
+    /**
+     * Files to attach, streamed at delivery: `key` in the file storage; `path` (an absolute file) only in
+     * rows queued before the storage existed.
+     */
+    attachments: jsonb().$type<{ filename: string; key?: string; path?: string; contentType?: string }[]>(),
     /** pending, sent, failed (gave up), logged (no SMTP configured: printed to the log). */
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),

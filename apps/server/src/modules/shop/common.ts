@@ -1,29 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { invoices, rksvOrders } from '../../db/schema/index.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { PaymentProvider } from '../../platform/payments/index.js';
+import type { Storage } from '../../platform/storage/index.js';
 
-/** The shop's German messages (the web app translates them by this text). */
-export const SHOP_ERR = {
-  unknownProduct: 'Unbekanntes Produkt',
-  amountMismatch: 'Der Betrag stimmt nicht mit dem aktuellen Preis überein. Bitte laden Sie die Seite neu.',
-  orderNotFound: 'Bestellung nicht gefunden.',
-  paidNoDowngrade: 'Die Bestellung ist bereits bezahlt und kann nicht mehr als fehlgeschlagen markiert werden.',
-  providerDown: 'Die Zahlung konnte nicht gestartet werden. Bitte versuchen Sie es später erneut.',
-  badSignature: 'Ungültige Webhook-Signatur.',
-  invoiceNotFound: 'Rechnung nicht gefunden.',
-  proformaNotFound: 'Proforma-Rechnung nicht gefunden.',
-  robot: 'Die automatische Sicherheitsprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
-} as const;
+/** The shop's German messages: the shop area of the shared message catalogue. */
+export { SHOP_ERR } from '@portal/shared';
 
 export interface ShopDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  storage: Storage;
   payments: PaymentProvider;
   log: FastifyBaseLogger;
 }
@@ -36,10 +27,7 @@ export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 export const token = () => randomBytes(24).toString('base64url');
 
 /** Where an invoice's PDF lies, relative to the uploads folder and absolute. */
-export function invoiceFile(config: Pick<Config, 'uploads'>, number: string): { rel: string; abs: string } {
-  const rel = path.posix.join('invoices', `${number}.pdf`);
-  return { rel, abs: path.join(config.uploads.dir, rel) };
-}
+export const invoiceKey = (number: string) => `invoices/${number}.pdf`;
 export const invoiceFileName = (number: string) => `Rechnung-${number}.pdf`;
 /** The buyer's link to the PDF: the unguessable token is the key. */
 export const invoicePath = (accessToken: string) => `/web/rksv-invoice/${accessToken}`;

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import { invoices, products, rksvOrders } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import {
   SHOP_ERR,
-  invoiceFile,
   invoiceFileName,
+  invoiceKey,
   proformaFileName,
   proformaNumber,
   type InvoiceRow,
@@ -16,25 +14,24 @@ import {
 import { invoiceData } from './invoice-numbers.js';
 import { renderInvoicePdf, type InvoiceData } from './invoice-pdf.js';
 
-/** Writes the invoice's PDF if it is not on disk yet; rendered from the data frozen at issue. */
-export async function ensureInvoicePdf(deps: Pick<ShopDeps, 'db' | 'config'>, invoice: InvoiceRow): Promise<string> {
-  const { rel, abs } = invoiceFile(deps.config, invoice.number);
-  if (!fs.existsSync(abs)) {
+/**
+ * Stores the invoice's PDF if the storage does not hold it yet; rendered from the data frozen at
+ * issue, so a second render (another process, a retry) writes the same document. Returns its key.
+ */
+export async function ensureInvoicePdf(deps: Pick<ShopDeps, 'db' | 'config' | 'storage'>, invoice: InvoiceRow): Promise<string> {
+  const key = invoiceKey(invoice.number);
+  if (!(await deps.storage.exists(key))) {
     const pdf = await renderInvoicePdf(invoice.data as InvoiceData);
-    await fs.promises.mkdir(path.dirname(abs), { recursive: true });
-    // Written aside, then renamed: a reader never sees half a file.
-    const tmp = `${abs}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await fs.promises.writeFile(tmp, pdf);
-    await fs.promises.rename(tmp, abs);
+    await deps.storage.put(key, pdf, { contentType: 'application/pdf' });
   }
-  if (invoice.pdf_path !== rel) {
-    await deps.db.update(invoices).set({ pdf_path: rel }).where(eq(invoices.id, invoice.id));
+  if (invoice.pdf_path !== key) {
+    await deps.db.update(invoices).set({ pdf_path: key }).where(eq(invoices.id, invoice.id));
   }
-  return abs;
+  return key;
 }
 
 /** At start: PDFs of invoices committed but not written (the process stopped in between). */
-export async function writeMissingInvoicePdfs(deps: Pick<ShopDeps, 'db' | 'config' | 'log'>): Promise<void> {
+export async function writeMissingInvoicePdfs(deps: Pick<ShopDeps, 'db' | 'config' | 'storage' | 'log'>): Promise<void> {
   const missing = await deps.db.select().from(invoices).where(isNull(invoices.pdf_path)).limit(500);
   for (const inv of missing) {
     try {
@@ -45,16 +42,18 @@ export async function writeMissingInvoicePdfs(deps: Pick<ShopDeps, 'db' | 'confi
   }
 }
 
-/** The invoice behind a download token, its PDF written if needed. */
+/** The invoice behind a download token, its PDF written if needed, as a stream from the storage. */
 export async function invoiceDownload(
-  deps: Pick<ShopDeps, 'db' | 'config'>,
+  deps: Pick<ShopDeps, 'db' | 'config' | 'storage'>,
   accessToken: string,
-): Promise<{ file: string; filename: string; size: number }> {
+): Promise<{ body: Readable; filename: string; size: number }> {
   const [inv] = await deps.db.select().from(invoices).where(eq(invoices.access_token, accessToken));
   if (!inv) throw notFound(SHOP_ERR.invoiceNotFound);
-  const file = await ensureInvoicePdf(deps, inv);
-  const { size } = await fs.promises.stat(file);
-  return { file, filename: invoiceFileName(inv.number), size };
+  const key = await ensureInvoicePdf(deps, inv);
+  const stat = await deps.storage.stat(key);
+  const body = stat && (await deps.storage.get(key));
+  if (!stat || !body) throw notFound(SHOP_ERR.invoiceNotFound);
+  return { body, filename: invoiceFileName(inv.number), size: stat.size };
 }
 
 /**

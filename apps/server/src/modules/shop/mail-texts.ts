@@ -1,16 +1,16 @@
 import { VAT_RATE_PERCENT, formatMoney } from '@portal/shared';
 import type { Config } from '../../config.js';
-import { invoiceFile, invoiceFileName, invoicePath, type InvoiceRow, type OrderRow } from './common.js';
+import { invoiceFileName, invoiceKey, invoicePath, type InvoiceRow, type OrderRow } from './common.js';
 
 const deliveryText = (order: OrderRow) =>
   order.delivery === 1
     ? 'Versand (3–5 Werktage nach Bestellung und Verfügbarkeit)'
     : 'Abholung in 1190 Wien (kostenlos, nach Verfügbarkeit)';
 
-function attachment(config: Config, invoice: InvoiceRow) {
+function attachment(invoice: InvoiceRow) {
   return {
     filename: invoiceFileName(invoice.number),
-    path: invoiceFile(config, invoice.number).abs,
+    key: invoiceKey(invoice.number),
     contentType: 'application/pdf',
   };
 }
@@ -47,6 +47,6 @@ export function confirmationMail(config: Config, order: OrderRow, invoice: Invoi
       'Mit freundlichen Grüßen',
       config.seller.name,
     ].join('\n'),
-    attachments: [attachment(config, invoice)],
+    attachments: [attachment(invoice)],
   };
 }

@@ -23,20 +23,34 @@ export function createFileStorage(dir: string): Storage {
       throw err;
     }
   };
+  // The disk keeps no content type: downloads take it from the row or the stored name.
+  const put = async (key: string, body: Readable | Buffer, _opts?: { contentType?: string }): Promise<void> => {
+    const dest = abs(key);
+    await fs.promises.mkdir(path.dirname(dest), { recursive: true });
+    // Written aside in the same folder, then renamed: a reader never sees half a file. A crash
+    // leaves the `.part` file, which the orphan cleaner removes like any file no row names.
+    const part = `${dest}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(part, { flags: 'wx' }));
+      await fs.promises.rename(part, dest);
+    } catch (err) {
+      await fs.promises.rm(part, { force: true });
+      throw err;
+    }
+  };
   return {
     location: `file:${dir}`,
-    async put(key, body) {
+    put,
+    async putFile(key, localPath, opts) {
       const dest = abs(key);
       await fs.promises.mkdir(path.dirname(dest), { recursive: true });
-      // Written aside in the same folder, then renamed: a reader never sees half a file. A crash
-      // leaves the `.part` file, which the orphan cleaner removes like any file no row names.
-      const part = `${dest}.${randomBytes(6).toString('hex')}.part`;
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(part, { flags: 'wx' }));
-        await fs.promises.rename(part, dest);
+        await fs.promises.rename(localPath, dest);
       } catch (err) {
-        await fs.promises.rm(part, { force: true });
-        throw err;
+        // Staging on another disk than the storage folder: copied, then the staged file removed.
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        await put(key, fs.createReadStream(localPath), opts);
+        await fs.promises.rm(localPath, { force: true });
       }
     },
     async get(key) {

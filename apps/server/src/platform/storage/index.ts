@@ -19,6 +19,11 @@ export interface Storage {
   readonly location: string;
   /** Stores a body under `key`, replacing what was there; readers never see half a file. */
   put(key: string, body: Readable | Buffer, opts?: { contentType?: string }): Promise<void>;
+  /**
+   * Moves a local file (a checked upload in the staging folder) into the storage under `key`: on the
+   * same disk a rename, else streamed; the local file is gone afterwards.
+   */
+  putFile(key: string, localPath: string, opts?: { contentType?: string }): Promise<void>;
   /** The stored body as a stream, or null when there is no such file. */
   get(key: string): Promise<Readable | null>;
   /** Size and last change, or null when there is no such file. */

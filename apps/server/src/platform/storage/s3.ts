@@ -7,7 +7,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { Readable } from 'node:stream';
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Storage, StoredObject } from './index.js';
 import { assertKey, assertPrefix, type StorageLocation } from './location.js';
 
@@ -44,15 +45,20 @@ export function createS3Storage(loc: S3Location): Storage {
       throw err;
     }
   };
+  const put = async (key: string, body: Readable | Buffer, opts?: { contentType?: string }): Promise<void> => {
+    // S3 replaces an object only once the upload completes: a reader never sees half a file.
+    await new Upload({
+      client,
+      params: { Bucket, Key: full(key), Body: body, ContentType: opts?.contentType },
+      queueSize: 2,
+    }).done();
+  };
   return {
     location: `s3://${Bucket}/${loc.prefix}`,
-    async put(key, body, opts) {
-      // S3 replaces an object only once the upload completes: a reader never sees half a file.
-      await new Upload({
-        client,
-        params: { Bucket, Key: full(key), Body: body, ContentType: opts?.contentType },
-        queueSize: 2,
-      }).done();
+    put,
+    async putFile(key, localPath, opts) {
+      await put(key, fs.createReadStream(localPath), opts);
+      await fs.promises.rm(localPath, { force: true });
     },
     async get(key) {
       try {
