@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { tasks } from './tasks.js';
 
@@ -13,6 +13,8 @@ export const notifications = pgTable(
     title: text().notNull(),
     message: text().notNull(),
     type: text().notNull(),
+    /** The text as a kind and its values (NotificationParams), shown in each reader's language; title and message keep the German. */
+    params: jsonb(),
     link: text(),
     /** low, medium, high */
     priority: text().notNull().default('medium'),
