@@ -27,7 +27,8 @@ import { TaskBoardFilters } from './components/task-board-filters';
 import { TaskCard } from './components/task-card';
 import { TaskModal } from './components/task-modal';
 import { parseTaskId } from './task-utils';
-import { BOARD_PARAMS, useBoardFilters } from './use-board-filters';
+import { useUrlFilters } from '../../lib/use-url-filters';
+import { BOARD_FILTERS, BOARD_RESETTABLE, boardListFilters, hasBoardFilters } from './board-filters';
 
 const BOARD_PATH = '/agent-dashboard/tasks';
 
@@ -43,14 +44,20 @@ export default function TaskBoardPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { taskId: routeTaskId } = useParams();
-  const board = useBoardFilters();
-  const { filters, setParam } = board;
+  const { values: board, setParam, reset } = useUrlFilters(BOARD_FILTERS);
+  const { status, sort, agent, typ, firma, q, unassigned } = board;
+  // Keyed by the filter values only: opening a task (another parameter) keeps the list's filters.
+  const filters = useMemo(
+    () => boardListFilters({ status, sort, agent, typ, firma, q, unassigned }),
+    [status, sort, agent, typ, firma, q, unassigned],
+  );
+  const resetFilters = useCallback(() => reset(BOARD_RESETTABLE), [reset]);
 
   const userId = user?.id ?? 0;
   const role = user?.role;
   const countryId = user?.country_id ?? null;
   const isAdmin = role === 'admin';
-  const chosenCountry = board.countryParam;
+  const chosenCountry = board.country ?? null;
   const scope = useMemo(
     () => taskScope({ id: userId, role: role ?? 'agent', country_id: countryId }, chosenCountry),
     [userId, role, countryId, chosenCountry],
@@ -68,12 +75,12 @@ export default function TaskBoardPage() {
     return () => window.clearInterval(id);
   }, []);
 
-  const openTaskId = parseTaskId(routeTaskId) ?? parseTaskId(board.taskParam);
+  const openTaskId = parseTaskId(routeTaskId) ?? board.task ?? null;
 
   const openTask = useCallback(
     (id: number) => {
       const params = new URLSearchParams(location.search);
-      params.set(BOARD_PARAMS.task, String(id));
+      params.set('task', String(id));
       navigate({ pathname: routeTaskId ? BOARD_PATH : location.pathname, search: `?${params}` });
     },
     [navigate, location.pathname, location.search, routeTaskId],
@@ -81,7 +88,7 @@ export default function TaskBoardPage() {
 
   const closeTask = useCallback(() => {
     const params = new URLSearchParams(location.search);
-    params.delete(BOARD_PARAMS.task);
+    params.delete('task');
     const query = params.toString();
     const search = query ? `?${query}` : '';
     navigate({ pathname: routeTaskId ? BOARD_PATH : location.pathname, search }, { replace: true });
@@ -154,11 +161,11 @@ export default function TaskBoardPage() {
       <TaskBoardFilters
         countryId={scope.countryId}
         filters={filters}
-        firmaText={board.firmaText}
-        searchText={board.searchText}
-        hasFilters={board.hasFilters}
+        firmaText={firma}
+        searchText={q}
+        hasFilters={hasBoardFilters(board)}
         setParam={setParam}
-        resetFilters={board.resetFilters}
+        resetFilters={resetFilters}
       />
 
       <Group justify="space-between" gap="xs">

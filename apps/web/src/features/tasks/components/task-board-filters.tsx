@@ -7,7 +7,7 @@ import { TASK_SORTS, type AgentSummary } from '@portal/shared';
 import { useAgents } from '../api/get-agents';
 import { useTaskTypes } from '../api/get-task-types';
 import type { TaskListFilters } from '../api/get-tasks';
-import type { BoardParam } from '../use-board-filters';
+import type { BoardParam } from '../board-filters';
 import { useTaskTypeLabel } from '../use-task-type-label';
 import { DebouncedTextInput } from './debounced-text-input';
 

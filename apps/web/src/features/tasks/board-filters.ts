@@ -1,0 +1,43 @@
+import { TASK_SORTS, TASK_STATUSES } from '@portal/shared';
+import { urlParam, type UrlFilterValues } from '../../lib/use-url-filters';
+import type { TaskListFilters } from './api/get-tasks';
+
+/** The board's URL search parameters: tab, filters and sort stay put across reloads and links. */
+export const BOARD_FILTERS = {
+  status: urlParam.oneOf(TASK_STATUSES, 'offen'),
+  sort: urlParam.oneOf(TASK_SORTS, 'id'),
+  firma: urlParam.text(),
+  agent: urlParam.id(),
+  typ: urlParam.id(),
+  q: urlParam.text(),
+  /** The task whose modal is open. */
+  task: urlParam.id(),
+  /** Admins: the country whose board is shown (agents always see their own). */
+  country: urlParam.id(),
+  /** `true`: the tasks nobody has taken yet. */
+  unassigned: urlParam.flag(),
+};
+export type BoardParam = keyof typeof BOARD_FILTERS;
+export type BoardValues = UrlFilterValues<typeof BOARD_FILTERS>;
+
+/** What "Filter zurücksetzen" clears: tab, country, unassigned and the open task stay. */
+export const BOARD_RESETTABLE: readonly BoardParam[] = ['firma', 'agent', 'typ', 'q', 'sort'];
+
+export function hasBoardFilters(v: BoardValues): boolean {
+  return Boolean(v.firma || v.q || v.agent || v.typ || v.sort !== 'id');
+}
+
+/** The list call's filters: free texts trimmed, empty ones left out. */
+export function boardListFilters(
+  v: Pick<BoardValues, 'status' | 'sort' | 'agent' | 'typ' | 'firma' | 'q' | 'unassigned'>,
+): TaskListFilters {
+  return {
+    status: v.status,
+    sort: v.sort,
+    agentId: v.agent,
+    typ: v.typ,
+    firma: v.firma.trim() || undefined,
+    q: v.q.trim() || undefined,
+    unassigned: v.unassigned || undefined,
+  };
+}
