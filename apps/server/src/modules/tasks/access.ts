@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { maySeeTask } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
 import type { SessionUser } from '../../platform/auth.js';
@@ -8,21 +9,6 @@ export const MSG_TASK_NOT_FOUND = 'Aufgabe nicht gefunden.';
 export const MSG_ALREADY_CLAIMED = 'Diese Aufgabe wurde bereits übernommen.';
 
 export type TaskRecord = typeof tasks.$inferSelect;
-
-/**
- * Admins see every task. An agent sees the tasks assigned to, created by or asking help of them, and
- * (with the tasks flag) the unassigned tasks of their own country: those they may take, so a
- * notification about a new request opens instead of ending on a refusal.
- */
-export function maySee(
-  viewer: Pick<SessionUser, 'id' | 'role' | 'country_id' | 'tasks'>,
-  t: Pick<TaskRecord, 'user_id' | 'created_by_userid' | 'requested_user_id' | 'country_id'>,
-): boolean {
-  if (viewer.role === 'admin') return true;
-  if (viewer.role !== 'agent') return false;
-  if (t.user_id === null && viewer.tasks && t.country_id === viewer.country_id) return true;
-  return t.user_id === viewer.id || t.created_by_userid === viewer.id || t.requested_user_id === viewer.id;
-}
 
 /**
  * A public request of the viewer's country that a colleague has taken since: the viewer was told of
@@ -51,6 +37,7 @@ export async function loadVisibleTask(
   const q = db.select().from(tasks).where(eq(tasks.id, taskId)).limit(1);
   const [t] = lock ? await q.for('update') : await q;
   if (!t) throw notFound(MSG_TASK_NOT_FOUND);
-  if (!maySee(viewer, t)) throw forbidden(takenByColleague(viewer, t) ? MSG_ALREADY_CLAIMED : undefined);
+  // Who may see a task is one rule, shared with the web (packages/shared task-rules.ts).
+  if (!maySeeTask(viewer, t)) throw forbidden(takenByColleague(viewer, t) ? MSG_ALREADY_CLAIMED : undefined);
   return t;
 }

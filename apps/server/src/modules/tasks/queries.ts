@@ -59,7 +59,11 @@ export function selectRows(db: DbOrTx) {
     .leftJoin(helper, eq(helper.id, tasks.requested_user_id));
 }
 
-/** An agent sees the tasks assigned to them, created by them, or where their help was asked. */
+/**
+ * An agent's own board: the tasks assigned to them, created by them, or where their help was asked.
+ * With the unassigned tab (the country's untaken tasks, board-routes.ts `agentScope`) it is the SQL
+ * mirror of the shared `maySeeTask`; task-rules-sql.test.ts checks that both agree.
+ */
 export function visibleTo(agentId: number): SQL {
   return or(eq(tasks.user_id, agentId), eq(tasks.created_by_userid, agentId), eq(tasks.requested_user_id, agentId))!;
 }
