@@ -28,12 +28,10 @@ for (const target of dbTargets()) {
 
     /** A public request as the forms create it: country 1, nobody assigned. */
     async function request(titel: string) {
-      const { taskId } = await createTaskFromRequest(
-        t.db,
-        { ...t.config.uploads, storage: t.storage },
-        { typ: 1, titel, beschreibung: 'Bitte um Rückruf.', frist: new Date(Date.now() + 86400_000) },
-        [],
-      );
+      const { taskId } = await createTaskFromRequest(t, {
+        task: { typ: 1, titel, beschreibung: 'Bitte um Rückruf.', frist: new Date(Date.now() + 86400_000) },
+        files: [],
+      });
       return taskId;
     }
     async function createFor(u: User, userID: number, titel = 'Kassa startet nicht') {

@@ -22,7 +22,13 @@ import { HttpError, badRequest } from '../../platform/errors.js';
 import { readMultipart, type StagedFile } from '../../platform/uploads.js';
 import { parseFields } from '../../platform/validation.js';
 import { createAltcha, CHALLENGE_TTL_MS } from './altcha.js';
-import { publicFormService, type Submitted } from './service.js';
+import {
+  submitCompanySwitch,
+  submitDep,
+  submitMenuChange,
+  submitSupport,
+  type Submitted,
+} from './service.js';
 
 const WINDOW_MS = 10 * 60 * 1000;
 const MSG_TOO_MANY = COMMON_MSG.tooManyRequests;
@@ -42,7 +48,6 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   const { db, config } = ctx;
   const limits = { ...config.uploads, storage: ctx.storage };
   const altcha = createAltcha(db, config.publicForms.altchaHmacKey);
-  const service = publicFormService(db, limits);
 
   const perIp = async (req: FastifyRequest) => {
     if (!(await hitRateLimit(db, `public-form:${req.ip}`, config.publicForms.rateLimit, WINDOW_MS)))
@@ -108,7 +113,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: responses,
       },
     },
-    async (req) => answer(await service.dep(req.body), PUBLIC_FORM_SUCCESS.dep),
+    async (req) => answer(await submitDep(ctx, { request: req.body }), PUBLIC_FORM_SUCCESS.dep),
   );
 
   /** Reads the multipart body, checks it like every form call, and hands the fields and files on. */
@@ -146,14 +151,14 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/web/menuechange',
     multipartRoute('Menu change (multipart; files file0, file1, …) → task of type Menüänderung due on the chosen day'),
-    (req) => multipartForm(req, menuChangeRequestSchema, service.menuChange, PUBLIC_FORM_SUCCESS.menu),
+    (req) => multipartForm(req, menuChangeRequestSchema, (r, f) => submitMenuChange(ctx, { request: r, files: f }), PUBLIC_FORM_SUCCESS.menu),
   );
 
   app.post(
     '/web/companyswitch',
     multipartRoute('Company switch (multipart; files file0, …) → task of type Firmenwechsel'),
     (req) =>
-      multipartForm(req, companySwitchRequestSchema, (r, f) => service.companySwitch(r, f), PUBLIC_FORM_SUCCESS.switch),
+      multipartForm(req, companySwitchRequestSchema, (r, f) => submitCompanySwitch(ctx, { request: r, files: f }), PUBLIC_FORM_SUCCESS.switch),
   );
 
   app.post(
@@ -163,7 +168,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       multipartForm(
         req,
         emergencySupportRequestSchema,
-        (r, f) => service.support('emergency', r, f),
+        (r, f) => submitSupport(ctx, { kind: 'emergency', request: r, files: f }),
         PUBLIC_FORM_SUCCESS.emergency,
       ),
   );
@@ -175,7 +180,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       multipartForm(
         req,
         classicSupportRequestSchema,
-        (r, f) => service.support('classic', r, f),
+        (r, f) => submitSupport(ctx, { kind: 'classic', request: r, files: f }),
         PUBLIC_FORM_SUCCESS.classic,
       ),
   );

@@ -15,9 +15,9 @@ import {
   type MenuChangeRequest,
   type SupportRequest,
 } from '@portal/shared';
-import type { Db } from '../../db/client.js';
-import type { StagedFile, UploadLimits } from '../../platform/uploads.js';
-import { createTaskFromRequest, type RequestTaskData } from '../tasks/from-request.js';
+import type { StagedFile } from '../../platform/uploads.js';
+import type { FilesCtx } from '../tasks/files.js';
+import { createTaskFromRequest } from '../tasks/from-request.js';
 
 /** Task types (reference data). */
 export const TASK_TYPE = { support: 1, emergency: 2, menu: 3, switch: 4, dep: 5 } as const;
@@ -112,141 +112,139 @@ export interface Submitted {
   mailId: number | null;
 }
 
-export function publicFormService(db: Db, limits: UploadLimits) {
-  const create = (input: RequestTaskData, files: StagedFile[]): Promise<Submitted> =>
-    createTaskFromRequest(db, limits, input, files);
+/** A public form's request with its files; `now` is the moment deadlines count from (tests set it). */
+interface FormInput<R> {
+  request: R;
+  files: StagedFile[];
+  now?: Date;
+}
 
-  return {
-    async dep(r: DepRequest, now = new Date()): Promise<Submitted> {
-      const period = `${monthLabel(r.startMonth, r.startYear)} bis ${monthLabel(r.endMonth, r.endYear)}`;
-      // The firm is the task's company; the venue has no field of its own.
-      const beschreibung = text(
-        r.description,
-        lines([
-          ['Zeitraum', period],
-          ['Lokalname', r.lokalname],
-        ]),
-      );
-      return create(
-        {
-          typ: TASK_TYPE.dep,
-          titel: title(`DEP Export: ${r.lokalname} (${period})`),
-          beschreibung,
-          frist: dueInWorkingDays(now, DEP_SWITCH_WORKING_DAYS),
-          ...contactTask(r, r.firmenname),
-          confirmation: confirmation(
-            r.email,
-            r.name,
-            'DEP Anfrage',
-            `Wir stellen Ihnen den Export für den Zeitraum ${period} innerhalb von ${DEP_SWITCH_WORKING_DAYS} Werktagen bereit.`,
-          ),
-        },
-        [],
-      );
+/** Each form becomes a task on the Austrian board (public calls: no viewer). */
+export async function submitDep(ctx: FilesCtx, input: Omit<FormInput<DepRequest>, 'files'>): Promise<Submitted> {
+  const { request: r, now = new Date() } = input;
+  const period = `${monthLabel(r.startMonth, r.startYear)} bis ${monthLabel(r.endMonth, r.endYear)}`;
+  // The firm is the task's company; the venue has no field of its own.
+  const beschreibung = text(
+    r.description,
+    lines([
+      ['Zeitraum', period],
+      ['Lokalname', r.lokalname],
+    ]),
+  );
+  return createTaskFromRequest(ctx, {
+    task: {
+      typ: TASK_TYPE.dep,
+      titel: title(`DEP Export: ${r.lokalname} (${period})`),
+      beschreibung,
+      frist: dueInWorkingDays(now, DEP_SWITCH_WORKING_DAYS),
+      ...contactTask(r, r.firmenname),
+      confirmation: confirmation(
+        r.email,
+        r.name,
+        'DEP Anfrage',
+        `Wir stellen Ihnen den Export für den Zeitraum ${period} innerhalb von ${DEP_SWITCH_WORKING_DAYS} Werktagen bereit.`,
+      ),
     },
+    files: [],
+  });
+}
 
-    async menuChange(r: MenuChangeRequest, files: StagedFile[]): Promise<Submitted> {
-      // The change must be live on the chosen day: the deadline is the start of that day, Vienna time.
-      const frist = viennaTimeToInstant(r.frist, 0, 0);
-      const beschreibung = text(r.comment, lines([['Datum der Änderung', formatDate(frist)]]));
-      return create(
-        {
-          typ: TASK_TYPE.menu,
-          titel: title(`Menüänderung: ${r.lokalname}`),
-          beschreibung,
-          frist,
-          ...contactTask(r),
-          confirmation: confirmation(
-            r.email,
-            r.name,
-            'Menüänderung',
-            `Die Änderung ist für den ${formatDate(frist)} eingeplant.`,
-          ),
-        },
-        files,
-      );
+export async function submitMenuChange(ctx: FilesCtx, input: FormInput<MenuChangeRequest>): Promise<Submitted> {
+  const { request: r, files } = input;
+  // The change must be live on the chosen day: the deadline is the start of that day, Vienna time.
+  const frist = viennaTimeToInstant(r.frist, 0, 0);
+  const beschreibung = text(r.comment, lines([['Datum der Änderung', formatDate(frist)]]));
+  return createTaskFromRequest(ctx, {
+    task: {
+      typ: TASK_TYPE.menu,
+      titel: title(`Menüänderung: ${r.lokalname}`),
+      beschreibung,
+      frist,
+      ...contactTask(r),
+      confirmation: confirmation(
+        r.email,
+        r.name,
+        'Menüänderung',
+        `Die Änderung ist für den ${formatDate(frist)} eingeplant.`,
+      ),
     },
+    files,
+  });
+}
 
-    async companySwitch(r: CompanySwitchRequest, files: StagedFile[], now = new Date()): Promise<Submitted> {
-      // The current company is the task's customer (its fields); the new one has no fields: it is in the text.
-      const beschreibung = text(
-        r.additionalInfo,
-        lines([
-          ['Grund des Wechsels', r.switchReason],
-          ['Lokalname (aktuell)', r.oldLocalName],
-        ]),
-        `Neue Firmendaten:\n${lines([
-          ['Firmenname', r.newCompanyName],
-          ['Lokalname', r.newLocalName],
-          ['Kundennummer', r.newCustomerNumber ?? 'noch keine'],
-          ['UID/Steuernummer', r.newTaxId],
-          ['Adresse', r.newAddress],
-          ['Ansprechpartner', r.newContact],
-          ['Telefonnummer', r.newPhone],
-          ['E-Mail', r.newEmail],
-        ])}`,
-      );
-      // The task is about the venue's current customer record; the new company is in the text.
-      // The confirmation goes to the new company: the one taking over is the one asking.
-      return create(
-        {
-          typ: TASK_TYPE.switch,
-          titel: title(`Firmenwechsel: ${r.oldLocalName} → ${r.newCompanyName}`),
-          beschreibung,
-          frist: dueInWorkingDays(now, DEP_SWITCH_WORKING_DAYS),
-          kundennummer: r.oldCustomerNumber,
-          firma: r.oldCompanyName,
-          kontaktperson: r.oldContact,
-          adresse: r.oldAddress,
-          email: r.oldEmail,
-          telefon_firma: r.oldPhone,
-          uid: r.oldTaxId,
-          confirmation: confirmation(
-            r.newEmail,
-            r.newContact,
-            'Firmenübernahme-Anfrage',
-            'Wir prüfen die Unterlagen und melden uns zur Abstimmung der Übergabe bei Ihnen.',
-          ),
-        },
-        files,
-      );
+export async function submitCompanySwitch(ctx: FilesCtx, input: FormInput<CompanySwitchRequest>): Promise<Submitted> {
+  const { request: r, files, now = new Date() } = input;
+  // The current company is the task's customer (its fields); the new one has no fields: it is in the text.
+  const beschreibung = text(
+    r.additionalInfo,
+    lines([
+      ['Grund des Wechsels', r.switchReason],
+      ['Lokalname (aktuell)', r.oldLocalName],
+    ]),
+    `Neue Firmendaten:\n${lines([
+      ['Firmenname', r.newCompanyName],
+      ['Lokalname', r.newLocalName],
+      ['Kundennummer', r.newCustomerNumber ?? 'noch keine'],
+      ['UID/Steuernummer', r.newTaxId],
+      ['Adresse', r.newAddress],
+      ['Ansprechpartner', r.newContact],
+      ['Telefonnummer', r.newPhone],
+      ['E-Mail', r.newEmail],
+    ])}`,
+  );
+  // The task is about the venue's current customer record; the new company is in the text.
+  // The confirmation goes to the new company: the one taking over is the one asking.
+  return createTaskFromRequest(ctx, {
+    task: {
+      typ: TASK_TYPE.switch,
+      titel: title(`Firmenwechsel: ${r.oldLocalName} → ${r.newCompanyName}`),
+      beschreibung,
+      frist: dueInWorkingDays(now, DEP_SWITCH_WORKING_DAYS),
+      kundennummer: r.oldCustomerNumber,
+      firma: r.oldCompanyName,
+      kontaktperson: r.oldContact,
+      adresse: r.oldAddress,
+      email: r.oldEmail,
+      telefon_firma: r.oldPhone,
+      uid: r.oldTaxId,
+      confirmation: confirmation(
+        r.newEmail,
+        r.newContact,
+        'Firmenübernahme-Anfrage',
+        'Wir prüfen die Unterlagen und melden uns zur Abstimmung der Übergabe bei Ihnen.',
+      ),
     },
+    files,
+  });
+}
 
-    async support(
-      kind: 'emergency' | 'classic',
-      r: SupportRequest,
-      files: StagedFile[],
-      now = new Date(),
-    ): Promise<Submitted> {
-      const emergency = kind === 'emergency';
-      const frist = emergency
-        ? new Date(now.getTime() + EMERGENCY_DUE_HOURS * 3600_000)
-        : new Date(now.getTime() + CLASSIC_DUE_DAYS * 86400_000);
-      const beschreibung = text(
-        r.description,
-        emergency
-          ? `AGB und Kosten akzeptiert: ja (${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt.)`
-          : undefined,
-      );
-      const note = emergency
-        ? `Wir melden uns so rasch wie möglich, spätestens bis ${formatDateTime(frist)}. Der Emergency Support wird mit ${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt. verrechnet.`
-        : `Wir bearbeiten Ihre Anfrage während unserer Öffnungszeiten (Montag–Donnerstag ${hours(1)}, Freitag ${hours(5)}) oder am nächsten Werktag.`;
-      return create(
-        {
-          typ: emergency ? TASK_TYPE.emergency : TASK_TYPE.support,
-          titel: title(`${emergency ? 'Emergency Support' : 'Support'}: ${r.lokalname}`),
-          beschreibung,
-          frist,
-          ...contactTask(r),
-          confirmation: confirmation(
-            r.email,
-            r.name,
-            emergency ? 'Emergency Support Anfrage' : 'Support-Anfrage',
-            note,
-          ),
-        },
-        files,
-      );
+export async function submitSupport(
+  ctx: FilesCtx,
+  input: FormInput<SupportRequest> & { kind: 'emergency' | 'classic' },
+): Promise<Submitted> {
+  const { kind, request: r, files, now = new Date() } = input;
+  const emergency = kind === 'emergency';
+  const frist = emergency
+    ? new Date(now.getTime() + EMERGENCY_DUE_HOURS * 3600_000)
+    : new Date(now.getTime() + CLASSIC_DUE_DAYS * 86400_000);
+  const beschreibung = text(
+    r.description,
+    emergency
+      ? `AGB und Kosten akzeptiert: ja (${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt.)`
+      : undefined,
+  );
+  const note = emergency
+    ? `Wir melden uns so rasch wie möglich, spätestens bis ${formatDateTime(frist)}. Der Emergency Support wird mit ${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt. verrechnet.`
+    : `Wir bearbeiten Ihre Anfrage während unserer Öffnungszeiten (Montag–Donnerstag ${hours(1)}, Freitag ${hours(5)}) oder am nächsten Werktag.`;
+  return createTaskFromRequest(ctx, {
+    task: {
+      typ: emergency ? TASK_TYPE.emergency : TASK_TYPE.support,
+      titel: title(`${emergency ? 'Emergency Support' : 'Support'}: ${r.lokalname}`),
+      beschreibung,
+      frist,
+      ...contactTask(r),
+      confirmation: confirmation(r.email, r.name, emergency ? 'Emergency Support Anfrage' : 'Support-Anfrage', note),
     },
-  };
+    files,
+  });
 }

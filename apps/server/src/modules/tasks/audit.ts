@@ -1,15 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Audit } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { auditFiles, audits, tasks, users } from '../../db/schema/index.js';
-import type { SessionUser } from '../../platform/auth.js';
 import { conflict } from '../../platform/errors.js';
-import type { StagedFile, UploadLimits } from '../../platform/uploads.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import type { StagedFile } from '../../platform/uploads.js';
 import { notify } from '../notifications/service.js';
 import { loadVisibleTask } from './access.js';
 import { recordTaskChange } from './audience.js';
 import { MSG, activity, iso } from './common.js';
-import { withStoredFiles } from './files.js';
+import { withStoredFiles, type FilesCtx } from './files.js';
 
 export interface AuditData {
   description: string;
@@ -19,14 +18,12 @@ export interface AuditData {
 
 /** Stores the audit with its files and closes the task (erledigt -> abgeschlossen), in one transaction. */
 export async function submitAudit(
-  db: Db,
-  limits: UploadLimits,
-  viewer: SessionUser,
-  taskId: number,
-  input: AuditData,
-  staged: StagedFile[],
+  ctx: FilesCtx,
+  viewer: Viewer,
+  input: AuditData & { taskId: number; files: StagedFile[] },
 ) {
-  return withStoredFiles(db, limits, 'audits', staged, async (tx, files) => {
+  const { taskId } = input;
+  return withStoredFiles(ctx, 'audits', input.files, async (tx, files) => {
     const t = await loadVisibleTask(tx, viewer, taskId, true);
     if (t.status !== 'erledigt' || t.has_audit) throw conflict(MSG.auditNotAllowed);
     const [audit] = await tx
@@ -51,8 +48,7 @@ export async function submitAudit(
       recipients: [t.user_id, t.requested_user_id, t.created_by_userid],
       actorId: viewer.id,
       type: 'audit_submitted',
-      title: 'Audit eingereicht',
-      message: `${viewer.name} hat das Audit zu Aufgabe #${taskId} eingereicht; die Aufgabe ist abgeschlossen.`,
+      params: { kind: 'audit', id: taskId, name: viewer.name },
       taskId,
       priority: 'low',
     });
@@ -60,7 +56,9 @@ export async function submitAudit(
   });
 }
 
-export async function findAudit(db: Db, viewer: SessionUser, taskId: number): Promise<Audit | null> {
+export async function findAudit(ctx: ServiceCtx, viewer: Viewer, input: { taskId: number }): Promise<Audit | null> {
+  const { db } = ctx;
+  const { taskId } = input;
   await loadVisibleTask(db, viewer, taskId);
   const [a] = await db
     .select({ audit: audits, created_by_name: users.name })

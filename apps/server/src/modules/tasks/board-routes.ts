@@ -125,7 +125,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   app.get(
     '/api/task-types',
     { config: { access: staffWith('tasks') }, schema: { tags: ['tasks'], response: { 200: z.array(taskTypeSchema) } } },
-    () => listTaskTypes(db),
+    () => listTaskTypes(ctx),
   );
 
   app.get(
@@ -145,7 +145,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       const own = viewer.country_id ?? 1;
       const countryId = req.query.countryId ?? own;
       if (countryId !== own && viewer.role !== 'admin') throw forbidden();
-      return listAgents(db, countryId);
+      return listAgents(ctx, viewer, { countryId });
     },
   );
 };

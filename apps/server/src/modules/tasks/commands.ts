@@ -1,15 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { helpRequests, taskFiles, tasks, taskNotes, taskTypes } from '../../db/schema/index.js';
-import type { SessionUser } from '../../platform/auth.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { StagedFile, UploadLimits } from '../../platform/uploads.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import type { StagedFile } from '../../platform/uploads.js';
 import { notify } from '../notifications/service.js';
 import { loadVisibleTask, MSG_TASK_NOT_FOUND, type TaskRecord } from './access.js';
 import { countryStaffMember, recordTaskChange } from './audience.js';
 import { MSG, activity, assertNoAudit, assertOpen, iso } from './common.js';
-import { withStoredFiles } from './files.js';
+import { withStoredFiles, type FilesCtx } from './files.js';
 import { findRow } from './queries.js';
 
 export interface CreateTaskData {
@@ -22,14 +21,8 @@ export interface CreateTaskData {
   firma?: string;
 }
 
-export async function createTask(
-  db: Db,
-  limits: UploadLimits,
-  viewer: SessionUser,
-  input: CreateTaskData,
-  staged: StagedFile[],
-) {
-  return withStoredFiles(db, limits, 'tasks', staged, async (tx, files) => {
+export async function createTask(ctx: FilesCtx, viewer: Viewer, input: CreateTaskData & { files: StagedFile[] }) {
+  return withStoredFiles(ctx, 'tasks', input.files, async (tx, files) => {
     const [type] = await tx.select({ id: taskTypes.id }).from(taskTypes).where(eq(taskTypes.id, input.typ));
     if (!type) throw badRequest(MSG.unknownType);
     const countryId = viewer.country_id ?? 1;
@@ -57,8 +50,7 @@ export async function createTask(
       recipients: [assignee.id],
       actorId: viewer.id,
       type: 'task_assigned',
-      title: 'Neue Aufgabe zugewiesen',
-      message: `${viewer.name} hat Ihnen die Aufgabe #${taskId} „${input.titel}“ zugewiesen.`,
+      params: { kind: 'assigned', id: taskId, name: viewer.name, titel: input.titel },
       taskId,
       priority: 'medium',
     });
@@ -66,8 +58,9 @@ export async function createTask(
   });
 }
 
-export async function addNote(db: Db, viewer: SessionUser, taskId: number, notiz: string) {
-  return db.transaction(async (tx) => {
+export async function addNote(ctx: ServiceCtx, viewer: Viewer, input: { taskId: number; notiz: string }) {
+  const { taskId, notiz } = input;
+  return ctx.db.transaction(async (tx) => {
     const t = await loadVisibleTask(tx, viewer, taskId, true);
     assertOpen(t, MSG.noteClosed);
     const [note] = await tx.insert(taskNotes).values({ task_id: taskId, notiz, user_id: viewer.id }).returning();
@@ -77,8 +70,7 @@ export async function addNote(db: Db, viewer: SessionUser, taskId: number, notiz
       recipients: [t.user_id, t.requested_user_id, t.created_by_userid],
       actorId: viewer.id,
       type: 'note_added',
-      title: 'Neue Notiz',
-      message: `${viewer.name} hat eine Notiz zu Aufgabe #${taskId} hinzugefügt.`,
+      params: { kind: 'note', id: taskId, name: viewer.name },
       taskId,
       priority: 'low',
     });
@@ -86,8 +78,9 @@ export async function addNote(db: Db, viewer: SessionUser, taskId: number, notiz
   });
 }
 
-export async function switchAgent(db: Db, viewer: SessionUser, taskId: number, newAgentId: number) {
-  await db.transaction(async (tx) => {
+export async function switchAgent(ctx: ServiceCtx, viewer: Viewer, input: { taskId: number; newAgentId: number }) {
+  const { taskId, newAgentId } = input;
+  await ctx.db.transaction(async (tx) => {
     const t = await loadVisibleTask(tx, viewer, taskId, true);
     assertNoAudit(t);
     const next = await countryStaffMember(tx, newAgentId, t.country_id);
@@ -99,17 +92,21 @@ export async function switchAgent(db: Db, viewer: SessionUser, taskId: number, n
       recipients: [next.id],
       actorId: viewer.id,
       type: 'task_assigned',
-      title: 'Aufgabe übergeben',
-      message: `${viewer.name} hat Ihnen die Aufgabe #${taskId} „${t.titel}“ übergeben.`,
+      params: { kind: 'handedOver', id: taskId, name: viewer.name, titel: t.titel },
       taskId,
       priority: 'medium',
     });
   });
 }
 
-export async function requestAssist(db: Db, viewer: SessionUser, taskId: number, agentId: number, comment: string) {
+export async function requestAssist(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { taskId: number; agentId: number; comment: string },
+) {
+  const { taskId, agentId, comment } = input;
   try {
-    await db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const t = await loadVisibleTask(tx, viewer, taskId, true);
       assertNoAudit(t);
       const helper = await countryStaffMember(tx, agentId, t.country_id);
@@ -126,8 +123,7 @@ export async function requestAssist(db: Db, viewer: SessionUser, taskId: number,
         recipients: [helper.id],
         actorId: viewer.id,
         type: 'assist_request',
-        title: 'Hilfe angefragt',
-        message: `${viewer.name} bittet Sie um Hilfe bei Aufgabe #${taskId}: ${comment.slice(0, 200)}`,
+        params: { kind: 'help', id: taskId, name: viewer.name, comment: comment.slice(0, 200) },
         taskId,
         priority: 'high',
       });
@@ -143,8 +139,9 @@ export async function requestAssist(db: Db, viewer: SessionUser, taskId: number,
  * Takes an unassigned task: one conditional UPDATE, so of two agents claiming at once exactly one
  * wins and the other gets 409. A task of another country is 404 for an agent (admins: any country).
  */
-export async function claimTask(db: Db, viewer: SessionUser, taskId: number) {
-  return db.transaction(async (tx) => {
+export async function claimTask(ctx: ServiceCtx, viewer: Viewer, input: { taskId: number }) {
+  const { taskId } = input;
+  return ctx.db.transaction(async (tx) => {
     const sameCountry = viewer.role === 'admin' ? undefined : eq(tasks.country_id, viewer.country_id ?? -1);
     const [claimed] = await tx
       .update(tasks)
@@ -171,8 +168,13 @@ export async function claimTask(db: Db, viewer: SessionUser, taskId: number) {
 }
 
 /** offen -> erledigt (done) and erledigt -> offen (reopen, while no audit). Anything else is refused. */
-export async function setStatus(db: Db, viewer: SessionUser, taskId: number, status: TaskRecord['status']) {
-  await db.transaction(async (tx) => {
+export async function setStatus(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { taskId: number; status: TaskRecord['status'] },
+) {
+  const { taskId, status } = input;
+  await ctx.db.transaction(async (tx) => {
     const t = await loadVisibleTask(tx, viewer, taskId, true);
     const now = new Date();
     if (t.status === 'offen' && status === 'erledigt') {

@@ -1,14 +1,15 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { TaskDetailResponse } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { helpRequests, taskConversations, taskFiles, taskMessages, taskNotes, tasks, users } from '../../db/schema/index.js';
-import type { SessionUser } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { loadVisibleTask } from './access.js';
 import { iso } from './common.js';
 import { findRow } from './queries.js';
 
-export async function taskDetail(db: Db, viewer: SessionUser, taskId: number): Promise<TaskDetailResponse> {
+export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskId: number }): Promise<TaskDetailResponse> {
+  const { db } = ctx;
+  const { taskId } = input;
   const t = await loadVisibleTask(db, viewer, taskId);
   const creator = users;
   const [row, [extra], files, conversations, messages, notes] = await Promise.all([
@@ -94,7 +95,9 @@ export async function taskDetail(db: Db, viewer: SessionUser, taskId: number): P
   };
 }
 
-export async function listNotes(db: Db, viewer: SessionUser, taskId: number) {
+export async function listNotes(ctx: ServiceCtx, viewer: Viewer, input: { taskId: number }) {
+  const { db } = ctx;
+  const { taskId } = input;
   await loadVisibleTask(db, viewer, taskId);
   const notes = await db
     .select({ id: taskNotes.id, notiz: taskNotes.notiz, agent_name: users.name, erstellt_am: taskNotes.erstellt_am })
@@ -105,7 +108,9 @@ export async function listNotes(db: Db, viewer: SessionUser, taskId: number) {
   return notes.map((n) => ({ ...n, erstellt_am: iso(n.erstellt_am) }));
 }
 
-export async function getVisibleRow(db: Db, viewer: SessionUser, taskId: number) {
+export async function getVisibleRow(ctx: ServiceCtx, viewer: Viewer, input: { taskId: number }) {
+  const { db } = ctx;
+  const { taskId } = input;
   await loadVisibleTask(db, viewer, taskId);
   const row = await findRow(db, taskId);
   if (!row) throw notFound();

@@ -14,7 +14,7 @@ import { id } from './route-helpers.js';
 
 /** Files and audits of a task: upload, the audit (with its files), and the protected downloads. */
 export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db, config } = ctx;
+  const { config } = ctx;
   const limits = { ...config.uploads, storage: ctx.storage };
 
   app.post(
@@ -33,7 +33,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       const mp = await readMultipart(req, limits);
       try {
         const { taskId } = parseFields(z.object({ taskId: id('Aufgabe fehlt') }), mp.fields);
-        const files = await uploadFiles(db, limits, viewer, taskId, mp.files);
+        const files = await uploadFiles(ctx, viewer, { taskId, files: mp.files });
         return { message: TASKS_MSG.filesUploaded, files };
       } finally {
         await mp.discard();
@@ -58,14 +58,13 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       const mp = await readMultipart(req, limits);
       try {
         const input = parseFields(auditTaskSchema, mp.fields);
-        await submitAudit(
-          db,
-          limits,
-          viewer,
-          input.taskID,
-          { description: input.description, contacted: input.contacted === 'true', reason: input.reason },
-          mp.files,
-        );
+        await submitAudit(ctx, viewer, {
+          taskId: input.taskID,
+          description: input.description,
+          contacted: input.contacted === 'true',
+          reason: input.reason,
+          files: mp.files,
+        });
         return { message: TASKS_MSG.auditSaved };
       } finally {
         await mp.discard();
@@ -85,7 +84,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (req) => {
-      const audit = await findAudit(db, currentUser(req), req.params.id);
+      const audit = await findAudit(ctx, currentUser(req), { taskId: req.params.id });
       if (!audit) throw notFound(TASKS_MSG.noAudit);
       return audit;
     },
@@ -104,8 +103,8 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (req) => {
       const viewer = currentUser(req);
-      const task = await getVisibleRow(db, viewer, req.params.id);
-      return { task, audit: await findAudit(db, viewer, req.params.id) };
+      const task = await getVisibleRow(ctx, viewer, { taskId: req.params.id });
+      return { task, audit: await findAudit(ctx, viewer, { taskId: req.params.id }) };
     },
   );
 
@@ -123,7 +122,7 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       async (req, reply) => {
         const key = storedKey(area, req.params.file);
         if (!key) throw notFound();
-        const meta = await findProtectedFile(db, currentUser(req), area, req.params.file);
+        const meta = await findProtectedFile(ctx, currentUser(req), { area, name: req.params.file });
         const body = meta && (await ctx.storage.get(key));
         if (!meta || !body) throw notFound();
         return reply

@@ -1,42 +1,40 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { auditFiles, audits, taskFiles, tasks } from '../../db/schema/index.js';
-import type { SessionUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
-import { storeFiles, type StagedFile, type UploadLimits } from '../../platform/uploads.js';
+import type { AppContext } from '../../platform/context.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { storeFiles, type StagedFile } from '../../platform/uploads.js';
 import { notify } from '../notifications/service.js';
 import { loadVisibleTask } from './access.js';
 import { MSG, activity, assertOpen, iso } from './common.js';
+
+/** The service context of calls that store files: the storage besides the database. */
+export type FilesCtx = ServiceCtx & Pick<AppContext, 'storage'>;
 
 /**
  * Runs `fn` in a transaction with files moved to their final names first; when the transaction
  * fails the files are removed again, so a file row never exists without its bytes or the reverse.
  */
 export async function withStoredFiles<T>(
-  db: Db,
-  limits: UploadLimits,
+  ctx: FilesCtx,
   area: 'tasks' | 'audits',
   staged: StagedFile[],
   fn: (tx: Tx, files: Awaited<ReturnType<typeof storeFiles>>['files']) => Promise<T>,
 ): Promise<T> {
-  const stored = await storeFiles(limits, area, staged);
+  const stored = await storeFiles({ ...ctx.config.uploads, storage: ctx.storage }, area, staged);
   try {
-    return await db.transaction((tx) => fn(tx, stored.files));
+    return await ctx.db.transaction((tx) => fn(tx, stored.files));
   } catch (e) {
     await stored.remove();
     throw e;
   }
 }
 
-export async function uploadFiles(
-  db: Db,
-  limits: UploadLimits,
-  viewer: SessionUser,
-  taskId: number,
-  staged: StagedFile[],
-) {
+export async function uploadFiles(ctx: FilesCtx, viewer: Viewer, input: { taskId: number; files: StagedFile[] }) {
+  const { taskId, files: staged } = input;
   if (staged.length === 0) throw badRequest(MSG.noFiles);
-  return withStoredFiles(db, limits, 'tasks', staged, async (tx, files) => {
+  return withStoredFiles(ctx, 'tasks', staged, async (tx, files) => {
     const t = await loadVisibleTask(tx, viewer, taskId, true);
     assertOpen(t, MSG.uploadClosed);
     const rows = await tx
@@ -49,8 +47,7 @@ export async function uploadFiles(
       recipients: [t.user_id, t.requested_user_id, t.created_by_userid],
       actorId: viewer.id,
       type: 'files_uploaded',
-      title: 'Neue Dateien',
-      message: `${viewer.name} hat ${rows.length} Datei(en) zu Aufgabe #${taskId} hochgeladen.`,
+      params: { kind: 'files', id: taskId, name: viewer.name, files: rows.length },
       taskId,
       priority: 'low',
     });
@@ -67,7 +64,13 @@ export async function uploadFiles(
 }
 
 /** A stored file of a task or audit, if the viewer may see its task. */
-export async function findProtectedFile(db: Db, viewer: SessionUser, area: 'tasks' | 'audits', name: string) {
+export async function findProtectedFile(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { area: 'tasks' | 'audits'; name: string },
+) {
+  const { db } = ctx;
+  const { area, name } = input;
   if (area === 'tasks') {
     const [f] = await db.select().from(taskFiles).where(eq(taskFiles.datei_name, name));
     if (!f) return null;

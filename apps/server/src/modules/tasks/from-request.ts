@@ -63,8 +63,7 @@ export async function createTaskFromRequest(ctx: FilesCtx, request: { task: Requ
       recipients: await countryTaskStaff(tx, REQUEST_COUNTRY),
       actorId: null,
       type: 'task_created',
-      title: 'Neue Anfrage',
-      message: `Neue Anfrage #${taskId}: ${input.titel}`,
+      params: { kind: 'request', id: taskId, titel: input.titel },
       taskId,
       priority: input.typ === 2 ? 'high' : 'medium',
     });

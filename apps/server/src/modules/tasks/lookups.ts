@@ -1,17 +1,22 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AgentSummary } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { roles, tasks, taskTypes, users } from '../../db/schema/index.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
 
-export const listTaskTypes = (db: Db) =>
-  db
+export const listTaskTypes = (ctx: ServiceCtx) =>
+  ctx.db
     .select({ id: taskTypes.id, tasktype: taskTypes.tasktype, description: taskTypes.description })
     .from(taskTypes)
     .orderBy(asc(taskTypes.id));
 
 /** Staff of a country with their open, done and closed counts: one grouped query. */
-export async function listAgents(db: Db, countryId: number): Promise<AgentSummary[]> {
-  const rows = await db
+export async function listAgents(
+  ctx: ServiceCtx,
+  _viewer: Viewer,
+  input: { countryId: number },
+): Promise<AgentSummary[]> {
+  const { countryId } = input;
+  const rows = await ctx.db
     .select({
       id: users.id,
       name: users.name,

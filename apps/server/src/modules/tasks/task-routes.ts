@@ -25,7 +25,7 @@ import { id } from './route-helpers.js';
 
 /** One task: its row and details, claim, create, notes, hand-over, help request, status. */
 export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db, config } = ctx;
+  const { config } = ctx;
   const limits = { ...config.uploads, storage: ctx.storage };
 
   app.get(
@@ -39,7 +39,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: taskRowSchema },
       },
     },
-    (req) => getVisibleRow(db, currentUser(req), req.params.taskId),
+    (req) => getVisibleRow(ctx, currentUser(req), { taskId: req.params.taskId }),
   );
 
   app.get(
@@ -56,7 +56,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     (req) => {
       const viewer = currentUser(req);
       if (viewer.role !== 'admin' && req.params.userId !== viewer.id) throw forbidden();
-      return taskDetail(db, viewer, req.params.taskId);
+      return taskDetail(ctx, viewer, { taskId: req.params.taskId });
     },
   );
 
@@ -72,7 +72,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: taskRowSchema, 404: messageSchema, 409: messageSchema },
       },
     },
-    (req) => claimTask(db, currentUser(req), req.body.taskID),
+    (req) => claimTask(ctx, currentUser(req), { taskId: req.body.taskID }),
   );
 
   app.post(
@@ -92,7 +92,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       const mp = await readMultipart(req, limits);
       try {
         const input = parseFields(createTaskSchema, mp.fields);
-        const aufgabeID = await createTask(db, limits, viewer, { ...input, frist: new Date(input.frist) }, mp.files);
+        const aufgabeID = await createTask(ctx, viewer, { ...input, frist: new Date(input.frist), files: mp.files });
         return { aufgabeID, message: TASKS_MSG.created };
       } finally {
         await mp.discard();
@@ -106,7 +106,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       config: { access: staffWith('tasks') },
       schema: { tags: ['tasks'], params: z.object({ taskId: id() }), response: { 200: z.array(taskNoteSchema) } },
     },
-    (req) => listNotes(db, currentUser(req), req.params.taskId),
+    (req) => listNotes(ctx, currentUser(req), { taskId: req.params.taskId }),
   );
 
   app.post(
@@ -122,7 +122,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (req) => ({
       message: TASKS_MSG.noteAdded,
-      note: await addNote(db, currentUser(req), req.body.taskID, req.body.notiz),
+      note: await addNote(ctx, currentUser(req), { taskId: req.body.taskID, notiz: req.body.notiz }),
     }),
   );
 
@@ -138,7 +138,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (req) => {
-      await switchAgent(db, currentUser(req), req.body.taskID, req.body.newAgentID);
+      await switchAgent(ctx, currentUser(req), { taskId: req.body.taskID, newAgentId: req.body.newAgentID });
       return { message: TASKS_MSG.agentChanged };
     },
   );
@@ -155,7 +155,11 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (req) => {
-      await requestAssist(db, currentUser(req), req.body.taskID, req.body.agentID, req.body.comment);
+      await requestAssist(ctx, currentUser(req), {
+        taskId: req.body.taskID,
+        agentId: req.body.agentID,
+        comment: req.body.comment,
+      });
       return { message: TASKS_MSG.helpSent };
     },
   );
@@ -172,7 +176,7 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (req) => {
-      await setStatus(db, currentUser(req), req.body.taskID, req.body.status);
+      await setStatus(ctx, currentUser(req), { taskId: req.body.taskID, status: req.body.status });
       return { message: TASKS_MSG.statusChanged };
     },
   );
