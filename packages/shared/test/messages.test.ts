@@ -1,6 +1,18 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { COMMON_MSG, MESSAGES, messageCode, PUBLIC_FORM_MSG, TASKS_MSG } from '../src/index.js';
+import {
+  COMMON_MSG,
+  isNotificationParams,
+  LANGUAGES,
+  MESSAGES,
+  messageCode,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_MAIL,
+  NOTIFICATION_TEXTS,
+  notificationText,
+  PUBLIC_FORM_MSG,
+  TASKS_MSG,
+} from '../src/index.js';
 
 describe('message catalogue', () => {
   it('every entry is German text under an area.key code', () => {
@@ -25,5 +37,35 @@ describe('message catalogue', () => {
     assert.equal(messageCode(PUBLIC_FORM_MSG.old.email), 'publicForms.old.email');
     assert.equal(messageCode(TASKS_MSG.helpExists), 'tasks.helpExists');
     assert.equal(messageCode('Kein Eintrag im Katalog'), undefined);
+  });
+});
+
+describe('notification texts', () => {
+  const placeholders = (s: string) => [...s.matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort();
+  it('every kind in every language, with the German placeholders, translated', () => {
+    for (const lang of LANGUAGES) {
+      for (const kind of NOTIFICATION_KINDS) {
+        const text = NOTIFICATION_TEXTS[lang][kind];
+        assert.ok(text.title && text.message, `${lang}.${kind}`);
+        assert.deepEqual(placeholders(text.message), placeholders(NOTIFICATION_TEXTS.de[kind].message), `${lang}.${kind}`);
+        if (lang !== 'de') assert.notEqual(text.message, NOTIFICATION_TEXTS.de[kind].message, `${lang}.${kind}`);
+      }
+      assert.deepEqual(placeholders(NOTIFICATION_MAIL[lang].open), ['link']);
+      assert.deepEqual(placeholders(NOTIFICATION_MAIL[lang].subject), ['title']);
+    }
+  });
+
+  it('says a notification in the language asked for (a region or an unknown language: its base or German)', () => {
+    const params = { kind: 'assigned', id: 7, name: 'Eva', titel: 'Kasse' } as const;
+    assert.deepEqual(notificationText('de', params), {
+      title: 'Neue Aufgabe zugewiesen',
+      message: 'Eva hat Ihnen die Aufgabe #7 „Kasse“ zugewiesen.',
+    });
+    assert.equal(notificationText('en-US', params).message, 'Eva assigned task #7 “Kasse” to you.');
+    assert.equal(notificationText('ar', params, (s) => `[${s}]`).message, 'قام [Eva] بتعيين المهمة #7 «[Kasse]» لك.');
+    assert.equal(notificationText('xx', params).title, 'Neue Aufgabe zugewiesen');
+    assert.ok(isNotificationParams(params));
+    assert.ok(!isNotificationParams(null));
+    assert.ok(!isNotificationParams({ kind: 'unbekannt', id: 1 }));
   });
 });

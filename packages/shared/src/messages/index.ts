@@ -51,3 +51,4 @@ for (const [code, text] of MESSAGES) if (!CODE_OF.has(text)) CODE_OF.set(text, c
 export function messageCode(german: string): string | undefined {
   return CODE_OF.get(german);
 }
+export * from './notification-texts.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMON_MSG } from '../messages/common.js';
 import { NOTIFICATIONS_MSG } from '../messages/notifications.js';
+import { NOTIFICATION_KINDS } from '../messages/notification-texts.js';
 import { TASKS_MSG } from '../messages/tasks.js';
 import { CUSTOMER_SEARCH_MIN } from '../constants.js';
 import { trimInvisible } from '../input-hygiene.js';
@@ -328,6 +329,18 @@ export const notificationSchema = z.object({
   task_id: z.number().int().nullable(),
   status: z.enum(['unread', 'read']).or(z.string()),
   created_at: z.string(),
+  /** The text as kind and values, for each reader's language (messages/notification-texts.ts); null: as written. */
+  params: z
+    .object({
+      kind: z.enum(NOTIFICATION_KINDS),
+      id: z.number().int(),
+      name: z.string().optional(),
+      titel: z.string().optional(),
+      files: z.number().int().optional(),
+      comment: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type PortalNotification = z.infer<typeof notificationSchema>;
 

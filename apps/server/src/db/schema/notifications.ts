@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NotificationParams } from '@portal/shared';
 import { users } from './users.js';
 import { tasks } from './tasks.js';
 
@@ -14,7 +15,7 @@ export const notifications = pgTable(
     message: text().notNull(),
     type: text().notNull(),
     /** The text as a kind and its values (NotificationParams), shown in each reader's language; title and message keep the German. */
-    params: jsonb(),
+    params: jsonb().$type<NotificationParams>(),
     link: text(),
     /** low, medium, high */
     priority: text().notNull().default('medium'),

@@ -1,4 +1,11 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  fillText,
+  languageFromLangCode,
+  NOTIFICATION_MAIL,
+  notificationText,
+  type NotificationParams,
+} from '@portal/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notifications, users, userSettings } from '../../db/schema/index.js';
 import { queueMail } from '../../platform/mail.js';
@@ -14,13 +21,16 @@ export type NotificationType =
   | 'task_overdue'
   | (string & {});
 
-export interface NotifyInput {
+/** A text of the catalogue (kind and values, said in each reader's language) or one written as it is. */
+export type NotificationContent = { params: NotificationParams } | { title: string; message: string; params?: undefined };
+
+export type NotifyInput = NotificationContent & NotifyTarget;
+
+interface NotifyTarget {
   recipients: (number | null | undefined)[];
   /** Who caused it: never notified of their own action. */
   actorId: number | null;
   type: NotificationType;
-  title: string;
-  message: string;
   taskId?: number;
   link?: string | null;
   priority?: 'low' | 'medium' | 'high';
@@ -34,14 +44,18 @@ export interface NotifyInput {
 export async function notify(tx: DbOrTx, n: NotifyInput): Promise<NotificationRow[]> {
   const userIds = [...new Set(n.recipients.filter((id): id is number => typeof id === 'number' && id !== n.actorId))];
   if (userIds.length === 0) return [];
+  // The row keeps the German wording (the API's title and message); readers get it from params.
+  const german = n.params ? notificationText('de', n.params) : n;
+  const textIn = (language: string) => (n.params ? notificationText(language, n.params) : german);
   const rows = await tx
     .insert(notifications)
     .values(
       userIds.map((user_id) => ({
         user_id,
-        title: n.title,
-        message: n.message,
+        title: german.title,
+        message: german.message,
         type: n.type,
+        params: n.params ?? null,
         link: n.link !== undefined ? n.link : n.taskId ? `/tasks/${n.taskId}` : null,
         priority: n.priority ?? 'medium',
         task_id: n.taskId ?? null,
@@ -49,17 +63,21 @@ export async function notify(tx: DbOrTx, n: NotifyInput): Promise<NotificationRo
     )
     .returning();
   const wantsMail = await tx
-    .select({ email: users.email })
+    .select({ email: users.email, language: userSettings.language })
     .from(userSettings)
     .innerJoin(users, eq(users.id, userSettings.user_id))
     .where(and(inArray(userSettings.user_id, userIds), eq(userSettings.email_updates, true), eq(users.active, true)));
   const mailIds: number[] = [];
-  for (const { email } of wantsMail) {
+  for (const { email, language } of wantsMail) {
+    // In the recipient's language setting (only those with settings chose e-mail updates).
+    const text = textIn(language);
+    const lines = NOTIFICATION_MAIL[languageFromLangCode(language)];
+    const open = n.taskId ? `${fillText(lines.open, { link: `/tasks/${n.taskId}` })}\n\n` : '';
     mailIds.push(
       await queueMail(tx, {
         to: email,
-        subject: `Service-Portal: ${n.title}`,
-        text: `${n.message}\n\n${n.taskId ? `Aufgabe öffnen: /tasks/${n.taskId}\n\n` : ''}Sie erhalten diese Mail, weil Sie E-Mail-Updates in Ihren Einstellungen aktiviert haben.`,
+        subject: fillText(lines.subject, { title: text.title }),
+        text: `${text.message}\n\n${open}${lines.why}`,
       }),
     );
   }

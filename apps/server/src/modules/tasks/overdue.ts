@@ -44,8 +44,7 @@ export async function notifyOverdueTasks(db: Db, now = new Date()): Promise<Noti
         recipients,
         actorId: null,
         type: 'task_overdue',
-        title: 'Aufgabe überfällig',
-        message: `Die Frist der Aufgabe #${t.id} „${t.titel}“ ist abgelaufen.`,
+        params: { kind: 'overdue', id: t.id, titel: t.titel },
         taskId: t.id,
         priority: 'high',
       });

@@ -26,7 +26,7 @@ import { useNotifications } from './use-notifications';
 
 /** The notification bar of the agent area (only rendered for a signed-in user). */
 export function NotificationBell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const settings = useQuery(userSettingsQuery);
   const { list, unread, markRead } = useNotifications(user, settings.data?.push_notifications ?? true);
@@ -77,7 +77,7 @@ export function NotificationBell() {
               <Stack gap={0}>
                 {list.map((n) => {
                   const { icon: Icon, color } = notificationIcon(n.type);
-                  const text = notificationText(t, n);
+                  const text = notificationText(i18n.resolvedLanguage ?? i18n.language, n);
                   return (
                     <UnstyledButton
                       key={n.id}

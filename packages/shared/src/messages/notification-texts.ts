@@ -1,0 +1,152 @@
+import { languageFromLangCode, type Language } from '../enums.js';
+
+/**
+ * Notifications are stored as a kind and its values (`notifications.params`) and said in each
+ * reader's language: in the bar (the web), and in the mail (the recipient's language setting).
+ * The texts live here, not in the web's locale files, because the server writes the mails too.
+ * `title` and `message` of a row keep the German wording (the API contract of the spec).
+ */
+export const NOTIFICATION_KINDS = [
+  'assigned',
+  'files',
+  'note',
+  'handedOver',
+  'help',
+  'audit',
+  'request',
+  'overdue',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The values a notification's text names: the task, who did it, its title, a count, a comment. */
+export interface NotificationParams {
+  kind: NotificationKind;
+  id: number;
+  name?: string;
+  titel?: string;
+  files?: number;
+  comment?: string;
+}
+
+interface Text {
+  title: string;
+  message: string;
+}
+
+export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>> = {
+  de: {
+    assigned: {
+      title: 'Neue Aufgabe zugewiesen',
+      message: '{{name}} hat Ihnen die Aufgabe #{{id}} „{{titel}}“ zugewiesen.',
+    },
+    files: { title: 'Neue Dateien', message: '{{name}} hat {{files}} Datei(en) zu Aufgabe #{{id}} hochgeladen.' },
+    note: { title: 'Neue Notiz', message: '{{name}} hat eine Notiz zu Aufgabe #{{id}} hinzugefügt.' },
+    handedOver: {
+      title: 'Aufgabe übergeben',
+      message: '{{name}} hat Ihnen die Aufgabe #{{id}} „{{titel}}“ übergeben.',
+    },
+    help: { title: 'Hilfe angefragt', message: '{{name}} bittet Sie um Hilfe bei Aufgabe #{{id}}: {{comment}}' },
+    audit: {
+      title: 'Audit eingereicht',
+      message: '{{name}} hat das Audit zu Aufgabe #{{id}} eingereicht; die Aufgabe ist abgeschlossen.',
+    },
+    request: { title: 'Neue Anfrage', message: 'Neue Anfrage #{{id}}: {{titel}}' },
+    overdue: { title: 'Aufgabe überfällig', message: 'Die Frist der Aufgabe #{{id}} „{{titel}}“ ist abgelaufen.' },
+  },
+  en: {
+    assigned: { title: 'New task assigned', message: '{{name}} assigned task #{{id}} “{{titel}}” to you.' },
+    files: { title: 'New files', message: '{{name}} uploaded {{files}} file(s) to task #{{id}}.' },
+    note: { title: 'New note', message: '{{name}} added a note to task #{{id}}.' },
+    handedOver: { title: 'Task handed over', message: '{{name}} handed task #{{id}} “{{titel}}” over to you.' },
+    help: { title: 'Help requested', message: '{{name}} asks for your help with task #{{id}}: {{comment}}' },
+    audit: { title: 'Audit submitted', message: '{{name}} submitted the audit of task #{{id}}; the task is closed.' },
+    request: { title: 'New request', message: 'New request #{{id}}: {{titel}}' },
+    overdue: { title: 'Task overdue', message: 'The due date of task #{{id}} “{{titel}}” has passed.' },
+  },
+  fr: {
+    assigned: {
+      title: 'Nouvelle tâche attribuée',
+      message: '{{name}} vous a attribué la tâche n° {{id}} « {{titel}} ».',
+    },
+    files: { title: 'Nouveaux fichiers', message: '{{name}} a ajouté {{files}} fichier(s) à la tâche n° {{id}}.' },
+    note: { title: 'Nouvelle note', message: '{{name}} a ajouté une note à la tâche n° {{id}}.' },
+    handedOver: { title: 'Tâche transférée', message: '{{name}} vous a transféré la tâche n° {{id}} « {{titel}} ».' },
+    help: { title: 'Aide demandée', message: '{{name}} vous demande de l’aide pour la tâche n° {{id}} : {{comment}}' },
+    audit: {
+      title: 'Audit soumis',
+      message: '{{name}} a soumis l’audit de la tâche n° {{id}} ; la tâche est clôturée.',
+    },
+    request: { title: 'Nouvelle demande', message: 'Nouvelle demande n° {{id}} : {{titel}}' },
+    overdue: { title: 'Tâche en retard', message: 'L’échéance de la tâche n° {{id}} « {{titel}} » est dépassée.' },
+  },
+  ar: {
+    assigned: { title: 'تم تعيين مهمة جديدة', message: 'قام {{name}} بتعيين المهمة #{{id}} «{{titel}}» لك.' },
+    files: { title: 'ملفات جديدة', message: 'قام {{name}} برفع {{files}} ملف/ملفات إلى المهمة #{{id}}.' },
+    note: { title: 'ملاحظة جديدة', message: 'أضاف {{name}} ملاحظة إلى المهمة #{{id}}.' },
+    handedOver: { title: 'تم تسليم المهمة', message: 'قام {{name}} بتسليمك المهمة #{{id}} «{{titel}}».' },
+    help: { title: 'طلب مساعدة', message: 'يطلب {{name}} مساعدتك في المهمة #{{id}}: {{comment}}' },
+    audit: { title: 'تم تقديم التدقيق', message: 'قدّم {{name}} تدقيق المهمة #{{id}}؛ المهمة مغلقة.' },
+    request: { title: 'طلب جديد', message: 'طلب جديد #{{id}}: {{titel}}' },
+    overdue: { title: 'المهمة متأخرة', message: 'انتهى الموعد النهائي للمهمة #{{id}} «{{titel}}».' },
+  },
+};
+
+/** The lines of a notification mail around its text. */
+export const NOTIFICATION_MAIL: Record<Language, { subject: string; open: string; why: string }> = {
+  de: {
+    subject: 'Service-Portal: {{title}}',
+    open: 'Aufgabe öffnen: {{link}}',
+    why: 'Sie erhalten diese Mail, weil Sie E-Mail-Updates in Ihren Einstellungen aktiviert haben.',
+  },
+  en: {
+    subject: 'Service Portal: {{title}}',
+    open: 'Open the task: {{link}}',
+    why: 'You are receiving this e-mail because you turned on e-mail updates in your settings.',
+  },
+  fr: {
+    subject: 'Portail de service : {{title}}',
+    open: 'Ouvrir la tâche : {{link}}',
+    why: 'Vous recevez cet e-mail parce que vous avez activé les mises à jour par e-mail dans vos paramètres.',
+  },
+  ar: {
+    subject: 'بوابة الخدمة: {{title}}',
+    open: 'فتح المهمة: {{link}}',
+    why: 'تصلك هذه الرسالة لأنك فعّلت التحديثات عبر البريد الإلكتروني في إعداداتك.',
+  },
+};
+
+/** `{{name}}` placeholders filled with the values (a value may be wrapped, e.g. isolated for display). */
+export function fillText(template: string, values: Record<string, string | number | undefined>): string {
+  return template.replace(/{{(\w+)}}/g, (whole, key: string) => {
+    const value = values[key];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/**
+ * Title and message of a notification in a language (`en`, `en-US`, `de_DE`; unknown: German); `wrap` marks a person's words (name, title,
+ * comment) for display, e.g. isolates them in a right-to-left sentence.
+ */
+export function notificationText(
+  language: string,
+  params: NotificationParams,
+  wrap: (personsWords: string) => string = (s) => s,
+): Text {
+  const text = NOTIFICATION_TEXTS[languageFromLangCode(language)][params.kind];
+  const values = {
+    id: params.id,
+    files: params.files,
+    name: params.name === undefined ? undefined : wrap(params.name),
+    titel: params.titel === undefined ? undefined : wrap(params.titel),
+    comment: params.comment === undefined ? undefined : wrap(params.comment),
+  };
+  return { title: text.title, message: fillText(text.message, values) };
+}
+
+/** Whether stored params describe a text this version knows (rows an admin wrote have none). */
+export function isNotificationParams(value: unknown): value is NotificationParams {
+  const p = value as NotificationParams | null;
+  return (
+    !!p && typeof p === 'object' && (NOTIFICATION_KINDS as readonly string[]).includes(p.kind) && Number.isInteger(p.id)
+  );
+}
