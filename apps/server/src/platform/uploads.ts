@@ -39,8 +39,6 @@ export interface UploadLimits {
   dir: string;
   maxFileBytes: number;
   maxFiles: number;
-  /** Where checked files are kept (STORAGE_URL): the staging above is per process, this is shared. */
-  storage: Storage;
 }
 
 /**
@@ -131,7 +129,7 @@ export interface MultipartResult {
  */
 export async function readMultipart(
   req: FastifyRequest,
-  limits: Omit<UploadLimits, 'storage'>,
+  limits: UploadLimits,
   fileField = 'files',
   /**
    * Runs once with the fields read so far, before the first file part is read (and never when no
@@ -210,27 +208,27 @@ export interface StoredFile {
 }
 
 /**
- * Streams staged files into the storage under their final, server-generated names in `area` (the
- * staged copy is removed once stored) and returns them with a `remove` to undo (when the database
- * transaction that records them fails).
+ * Moves staged files into the storage (STORAGE_URL: the staging folder is this process's, the
+ * storage is shared) under their final, server-generated names in `area`, and returns them with a
+ * `remove` to undo (when the database transaction that records them fails).
  */
-export async function storeFiles(limits: UploadLimits, area: 'tasks' | 'audits', staged: StagedFile[]) {
+export async function storeFiles(storage: Storage, area: 'tasks' | 'audits', staged: StagedFile[]) {
   const stored: (StoredFile & { key: string })[] = [];
   try {
     for (const f of staged) {
       const datei_name = `${Date.now().toString(36)}-${randomBytes(12).toString('hex')}.${f.ext}`;
       const key = `${area}/${datei_name}`;
-      await limits.storage.putFile(key, f.tmpPath, { contentType: f.mime });
+      await storage.putFile(key, f.tmpPath, { contentType: f.mime });
       stored.push({ datei_name, original_name: f.originalName, mime: f.mime, size: f.size, key });
     }
   } catch (e) {
-    await Promise.all(stored.map((s) => limits.storage.delete(s.key).catch(() => {})));
+    await Promise.all(stored.map((s) => storage.delete(s.key).catch(() => {})));
     throw e;
   }
   return {
     files: stored.map(({ key: _k, ...rest }) => rest),
     remove: async () => {
-      await Promise.all(stored.map((s) => limits.storage.delete(s.key)));
+      await Promise.all(stored.map((s) => storage.delete(s.key)));
     },
   };
 }

@@ -46,7 +46,7 @@ const challengeSchema = z.object({
  */
 export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
-  const limits = { ...config.uploads, storage: ctx.storage };
+  const limits = config.uploads;
   const altcha = createAltcha(db, config.publicForms.altchaHmacKey);
 
   const perIp = async (req: FastifyRequest) => {

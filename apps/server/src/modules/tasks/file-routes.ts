@@ -15,7 +15,7 @@ import { id } from './route-helpers.js';
 /** Files and audits of a task: upload, the audit (with its files), and the protected downloads. */
 export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { config } = ctx;
-  const limits = { ...config.uploads, storage: ctx.storage };
+  const limits = config.uploads;
 
   app.post(
     '/api/upload-task-files',

@@ -22,7 +22,7 @@ export async function withStoredFiles<T>(
   staged: StagedFile[],
   fn: (tx: Tx, files: Awaited<ReturnType<typeof storeFiles>>['files']) => Promise<T>,
 ): Promise<T> {
-  const stored = await storeFiles({ ...ctx.config.uploads, storage: ctx.storage }, area, staged);
+  const stored = await storeFiles(ctx.storage, area, staged);
   try {
     return await ctx.db.transaction((tx) => fn(tx, stored.files));
   } catch (e) {

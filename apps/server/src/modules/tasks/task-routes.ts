@@ -26,7 +26,7 @@ import { id } from './route-helpers.js';
 /** One task: its row and details, claim, create, notes, hand-over, help request, status. */
 export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { config } = ctx;
-  const limits = { ...config.uploads, storage: ctx.storage };
+  const limits = config.uploads;
 
   app.get(
     '/api/get-tasks/:taskId',
