@@ -1,23 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import type { invoices, rksvOrders } from '../../db/schema/index.js';
-import type { Mailer } from '../../platform/mail.js';
+import type { AppContext } from '../../platform/context.js';
 import type { PaymentProvider } from '../../platform/payments/index.js';
-import type { Storage } from '../../platform/storage/index.js';
+import type { ServiceCtx } from '../../platform/service.js';
 
 /** The shop's German messages: the shop area of the shared message catalogue. */
 export { SHOP_ERR } from '@portal/shared';
 
-export interface ShopDeps {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  storage: Storage;
-  payments: PaymentProvider;
-  log: FastifyBaseLogger;
-}
+/**
+ * The shop's service context, built once with the routes: besides the database and config, the
+ * storage (invoice PDFs), the payment provider and a logger for what only the operator should see.
+ * The shop's calls are public: no viewer.
+ */
+export type ShopCtx = ServiceCtx &
+  Pick<AppContext, 'storage'> & {
+    payments: PaymentProvider;
+    log: FastifyBaseLogger;
+  };
 
 export type OrderRow = typeof rksvOrders.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;

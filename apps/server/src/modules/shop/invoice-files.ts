@@ -9,7 +9,7 @@ import {
   proformaFileName,
   proformaNumber,
   type InvoiceRow,
-  type ShopDeps,
+  type ShopCtx,
 } from './common.js';
 import { invoiceData } from './invoice-numbers.js';
 import { renderInvoicePdf, type InvoiceData } from './invoice-pdf.js';
@@ -18,40 +18,43 @@ import { renderInvoicePdf, type InvoiceData } from './invoice-pdf.js';
  * Stores the invoice's PDF if the storage does not hold it yet; rendered from the data frozen at
  * issue, so a second render (another process, a retry) writes the same document. Returns its key.
  */
-export async function ensureInvoicePdf(deps: Pick<ShopDeps, 'db' | 'config' | 'storage'>, invoice: InvoiceRow): Promise<string> {
+export async function ensureInvoicePdf(
+  ctx: Pick<ShopCtx, 'db' | 'config' | 'storage'>,
+  invoice: InvoiceRow,
+): Promise<string> {
   const key = invoiceKey(invoice.number);
-  if (!(await deps.storage.exists(key))) {
+  if (!(await ctx.storage.exists(key))) {
     const pdf = await renderInvoicePdf(invoice.data as InvoiceData);
-    await deps.storage.put(key, pdf, { contentType: 'application/pdf' });
+    await ctx.storage.put(key, pdf, { contentType: 'application/pdf' });
   }
   if (invoice.pdf_path !== key) {
-    await deps.db.update(invoices).set({ pdf_path: key }).where(eq(invoices.id, invoice.id));
+    await ctx.db.update(invoices).set({ pdf_path: key }).where(eq(invoices.id, invoice.id));
   }
   return key;
 }
 
 /** At start: PDFs of invoices committed but not written (the process stopped in between). */
-export async function writeMissingInvoicePdfs(deps: Pick<ShopDeps, 'db' | 'config' | 'storage' | 'log'>): Promise<void> {
-  const missing = await deps.db.select().from(invoices).where(isNull(invoices.pdf_path)).limit(500);
+export async function writeMissingInvoicePdfs(ctx: Pick<ShopCtx, 'db' | 'config' | 'storage' | 'log'>): Promise<void> {
+  const missing = await ctx.db.select().from(invoices).where(isNull(invoices.pdf_path)).limit(500);
   for (const inv of missing) {
     try {
-      await ensureInvoicePdf(deps, inv);
+      await ensureInvoicePdf(ctx, inv);
     } catch (err) {
-      deps.log.error({ err, invoice: inv.number }, 'invoice PDF could not be written');
+      ctx.log.error({ err, invoice: inv.number }, 'invoice PDF could not be written');
     }
   }
 }
 
 /** The invoice behind a download token, its PDF written if needed, as a stream from the storage. */
 export async function invoiceDownload(
-  deps: Pick<ShopDeps, 'db' | 'config' | 'storage'>,
-  accessToken: string,
+  ctx: Pick<ShopCtx, 'db' | 'config' | 'storage'>,
+  input: { accessToken: string },
 ): Promise<{ body: Readable; filename: string; size: number }> {
-  const [inv] = await deps.db.select().from(invoices).where(eq(invoices.access_token, accessToken));
+  const [inv] = await ctx.db.select().from(invoices).where(eq(invoices.access_token, input.accessToken));
   if (!inv) throw notFound(SHOP_ERR.invoiceNotFound);
-  const key = await ensureInvoicePdf(deps, inv);
-  const stat = await deps.storage.stat(key);
-  const body = stat && (await deps.storage.get(key));
+  const key = await ensureInvoicePdf(ctx, inv);
+  const stat = await ctx.storage.stat(key);
+  const body = stat && (await ctx.storage.get(key));
   if (!stat || !body) throw notFound(SHOP_ERR.invoiceNotFound);
   return { body, filename: invoiceFileName(inv.number), size: stat.size };
 }
@@ -61,16 +64,16 @@ export async function invoiceDownload(
  * taken). Null for an unknown reference or an order in payment mode.
  */
 export async function proformaDownload(
-  deps: Pick<ShopDeps, 'db' | 'config'>,
-  returnRef: string,
+  ctx: Pick<ShopCtx, 'db' | 'config'>,
+  input: { returnRef: string },
 ): Promise<{ pdf: Buffer; filename: string } | null> {
-  const [order] = await deps.db.select().from(rksvOrders).where(eq(rksvOrders.return_ref, returnRef));
+  const [order] = await ctx.db.select().from(rksvOrders).where(eq(rksvOrders.return_ref, input.returnRef));
   if (!order || order.mode !== 'invoice') return null;
-  const [shipping] = await deps.db
+  const [shipping] = await ctx.db
     .select({ name: products.name })
     .from(products)
     .where(and(eq(products.kind, 'shipping'), eq(products.active, true)));
-  const data = invoiceData(deps.config, order, shipping?.name ?? null, proformaNumber(order.id), order.saved_at, null);
+  const data = invoiceData(ctx.config, order, shipping?.name ?? null, proformaNumber(order.id), order.saved_at, null);
   const pdf = await renderInvoicePdf({ ...data, proforma: { paymentUrl: order.session_url } });
   return { pdf, filename: proformaFileName(order.id) };
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { normalizeTaxId, orderTotal, type OrderDetails, type RksvOrderRequest } from '@portal/shared';
-import type { Db } from '../../db/client.js';
+import type { ServiceCtx } from '../../platform/service.js';
 import { invoices, products, rksvOrders } from '../../db/schema/index.js';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import {
@@ -11,7 +11,7 @@ import {
   rowsOf,
   token,
   type Mode,
-  type ShopDeps,
+  type ShopCtx,
 } from './common.js';
 
 /**
@@ -22,11 +22,11 @@ import {
  * payment page (reference PF-<order>, PDF at `proformaUrl`), and sends no mail.
  */
 export async function createOrder(
-  deps: ShopDeps,
-  input: RksvOrderRequest,
-  mode: Mode,
+  ctx: ShopCtx,
+  request: { order: RksvOrderRequest; mode: Mode },
 ): Promise<{ sessionUrl: string; proformaNumber?: string; proformaUrl?: string }> {
-  const { db, config, payments } = deps;
+  const { db, config, payments } = ctx;
+  const { order: input, mode } = request;
   const active = await db.select().from(products).where(eq(products.active, true));
   const main = active.find((p) => p.id === input.productId && p.kind === 'main');
   if (!main) throw badRequest(SHOP_ERR.unknownProduct);
@@ -60,7 +60,7 @@ export async function createOrder(
       cancelUrl: `${config.publicUrl}/web/rksv-checkout-cancelled?ref=${returnRef}`,
     });
   } catch (err) {
-    deps.log.error({ err, orderId }, 'checkout session could not be opened');
+    ctx.log.error({ err, orderId }, 'checkout session could not be opened');
     throw new HttpError(502, SHOP_ERR.providerDown);
   }
 
@@ -95,8 +95,12 @@ export async function createOrder(
 }
 
 /** POST /web/update-rksv-order-status: only to failed, only while unpaid. */
-export async function markOrderFailed(db: Db, sessionId: string): Promise<{ payment_status: string }> {
-  return db.transaction(async (tx) => {
+export async function markOrderFailed(
+  ctx: ServiceCtx,
+  input: { sessionId: string },
+): Promise<{ payment_status: string }> {
+  const { sessionId } = input;
+  return ctx.db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: rksvOrders.id, payment_status: rksvOrders.payment_status })
       .from(rksvOrders)
@@ -116,11 +120,11 @@ export async function markOrderFailed(db: Db, sessionId: string): Promise<{ paym
 }
 
 /** The session id behind a cancel link (null when the reference is unknown). */
-export async function sessionForReturnRef(db: Db, ref: string): Promise<string | null> {
-  const [row] = await db
+export async function sessionForReturnRef(ctx: ServiceCtx, input: { ref: string }): Promise<string | null> {
+  const [row] = await ctx.db
     .select({ session_id: rksvOrders.session_id })
     .from(rksvOrders)
-    .where(eq(rksvOrders.return_ref, ref));
+    .where(eq(rksvOrders.return_ref, input.ref));
   return row?.session_id ?? null;
 }
 
@@ -128,8 +132,9 @@ export async function sessionForReturnRef(db: Db, ref: string): Promise<string |
  * GET /web/rksv-order-details: the order, the provider's view of the payment and a summary. While the
  * order is still open the provider is asked (the buyer may be back before its report arrived).
  */
-export async function orderDetails(deps: ShopDeps, sessionId: string): Promise<OrderDetails> {
-  const [row] = await deps.db
+export async function orderDetails(ctx: ShopCtx, input: { sessionId: string }): Promise<OrderDetails> {
+  const { sessionId } = input;
+  const [row] = await ctx.db
     .select({ order: rksvOrders, invoiceToken: invoices.access_token })
     .from(rksvOrders)
     .leftJoin(invoices, eq(invoices.order_id, rksvOrders.id))
@@ -138,8 +143,8 @@ export async function orderDetails(deps: ShopDeps, sessionId: string): Promise<O
   const o = row.order;
   let providerStatus = o.payment_status === 'paid' ? 'paid' : 'unpaid';
   let providerMethod = o.payment_type;
-  if (o.payment_status === 'pending' && o.provider === deps.payments.name) {
-    const state = await deps.payments.sessionState(sessionId);
+  if (o.payment_status === 'pending' && o.provider === ctx.payments.name) {
+    const state = await ctx.payments.sessionState(sessionId);
     if (state) {
       providerStatus = state.paymentStatus;
       providerMethod = state.paymentMethod;

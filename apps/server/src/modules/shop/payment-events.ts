@@ -1,22 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { invoices, paymentEvents, products, rksvCards, rksvOrders } from '../../db/schema/index.js';
 import { queueMail } from '../../platform/mail.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
 import type { PaymentEvent } from '../../platform/payments/index.js';
-import type { InvoiceRow, ShopDeps } from './common.js';
+import type { ServiceCtx } from '../../platform/service.js';
+import type { InvoiceRow, ShopCtx } from './common.js';
 import { ensureInvoicePdf } from './invoice-files.js';
 import { issueInvoice } from './invoice-numbers.js';
 import { confirmationMail } from './mail-texts.js';
 
 // After commit: the PDF on disk, then the mails (which attach it).
-async function afterFulfilment(deps: ShopDeps, issued: InvoiceRow[], mailIds: number[]): Promise<void> {
+async function afterFulfilment(ctx: ShopCtx, issued: InvoiceRow[], mailIds: number[]): Promise<void> {
   for (const inv of issued) {
     try {
-      await ensureInvoicePdf(deps, inv);
+      await ensureInvoicePdf(ctx, inv);
     } catch (err) {
       // The download renders it on demand, and the next start retries; the mail waits for its retry.
-      deps.log.error({ err, invoice: inv.number }, 'invoice PDF could not be written');
+      ctx.log.error({ err, invoice: inv.number }, 'invoice PDF could not be written');
     }
   }
   // The PDF is on disk before the answer, so the mails released after it can attach it.
@@ -37,11 +37,11 @@ export type EventOutcome =
   | 'expired'
   | 'ignored';
 
-export async function isEventProcessed(db: Db, eventId: string): Promise<boolean> {
-  const [row] = await db
+export async function isEventProcessed(ctx: ServiceCtx, input: { eventId: string }): Promise<boolean> {
+  const [row] = await ctx.db
     .select({ id: paymentEvents.event_id })
     .from(paymentEvents)
-    .where(eq(paymentEvents.event_id, eventId));
+    .where(eq(paymentEvents.event_id, input.eventId));
   return !!row;
 }
 
@@ -51,8 +51,9 @@ export async function isEventProcessed(db: Db, eventId: string): Promise<boolean
  * earlier failure (money received is booked). On payment: paid with payed_at and the method, one card
  * row per unit, the invoice (gap-free number) unless issued with the order, the confirmation mail.
  */
-export async function processPaymentEvent(deps: ShopDeps, ev: PaymentEvent): Promise<EventOutcome> {
-  const { db, config } = deps;
+export async function processPaymentEvent(ctx: ShopCtx, input: { event: PaymentEvent }): Promise<EventOutcome> {
+  const ev = input.event;
+  const { db, config } = ctx;
   const result = await db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentEvents)
@@ -79,7 +80,7 @@ export async function processPaymentEvent(deps: ShopDeps, ev: PaymentEvent): Pro
         (ev.amountTotal !== null && ev.amountTotal !== order.total_amount) ||
         (ev.currency !== null && ev.currency.toLowerCase() !== order.currency)
       ) {
-        deps.log.error(
+        ctx.log.error(
           { orderId: order.id, expected: order.total_amount, got: ev.amountTotal, currency: ev.currency },
           'payment amount differs from the order: not fulfilled',
         );
@@ -131,7 +132,7 @@ export async function processPaymentEvent(deps: ShopDeps, ev: PaymentEvent): Pro
     return { outcome, invoice, mailId };
   });
   if (result.outcome === 'fulfilled') {
-    await afterFulfilment(deps, result.invoice ? [result.invoice] : [], result.mailId ? [result.mailId] : []);
+    await afterFulfilment(ctx, result.invoice ? [result.invoice] : [], result.mailId ? [result.mailId] : []);
   }
   return result.outcome;
 }

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { RksvProduct } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
+import type { ServiceCtx } from '../../platform/service.js';
 
-export async function listProducts(db: Db): Promise<RksvProduct[]> {
-  const rows = await db
+export async function listProducts(ctx: ServiceCtx): Promise<RksvProduct[]> {
+  const rows = await ctx.db
     .select({
       id: products.id,
       kind: products.kind,

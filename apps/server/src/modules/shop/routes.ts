@@ -29,7 +29,7 @@ import {
   renderNotFoundPage,
   type LocalPage,
 } from '../../platform/payments/local-page.js';
-import { SHOP_ERR, type ShopDeps } from './common.js';
+import { SHOP_ERR, type ShopCtx } from './common.js';
 import { invoiceDownload, proformaDownload, writeMissingInvoicePdfs } from './invoice-files.js';
 import { createOrder, markOrderFailed, orderDetails, sessionForReturnRef } from './orders.js';
 import { isEventProcessed, processPaymentEvent } from './payment-events.js';
@@ -40,15 +40,9 @@ const FORM = 'application/x-www-form-urlencoded';
 
 /** The RKSV signature-unit shop under /web/ (products, order, payment, invoice). */
 export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const payments = createPaymentProvider(ctx.config, ctx.db);
-  const deps = (log: ShopDeps['log']): ShopDeps => ({
-    db: ctx.db,
-    config: ctx.config,
-    mailer: ctx.mailer,
-    storage: ctx.storage,
-    payments,
-    log,
-  });
+  // One context for every call of the shop, built once (the provider holds no per-request state).
+  const shop: ShopCtx = { ...ctx, payments: createPaymentProvider(ctx.config, ctx.db), log: app.log };
+  const { payments } = shop;
   // The same single-use proof of work as the public forms (challenge from GET /web/challenge): an
   // order costs a script the same work, and a solution spent on a form is spent here too.
   const altcha = createAltcha(ctx.db, ctx.config.publicForms.altchaHmacKey);
@@ -64,7 +58,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   // Invoices committed while the process stopped before their PDF was written.
   app.addHook('onReady', async () => {
-    await writeMissingInvoicePdfs({ db: ctx.db, config: ctx.config, storage: ctx.storage, log: app.log });
+    await writeMissingInvoicePdfs(shop);
   });
 
   app.get(
@@ -77,7 +71,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         response: { 200: rksvProductsResponseSchema },
       },
     },
-    async () => listProducts(ctx.db),
+    async () => listProducts(ctx),
   );
 
   const orderSchema = {
@@ -113,7 +107,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
           'is issued when the provider reports the payment. `Idempotency-Key` answers a retry with the first answer.',
       },
     },
-    async (req) => ({ data: await createOrder(deps(req.log), req.body, 'payment') }),
+    async (req) => ({ data: await createOrder(shop, { order: req.body, mode: 'payment' }) }),
   );
 
   app.post(
@@ -131,7 +125,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
           '(gap-free number, PDF, mail) is issued when the provider reports the payment, as in payment mode.',
       },
     },
-    async (req) => ({ data: await createOrder(deps(req.log), req.body, 'invoice') }),
+    async (req) => ({ data: await createOrder(shop, { order: req.body, mode: 'invoice' }) }),
   );
 
   app.get(
@@ -145,7 +139,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         response: { 200: orderDetailsSchema, 404: messageSchema },
       },
     },
-    async (req) => orderDetails(deps(req.log), req.query.session_id),
+    async (req) => orderDetails(shop, { sessionId: req.query.session_id }),
   );
 
   app.post(
@@ -160,7 +154,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         response: { 200: updateOrderStatusResponseSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema },
       },
     },
-    async (req) => ({ data: await markOrderFailed(ctx.db, req.body.session_id) }),
+    async (req) => ({ data: await markOrderFailed(ctx, { sessionId: req.body.session_id }) }),
   );
 
   app.get(
@@ -174,7 +168,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (req, reply) => {
-      const { body, filename, size } = await invoiceDownload(ctx, req.params.token);
+      const { body, filename, size } = await invoiceDownload(ctx, { accessToken: req.params.token });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Length', String(size))
@@ -196,7 +190,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (req, reply) => {
-      const found = await proformaDownload(ctx, req.params.ref);
+      const found = await proformaDownload(ctx, { returnRef: req.params.ref });
       if (!found) throw notFound(SHOP_ERR.proformaNotFound);
       return reply
         .header('Content-Type', 'application/pdf')
@@ -218,7 +212,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (req, reply) => {
-      const sessionId = req.query.ref ? await sessionForReturnRef(ctx.db, req.query.ref) : null;
+      const sessionId = req.query.ref ? await sessionForReturnRef(ctx, { ref: req.query.ref }) : null;
       const q = new URLSearchParams(sessionId ? { session_id: sessionId, status: 'failed' } : { status: 'failed' });
       return reply.redirect(`/rksv/result?${q}`, 303);
     },
@@ -249,10 +243,10 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
           req.log.warn({ err: { message: (err as Error).message } }, 'stripe webhook refused');
           throw badRequest(SHOP_ERR.badSignature);
         }
-        if (await isEventProcessed(ctx.db, event.id)) return { received: true, outcome: 'duplicate' };
+        if (await isEventProcessed(ctx, { eventId: event.id })) return { received: true, outcome: 'duplicate' };
         const pe = await payments.toPaymentEvent(event);
         if (!pe) return { received: true, outcome: 'ignored' };
-        return { received: true, outcome: await processPaymentEvent(deps(req.log), pe) };
+        return { received: true, outcome: await processPaymentEvent(shop, { event: pe }) };
       },
     );
   });
@@ -288,7 +282,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       async (req, reply) => {
         if (!local) throw notFound();
         const expired = await local.expireIfDue(req.params.id);
-        if (expired) await processPaymentEvent(deps(req.log), expired);
+        if (expired) await processPaymentEvent(shop, { event: expired });
         const s = await local.find(req.params.id);
         if (!s) return send(reply, renderNotFoundPage(formOrigin), 404);
         if (s.status !== 'open') {
@@ -313,7 +307,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       async (req, reply) => {
         if (!local) throw notFound();
         const expired = await local.expireIfDue(req.params.id);
-        if (expired) await processPaymentEvent(deps(req.log), expired);
+        if (expired) await processPaymentEvent(shop, { event: expired });
         const s = await local.find(req.params.id);
         if (!s) return send(reply, renderNotFoundPage(formOrigin), 404);
         const method = req.body?.method;
@@ -334,7 +328,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
           const continueUrl = fresh.payment_status === 'paid' ? fresh.success_url : '/rksv';
           return send(reply, renderClosedPage(fresh, { formOrigin, continueUrl }), 409);
         }
-        for (const ev of paid.events) await processPaymentEvent(deps(req.log), ev);
+        for (const ev of paid.events) await processPaymentEvent(shop, { event: ev });
         return reply.redirect(paid.session.success_url, 303);
       },
     );
