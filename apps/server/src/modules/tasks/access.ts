@@ -1,3 +1,4 @@
+import { TASKS_MSG } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { maySeeTask } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -5,8 +6,8 @@ import { tasks } from '../../db/schema/index.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 
-export const MSG_TASK_NOT_FOUND = 'Aufgabe nicht gefunden.';
-export const MSG_ALREADY_CLAIMED = 'Diese Aufgabe wurde bereits übernommen.';
+export const MSG_TASK_NOT_FOUND = TASKS_MSG.notFound;
+export const MSG_ALREADY_CLAIMED = TASKS_MSG.alreadyClaimed;
 
 export type TaskRecord = typeof tasks.$inferSelect;
 

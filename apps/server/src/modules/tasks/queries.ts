@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { TASK_TOTAL_CAP, type TaskListQuery, type TaskRow, type TaskSort, type TaskStatus } from '@portal/shared';
+import {
+  TASK_TOTAL_CAP,
+  type TaskListQuery,
+  type TaskRow,
+  TASKS_MSG,
+  type TaskSort,
+  type TaskStatus,
+} from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { tasks, taskTypes, users } from '../../db/schema/index.js';
 import { likeEscape } from '../../platform/db-helpers.js';
@@ -110,7 +117,7 @@ function decodeCursor(s: string): Cursor {
     if (c.v !== null && Number.isNaN(new Date(c.v).getTime())) throw new Error();
     return c;
   } catch {
-    throw badRequest('Ungültiger Cursor');
+    throw badRequest(TASKS_MSG.invalidCursor);
   }
 }
 
