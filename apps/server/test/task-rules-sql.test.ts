@@ -64,7 +64,12 @@ for (const target of dbTargets()) {
 
       for (const u of [anna, ben, omar, admin]) {
         const token = await login(t.app, u.email, u.password);
-        const viewer: TaskViewer = { id: u.id, role: u.role, country_id: u === omar ? COUNTRY.EG : COUNTRY.AT, tasks: true };
+        const viewer: TaskViewer = {
+          id: u.id,
+          role: u.role,
+          country_id: u === omar ? COUNTRY.EG : COUNTRY.AT,
+          tasks: true,
+        };
         const board = async (path: string, query = '') => {
           const res = await t.app.inject({ method: 'GET', url: `${path}?limit=500${query}`, headers: bearer(token) });
           return res.statusCode === 403 ? null : taskListResponseSchema.parse(res.json()).tasks.map((r) => r.id);
@@ -123,18 +128,15 @@ for (const target of dbTargets()) {
     it('the task type constants are the ids of the reference table', async () => {
       const rows = await t.db.select({ id: taskTypes.id, tasktype: taskTypes.tasktype }).from(taskTypes);
       const names = Object.fromEntries(rows.map((r) => [r.id, r.tasktype]));
-      assert.deepEqual(
-        Object.fromEntries(Object.entries(TASK_TYPE).map(([k, id]) => [k, names[id]])),
-        {
-          support: 'Support',
-          emergency: 'Emergency Support',
-          menu: 'Menüänderung',
-          switch: 'Firmenwechsel',
-          dep: 'DEP Export',
-          integration: 'Integration',
-          rksv: 'RKSV',
-        },
-      );
+      assert.deepEqual(Object.fromEntries(Object.entries(TASK_TYPE).map(([k, id]) => [k, names[id]])), {
+        support: 'Support',
+        emergency: 'Emergency Support',
+        menu: 'Menüänderung',
+        switch: 'Firmenwechsel',
+        dep: 'DEP Export',
+        integration: 'Integration',
+        rksv: 'RKSV',
+      });
     });
   });
 }

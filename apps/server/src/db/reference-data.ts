@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { ROLE_IDS } from '@portal/shared';
+import { COUNTRY, ROLE_IDS, TASK_TYPE } from '@portal/shared';
 import type { Db } from './client.js';
 import { agentLevels, countries, roles, taskTypes } from './schema/index.js';
 
 export const COUNTRY_ROWS = [
-  { id: 1, country_name: 'Österreich', code: 'AT' },
-  { id: 2, country_name: 'Ägypten', code: 'EG' },
+  { id: COUNTRY.AT, country_name: 'Österreich', code: 'AT' },
+  { id: COUNTRY.EG, country_name: 'Ägypten', code: 'EG' },
 ];
 export const ROLE_ROWS = Object.entries(ROLE_IDS).map(([role_name, id]) => ({ id, role_name }));
 export const AGENT_LEVEL_ROWS = [
@@ -15,13 +15,13 @@ export const AGENT_LEVEL_ROWS = [
 ];
 
 export const TASK_TYPE_ROWS = [
-  { id: 1, tasktype: 'Support', description: 'Reguläre Support-Anfrage' },
-  { id: 2, tasktype: 'Emergency Support', description: 'Notfall-Support (kostenpflichtig, 24/7)' },
-  { id: 3, tasktype: 'Menüänderung', description: 'Änderung von Speisekarte und Preisen' },
-  { id: 4, tasktype: 'Firmenwechsel', description: 'Übernahme eines Lokals durch eine neue Firma' },
-  { id: 5, tasktype: 'DEP Export', description: 'Export der Datenerfassungsprotokolle (DEP7, DEP131)' },
-  { id: 6, tasktype: 'Integration', description: 'Anbindung von Drittsystemen' },
-  { id: 7, tasktype: 'RKSV', description: 'Signaturkarte und Registrierkassensicherheit' },
+  { id: TASK_TYPE.support, tasktype: 'Support', description: 'Reguläre Support-Anfrage' },
+  { id: TASK_TYPE.emergency, tasktype: 'Emergency Support', description: 'Notfall-Support (kostenpflichtig, 24/7)' },
+  { id: TASK_TYPE.menu, tasktype: 'Menüänderung', description: 'Änderung von Speisekarte und Preisen' },
+  { id: TASK_TYPE.switch, tasktype: 'Firmenwechsel', description: 'Übernahme eines Lokals durch eine neue Firma' },
+  { id: TASK_TYPE.dep, tasktype: 'DEP Export', description: 'Export der Datenerfassungsprotokolle (DEP7, DEP131)' },
+  { id: TASK_TYPE.integration, tasktype: 'Integration', description: 'Anbindung von Drittsystemen' },
+  { id: TASK_TYPE.rksv, tasktype: 'RKSV', description: 'Signaturkarte und Registrierkassensicherheit' },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { COUNTRY, TASK_TYPE } from '@portal/shared';
 import type { Db } from './client.js';
 import { audits, customers, helpRequests, taskMessages, taskNotes, tasks, users } from './schema/index.js';
 
@@ -64,43 +65,55 @@ const EG_NAMES = [
 
 const TASK_TEMPLATES: [number, string, string][] = [
   [
-    1,
+    TASK_TYPE.support,
     'Bondrucker druckt nicht',
     'Der Bondrucker in der Küche druckt seit der Mittagsschicht keine Bons mehr. Papier wurde bereits getauscht.',
   ],
   [
-    1,
+    TASK_TYPE.support,
     'Kassenlade öffnet nicht',
     'Die Kassenlade öffnet sich beim Barverkauf nicht automatisch. Manuell lässt sie sich öffnen.',
   ],
   [
-    2,
+    TASK_TYPE.emergency,
     'Kasse startet nicht',
     'Notfall: Hauptkasse bleibt beim Start hängen, Lokal ist voll. Bitte dringend zurückrufen.',
   ],
   [
-    3,
+    TASK_TYPE.menu,
     'Neue Wochenkarte',
     'Ab Montag gilt die neue Wochenkarte mit sechs Gerichten und geänderten Preisen für Getränke.',
   ],
   [
-    4,
+    TASK_TYPE.switch,
     'Übernahme durch neue GmbH',
     'Das Lokal wird ab dem Ersten von einer neuen GmbH geführt; UID und Firmenwortlaut ändern sich.',
   ],
   [
-    5,
+    TASK_TYPE.dep,
     'DEP-Export für Betriebsprüfung',
     'Die Finanz kündigt eine Prüfung an: DEP7-Export für das letzte Kalenderjahr benötigt.',
   ],
-  [6, 'Lieferdienst anbinden', 'Der Kunde möchte Bestellungen eines Lieferdienstes direkt in der Kasse empfangen.'],
   [
-    7,
+    TASK_TYPE.integration,
+    'Lieferdienst anbinden',
+    'Der Kunde möchte Bestellungen eines Lieferdienstes direkt in der Kasse empfangen.',
+  ],
+  [
+    TASK_TYPE.rksv,
     'Signaturkarte abgelaufen',
     'Die Kasse meldet einen Ausfall der Signaturerstellungseinheit. Neue Karte ist bestellt.',
   ],
-  [1, 'Tischplan anpassen', 'Im Gastgarten kommen zehn Tische dazu; der Tischplan in der Kasse soll erweitert werden.'],
-  [1, 'Kellnerschlüssel verloren', 'Ein Kellnerschlüssel ist verloren gegangen und soll gesperrt und ersetzt werden.'],
+  [
+    TASK_TYPE.support,
+    'Tischplan anpassen',
+    'Im Gastgarten kommen zehn Tische dazu; der Tischplan in der Kasse soll erweitert werden.',
+  ],
+  [
+    TASK_TYPE.support,
+    'Kellnerschlüssel verloren',
+    'Ein Kellnerschlüssel ist verloren gegangen und soll gesperrt und ersetzt werden.',
+  ],
 ];
 
 export async function seedDemoCustomers(db: Db) {
@@ -117,7 +130,7 @@ export async function seedDemoCustomers(db: Db) {
       ort,
       adresse: `${pick(['Hauptstraße', 'Kirchengasse', 'Marktplatz', 'Bahnhofstraße', 'Schulgasse'])} ${1 + Math.floor(rand() * 80)}`,
       telefon: `+43 ${660 + Math.floor(rand() * 30)} ${1000000 + Math.floor(rand() * 8999999)}`,
-      country_id: 1,
+      country_id: COUNTRY.AT,
       source: 'AT',
     });
   }
@@ -126,7 +139,7 @@ export async function seedDemoCustomers(db: Db) {
       kundennummer: String(21000 + i),
       firma: `${pick(EG_NAMES)} ${pick(EG_KINDS)}`,
       ort: pick(['Kairo', 'Alexandria', 'Gizeh', 'Luxor', 'Hurghada']),
-      country_id: 2,
+      country_id: COUNTRY.EG,
       source: 'EG',
     });
   }
@@ -185,33 +198,27 @@ export async function seedDemoTasks(db: Db) {
         .returning({ id: tasks.id });
       const taskId = row!.id;
       if (i % 3 === 1) {
-        await tx
-          .insert(taskMessages)
-          .values({
-            task_id: taskId,
-            content: `${beschreibung}\n\nMit freundlichen Grüßen\n${c.kontaktperson ?? c.firma}`,
-            created_at: created,
-          });
+        await tx.insert(taskMessages).values({
+          task_id: taskId,
+          content: `${beschreibung}\n\nMit freundlichen Grüßen\n${c.kontaktperson ?? c.firma}`,
+          created_at: created,
+        });
       }
       if (i % 2 === 0) {
-        await tx
-          .insert(taskNotes)
-          .values({
-            task_id: taskId,
-            notiz: 'Kunde telefonisch erreicht, Fernwartung vereinbart.',
-            user_id: assignee ?? admin.id,
-            erstellt_am: new Date(created.getTime() + 2 * hour),
-          });
+        await tx.insert(taskNotes).values({
+          task_id: taskId,
+          notiz: 'Kunde telefonisch erreicht, Fernwartung vereinbart.',
+          user_id: assignee ?? admin.id,
+          erstellt_am: new Date(created.getTime() + 2 * hour),
+        });
       }
       if (i === 4 && !egTask) {
-        await tx
-          .insert(helpRequests)
-          .values({
-            task_id: taskId,
-            requested_by: admin.id,
-            agent_id: at.id,
-            comment: 'Kannst du dir das Druckerlog ansehen?',
-          });
+        await tx.insert(helpRequests).values({
+          task_id: taskId,
+          requested_by: admin.id,
+          agent_id: at.id,
+          comment: 'Kannst du dir das Druckerlog ansehen?',
+        });
         await tx.update(tasks).set({ requested_user_id: at.id }).where(eq(tasks.id, taskId));
       }
       if (status === 'abgeschlossen') {

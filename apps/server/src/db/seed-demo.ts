@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { FLAGS, ROLE_IDS, type Flag, type Role } from '@portal/shared';
+import { COUNTRY, FLAGS, ROLE_IDS, type Flag, type Role } from '@portal/shared';
 import type { Db } from './client.js';
 import { customers, users } from './schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -55,7 +55,7 @@ const DEMO_CUSTOMERS = [
     plz: '1190',
     ort: 'Wien',
     adresse: 'Grinzinger Straße 12',
-    country_id: 1,
+    country_id: COUNTRY.AT,
     source: 'AT',
   },
   {
@@ -65,7 +65,7 @@ const DEMO_CUSTOMERS = [
     plz: '1010',
     ort: 'Wien',
     adresse: 'Universitätsring 4',
-    country_id: 1,
+    country_id: COUNTRY.AT,
     source: 'AT',
   },
   {
@@ -75,7 +75,7 @@ const DEMO_CUSTOMERS = [
     plz: '5020',
     ort: 'Salzburg',
     adresse: 'Getreidegasse 8',
-    country_id: 1,
+    country_id: COUNTRY.AT,
     source: 'AT',
   },
   {
@@ -85,12 +85,17 @@ const DEMO_CUSTOMERS = [
     plz: '11511',
     ort: 'Kairo',
     adresse: 'Corniche El Nil 5',
-    country_id: 2,
+    country_id: COUNTRY.EG,
     source: 'EG',
   },
 ];
 
-export async function upsertCustomerByNumber(db: Db, kundennummer: string, firma?: string, country = 1) {
+export async function upsertCustomerByNumber(
+  db: Db,
+  kundennummer: string,
+  firma?: string,
+  country: number = COUNTRY.AT,
+) {
   const [existing] = await db
     .select({ id: customers.id })
     .from(customers)
@@ -102,7 +107,7 @@ export async function upsertCustomerByNumber(db: Db, kundennummer: string, firma
       kundennummer,
       firma: firma ?? `Kunde ${kundennummer}`,
       country_id: country,
-      source: country === 2 ? 'EG' : 'AT',
+      source: country === COUNTRY.EG ? 'EG' : 'AT',
     })
     .returning({ id: customers.id });
   return row!.id;

@@ -3,6 +3,7 @@ import {
   EMERGENCY_DUE_HOURS,
   EMERGENCY_PRICE_CENTS_PER_HOUR,
   OPENING_HOURS,
+  TASK_TYPE,
   formatDate,
   formatDateTime,
   nthWorkingDayAfter,
@@ -18,9 +19,6 @@ import {
 import type { StagedFile } from '../../platform/uploads.js';
 import type { FilesCtx } from '../tasks/files.js';
 import { createTaskFromRequest } from '../tasks/from-request.js';
-
-/** Task types (reference data). */
-export const TASK_TYPE = { support: 1, emergency: 2, menu: 3, switch: 4, dep: 5 } as const;
 
 /**
  * DEP exports and company switches have no deadline in the spec. They get three working days, the

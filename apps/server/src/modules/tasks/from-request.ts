@@ -1,3 +1,4 @@
+import { COUNTRY, TASK_TYPE } from '@portal/shared';
 import { taskFiles, tasks } from '../../db/schema/index.js';
 import type { StagedFile } from '../../platform/uploads.js';
 import { notify } from '../notifications/service.js';
@@ -28,10 +29,10 @@ export interface RequestTaskData {
 }
 
 /** Public requests land on the Austrian board. */
-const REQUEST_COUNTRY = 1;
+const REQUEST_COUNTRY = COUNTRY.AT;
 
 /**
- * A task from a public request: on the Austrian board (country 1), unassigned, with the request text
+ * A task from a public request: on the Austrian board, unassigned, with the request text
  * as its first message, its files, a confirmation mail, and a `task_created` notification for every
  * active staff member of that country with the tasks flag. One transaction; files removed again if it fails.
  */
@@ -65,7 +66,7 @@ export async function createTaskFromRequest(ctx: FilesCtx, request: { task: Requ
       type: 'task_created',
       params: { kind: 'request', id: taskId, titel: input.titel },
       taskId,
-      priority: input.typ === 2 ? 'high' : 'medium',
+      priority: input.typ === TASK_TYPE.emergency ? 'high' : 'medium',
     });
     return { taskId, mailId };
   });

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import {
+  COUNTRY,
   type CreateUserInput,
   FLAGS,
   INVITATION_TTL_HOURS,
@@ -48,7 +49,7 @@ export async function createInvitedUser(db: Db, input: CreateUserInput, publicUr
           country_id: input.country,
           role_id: input.role,
           agent_level_id: input.agentLevel,
-          lang_code: input.country === 2 ? 'en_US' : 'de_DE',
+          lang_code: input.country === COUNTRY.EG ? 'en_US' : 'de_DE',
           ...flags,
         })
         .returning({ id: users.id });
