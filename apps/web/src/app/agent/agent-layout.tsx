@@ -1,13 +1,12 @@
 import { AppShell, Box, Burger, Divider, Group, NavLink, Overlay, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSettings, IconUser, IconUserPlus } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
-import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { useState } from 'react';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ScreenLoading } from '../../components/auth-loading';
 import { useAuth } from '../../lib/auth-context';
 import { SidebarUser } from '../../components/sidebar-user';
-import { ApplyUserSettings } from '../../features/settings/apply-settings';
+import { ShellMain } from '../shell-main';
 import { useSaveLanguage } from '../../lib/user-settings';
 import { LanguageMenu } from '../../components/language-menu';
 import { visibleNav } from './nav';
@@ -114,13 +113,7 @@ export default function AgentLayout() {
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
-        <ApplyUserSettings />
-        {/* The sidebar stays while a screen's chunk loads on a direct visit. */}
-        <Suspense fallback={<ScreenLoading />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
+      <ShellMain />
     </AppShell>
   );
 }

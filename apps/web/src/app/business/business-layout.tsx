@@ -1,12 +1,10 @@
 import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
-import { NavLink as RouterNavLink, Outlet } from 'react-router';
+import { NavLink as RouterNavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ScreenLoading } from '../../components/auth-loading';
 import { useAuth } from '../../lib/auth-context';
 import { SidebarUser } from '../../components/sidebar-user';
-import { ApplyUserSettings } from '../../features/settings/apply-settings';
+import { ShellMain } from '../shell-main';
 import { useSaveLanguage } from '../../lib/user-settings';
 import { LanguageMenu } from '../../components/language-menu';
 import { BUSINESS_SECTIONS } from '../../features/business/sections';
@@ -55,13 +53,7 @@ export default function BusinessLayout() {
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
-        <ApplyUserSettings />
-        {/* The sidebar stays while a screen's chunk loads on a direct visit. */}
-        <Suspense fallback={<ScreenLoading />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
+      <ShellMain />
     </AppShell>
   );
 }

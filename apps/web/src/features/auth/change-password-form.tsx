@@ -5,9 +5,10 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MSG_PASSWORD_COMMON, MSG_PASSWORD_UNCHANGED, changePasswordFormSchema } from '@portal/shared';
-import { api } from '../../lib/api';
+import { changePassword } from './api/change-password';
 import { rawMessage, serverMessage } from '../../lib/errors';
 import { fieldError } from '../../components/field-error';
+import { NewPasswordFields } from './components/new-password-fields';
 
 /** Change-password form of the profile: the confirmation must match; other sessions end on success. */
 export function ChangePasswordForm() {
@@ -21,7 +22,7 @@ export function ChangePasswordForm() {
   const submit = form.onSubmit(async ({ oldPassword, newPassword }) => {
     setBusy(true);
     try {
-      await api('/auth/change-password', { method: 'POST', body: { oldPassword, newPassword } });
+      await changePassword(oldPassword, newPassword);
       notifications.show({ color: 'green', message: t('profile.passwordChanged') });
       form.reset();
     } catch (e) {
@@ -52,22 +53,13 @@ export function ChangePasswordForm() {
           {...form.getInputProps('oldPassword')}
           error={fieldError(form.errors.oldPassword)}
         />
-        <PasswordInput
+        <NewPasswordFields
+          form={form}
+          name="newPassword"
+          confirmName="confirmPassword"
           label={t('profile.newPassword')}
           description={t('profile.passwordRule')}
-          autoComplete="new-password"
-          required
-          key={form.key('newPassword')}
-          {...form.getInputProps('newPassword')}
-          error={fieldError(form.errors.newPassword)}
-        />
-        <PasswordInput
-          label={t('profile.confirmPassword')}
-          autoComplete="new-password"
-          required
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
-          error={fieldError(form.errors.confirmPassword)}
+          confirmLabel={t('profile.confirmPassword')}
         />
         <Button type="submit" loading={busy} w="fit-content">
           {t('profile.savePassword')}

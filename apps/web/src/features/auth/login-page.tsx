@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@portal/shared';
-import { api } from '../../lib/api';
+import { signIn as postSignIn } from './api/sign-in';
 import { errorMessage, hasStatus } from '../../lib/errors';
 import { useDeferredValidation } from '../../lib/deferred-validation';
 import { translateMessage } from '../../lib/i18n';
@@ -45,8 +45,7 @@ export function LoginPage({ variant }: Props) {
     setError(null);
     setSubmitting(true);
     try {
-      const path = variant === 'business' ? '/auth/business-login' : '/auth/login';
-      const answer = await api<AuthUser>(path, { method: 'POST', body: values, skipUnauthorizedHandler: true });
+      const answer = await postSignIn(variant, values);
       signIn(answer);
       navigate(homeFor(answer.role, variant), { replace: true });
     } catch (e) {

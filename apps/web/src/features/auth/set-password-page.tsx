@@ -1,15 +1,15 @@
-import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MSG_PASSWORD_COMMON, newPasswordSchema } from '@portal/shared';
-import { api } from '../../lib/api';
+import { useInvitation } from './api/get-invitation';
+import { setPassword } from './api/set-password';
 import { errorMessage, rawMessage } from '../../lib/errors';
-import { fieldError } from '../../components/field-error';
+import { NewPasswordFields } from './components/new-password-fields';
 import '../../styles/public-forms.css';
 
 const formSchema = z
@@ -27,15 +27,7 @@ export default function SetPasswordPage() {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () =>
-      api<{ email: string; name: string }>(`/auth/invitation?token=${encodeURIComponent(token)}`, {
-        skipUnauthorizedHandler: true,
-      }),
-    enabled: !!token,
-    retry: false,
-  });
+  const invitation = useInvitation(token);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
@@ -45,7 +37,7 @@ export default function SetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await api('/auth/set-password', { method: 'POST', body: { token, password }, skipUnauthorizedHandler: true });
+      await setPassword(token, password);
       setDone(true);
     } catch (e) {
       // The common-password rule is about the field; anything else (the link) above the form.
@@ -84,22 +76,13 @@ export default function SetPasswordPage() {
               {error && <Alert color="red">{error}</Alert>}
               <form onSubmit={submit} noValidate>
                 <Stack>
-                  <PasswordInput
+                  <NewPasswordFields
+                    form={form}
+                    name="password"
+                    confirmName="confirmPassword"
                     label={t('setPassword.password')}
                     description={t('setPassword.rule')}
-                    autoComplete="new-password"
-                    required
-                    key={form.key('password')}
-                    {...form.getInputProps('password')}
-                    error={fieldError(form.errors.password)}
-                  />
-                  <PasswordInput
-                    label={t('setPassword.confirm')}
-                    autoComplete="new-password"
-                    required
-                    key={form.key('confirmPassword')}
-                    {...form.getInputProps('confirmPassword')}
-                    error={fieldError(form.errors.confirmPassword)}
+                    confirmLabel={t('setPassword.confirm')}
                   />
                   <Button type="submit" loading={busy}>
                     {t('setPassword.submit')}

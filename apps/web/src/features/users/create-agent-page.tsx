@@ -13,13 +13,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '../../lib/toasts';
-import { useQueries } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createUserSchema, type Flag } from '@portal/shared';
-import { api } from '../../lib/api';
+import { createUser } from './api/create-user';
+import { useUserFormOptions } from './api/get-form-options';
 import { errorMessage } from '../../lib/errors';
 import { translateMessage } from '../../lib/i18n';
 import { fieldError } from '../../components/field-error';
@@ -27,30 +27,12 @@ import { fieldError } from '../../components/field-error';
 /** The permission checkboxes of the spec's create-agent page. */
 const PERMISSIONS: Flag[] = ['tasks', 'acceptances', 'rmas', 'field_service_orders', 'reorder_goods'];
 
-interface Option {
-  id: number;
-}
-
 export default function CreateAgentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [countries, roles, levels] = useQueries({
-    queries: [
-      {
-        queryKey: ['countries'],
-        queryFn: () => api<(Option & { country_name: string })[]>('/countries'),
-        staleTime: Infinity,
-      },
-      { queryKey: ['roles'], queryFn: () => api<(Option & { role_name: string })[]>('/roles'), staleTime: Infinity },
-      {
-        queryKey: ['agent-levels'],
-        queryFn: () => api<(Option & { level_name: string })[]>('/agent-levels'),
-        staleTime: Infinity,
-      },
-    ],
-  });
+  const [countries, roles, levels] = useUserFormOptions();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { name: '', email: '', tel: '', country: '', role: '', agentLevel: '', permissions: [] as string[] },
@@ -64,14 +46,13 @@ export default function CreateAgentPage() {
     setError(null);
     setBusy(true);
     try {
-      const answer = await api<{ message: string }>('/create-user', {
-        method: 'POST',
-        body: {
-          ...values,
-          country: Number(values.country),
-          role: Number(values.role),
-          agentLevel: Number(values.agentLevel),
-        },
+      const answer = await createUser({
+        ...values,
+        country: Number(values.country),
+        role: Number(values.role),
+        agentLevel: Number(values.agentLevel),
+        // The checkboxes offer only PERMISSIONS; the server checks the names again.
+        permissions: values.permissions as Flag[],
       });
       notifications.show({ color: 'green', message: translateMessage(answer.message) });
       navigate('/agent-dashboard');
