@@ -1,0 +1,64 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { pino } from 'pino';
+import { tasks, userSettings } from '../src/db/schema/index.js';
+import { runIfDue } from '../src/platform/jobs/index.js';
+import type { Effects } from '../src/platform/unit-of-work.js';
+import { scheduledJobs } from '../src/scheduled-jobs.js';
+import { addUser, createTestApp, dbTargets, type TestApp } from './helpers.js';
+
+for (const target of dbTargets()) {
+  describe(`the server's scheduled jobs (${target})`, () => {
+    let t: TestApp;
+    const released: Effects[] = [];
+    let flushed = 0;
+    let jobs: ReturnType<typeof scheduledJobs>;
+    before(async () => {
+      t = await createTestApp(target);
+      jobs = scheduledJobs({
+        database: t.database,
+        config: t.config,
+        mailer: { flush: async () => void flushed++, close: async () => {} },
+        storage: t.storage,
+        release: async (e) => void released.push(e),
+        log: pino({ level: 'silent' }),
+      });
+    });
+    after(() => t.close());
+
+    it('registers mail retry (at start and every minute), overdue check and orphan cleaning, each with its own lock', () => {
+      assert.deepEqual(
+        jobs.map((j) => [j.name, j.lock, j.everyMs, !!j.atStart]),
+        [
+          ['mail-retry', 'mailRetry', 60_000, true],
+          ['overdue-tasks', 'overdue', 60_000, false],
+          ['orphan-files', 'orphanFiles', 86_400_000, true],
+        ],
+      );
+    });
+
+    it('the mail retry job sweeps the outbox', async () => {
+      await jobs[0]!.run();
+      assert.equal(flushed, 1);
+    });
+
+    it('the overdue check releases its notifications and mails through its unit of work, after its commit', async () => {
+      const agent = await addUser(t.db, { role: 'agent', flags: ['tasks'] });
+      await t.db.insert(userSettings).values({ user_id: agent.id, email_updates: true }).onConflictDoUpdate({
+        target: userSettings.user_id,
+        set: { email_updates: true },
+      });
+      const [late] = await t.db
+        .insert(tasks)
+        .values({ titel: 'Zu spät', beschreibung: 'x', frist: new Date(Date.now() - 60_000), typ: 1, country_id: 1, user_id: agent.id })
+        .returning({ id: tasks.id });
+      assert.equal(await runIfDue(t.database, jobs[1]!), true);
+      assert.equal(released.length, 1);
+      assert.ok(released[0]!.notifications.some((n) => n.task_id === late!.id && n.user_id === agent.id && n.type === 'task_overdue'));
+      assert.equal(released[0]!.mailIds.length, 1, 'the agent chose mail updates');
+      // Within the same minute the slot is taken: nothing runs, nothing is released again.
+      assert.equal(await runIfDue(t.database, jobs[1]!), false);
+      assert.equal(released.length, 1);
+    });
+  });
+}
