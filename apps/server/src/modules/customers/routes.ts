@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { customerHitSchema, customerSearchQuerySchema } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
 import { CUSTOMER_REGISTER_FLAGS, staffWith } from '../../platform/access.js';
+import { currentUser } from '../../platform/auth.js';
 import { searchCustomers } from './service.js';
 
 /** The customer register is data of the areas that work with customers; staff without one of them has no business there. */
@@ -16,9 +17,9 @@ export const customerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     response: { 200: z.array(customerHitSchema) },
   });
   app.get('/api/customers', { config: { access: registerAccess }, schema: schema('AT') }, (req) =>
-    searchCustomers(ctx.db, 'AT', req.query.search),
+    searchCustomers(ctx, currentUser(req), { source: 'AT', search: req.query.search }),
   );
   app.get('/api/customersEG', { config: { access: registerAccess }, schema: schema('EG') }, (req) =>
-    searchCustomers(ctx.db, 'EG', req.query.search),
+    searchCustomers(ctx, currentUser(req), { source: 'EG', search: req.query.search }),
   );
 };

@@ -1,15 +1,21 @@
 import { and, asc, eq, ilike, like, not } from 'drizzle-orm';
 import { CUSTOMER_SEARCH_MAX_ROWS, type CustomerHit } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { customers } from '../../db/schema/index.js';
 import { likeEscape } from '../../platform/db-helpers.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
 
 /**
  * Customers of one source (AT or EG) whose number starts with, or whose company contains, the
  * search text: number-prefix hits first (by number), then company hits (by name), at most 20 rows.
  * Two small queries instead of one sorted OR: neither has to sort thousands of matches.
  */
-export async function searchCustomers(db: Db, source: 'AT' | 'EG', search: string): Promise<CustomerHit[]> {
+export async function searchCustomers(
+  ctx: ServiceCtx,
+  _viewer: Viewer,
+  input: { source: 'AT' | 'EG'; search: string },
+): Promise<CustomerHit[]> {
+  const { db } = ctx;
+  const { source, search } = input;
   const s = likeEscape(search.trim());
   const max = CUSTOMER_SEARCH_MAX_ROWS;
   const byNumber = /^\d+$/.test(s)

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq, inArray } from 'drizzle-orm';
 import { createNotificationSchema, messageSchema, NOTIFICATIONS_MSG, notificationSchema } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
 import { admin, signedIn } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { missedNotifications } from '../../platform/realtime.js';
-import { roles, users } from '../../db/schema/index.js';
-import { latestNotifications, markRead, notify } from './service.js';
+import { createNotification, latestNotifications, markRead } from './service.js';
 
 const iso = <T extends { created_at: Date | string }>(r: T) => ({ ...r, created_at: r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at });
 
@@ -22,25 +20,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       config: { access: admin },
       schema: { tags: ['notifications'], summary: 'Notify a staff member (admins only; stored, then pushed after commit)', body: createNotificationSchema, response: { 200: messageSchema.extend({ id: z.number() }) } },
     },
-    async (req) => {
-      const b = req.body;
-      const [target] = await db
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(roles, eq(roles.id, users.role_id))
-        .where(and(eq(users.id, b.user_id), eq(users.active, true), inArray(roles.role_name, ['admin', 'agent'])));
-      if (!target) throw badRequest(NOTIFICATIONS_MSG.unknownRecipient);
-      const rows = await db.transaction((tx) =>
-        notify(tx, { recipients: [b.user_id], actorId: null, type: b.type, title: b.title, message: b.message, taskId: b.task_id ?? undefined, link: b.link ?? null, priority: b.priority }),
-      );
-      return { message: NOTIFICATIONS_MSG.created, id: rows[0]!.id };
-    },
+    async (req) => ({ message: NOTIFICATIONS_MSG.created, id: await createNotification(ctx, currentUser(req), req.body) }),
   );
 
   app.get(
     '/api/get-notifications',
     { config: { access: signedIn }, schema: { tags: ['notifications'], summary: "The caller's latest 100 notifications, newest first", response: { 200: z.array(notificationSchema) } } },
-    async (req) => (await latestNotifications(db, currentUser(req).id)).map(iso),
+    async (req) => (await latestNotifications(ctx, currentUser(req))).map(iso),
   );
 
   app.get(
@@ -64,7 +50,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: { tags: ['notifications'], summary: "Mark one of the caller's notifications read (another user's: 404)", params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: messageSchema } },
     },
     async (req) => {
-      if (!(await markRead(db, currentUser(req).id, req.params.id))) throw notFound(NOTIFICATIONS_MSG.notFound);
+      if (!(await markRead(ctx, currentUser(req), { id: req.params.id }))) throw notFound(NOTIFICATIONS_MSG.notFound);
       return { message: NOTIFICATIONS_MSG.markedRead };
     },
   );

@@ -1,14 +1,19 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
+  NOTIFICATIONS_MSG,
+  createNotificationSchema,
   fillText,
   languageFromLangCode,
   NOTIFICATION_MAIL,
   notificationText,
   type NotificationParams,
 } from '@portal/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { notifications, users, userSettings } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { notifications, roles, users, userSettings } from '../../db/schema/index.js';
+import { badRequest } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { afterCommit, type NotificationRow } from '../../platform/unit-of-work.js';
 
 export type NotificationType =
@@ -86,16 +91,48 @@ export async function notify(tx: DbOrTx, n: NotifyInput): Promise<NotificationRo
   return rows;
 }
 
-export async function latestNotifications(db: Db, userId: number, limit = 100) {
-  return db.select().from(notifications).where(eq(notifications.user_id, userId)).orderBy(desc(notifications.id)).limit(limit);
+export async function latestNotifications(ctx: ServiceCtx, viewer: Viewer, input: { limit: number } = { limit: 100 }) {
+  const { limit } = input;
+  return ctx.db.select().from(notifications).where(eq(notifications.user_id, viewer.id)).orderBy(desc(notifications.id)).limit(limit);
 }
 
 /** Marks one of the caller's own notifications read; false when it is not theirs (or does not exist). */
-export async function markRead(db: Db, userId: number, id: number): Promise<boolean> {
-  const updated = await db
+export async function markRead(ctx: ServiceCtx, viewer: Viewer, input: { id: number }): Promise<boolean> {
+  const { id } = input;
+  const updated = await ctx.db
     .update(notifications)
     .set({ status: 'read' })
-    .where(and(eq(notifications.id, id), eq(notifications.user_id, userId)))
+    .where(and(eq(notifications.id, id), eq(notifications.user_id, viewer.id)))
     .returning({ id: notifications.id });
   return updated.length > 0;
+}
+
+/**
+ * POST /api/create-notification: an admin's notification to an active staff member, stored and, after
+ * commit, pushed and mailed like every other. It speaks with the portal's voice: no actor.
+ */
+export async function createNotification(
+  ctx: ServiceCtx,
+  _viewer: Viewer,
+  input: z.infer<typeof createNotificationSchema>,
+): Promise<number> {
+  const [target] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(and(eq(users.id, input.user_id), eq(users.active, true), inArray(roles.role_name, ['admin', 'agent'])));
+  if (!target) throw badRequest(NOTIFICATIONS_MSG.unknownRecipient);
+  const rows = await ctx.db.transaction((tx) =>
+    notify(tx, {
+      recipients: [input.user_id],
+      actorId: null,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      taskId: input.task_id ?? undefined,
+      link: input.link ?? null,
+      priority: input.priority,
+    }),
+  );
+  return rows[0]!.id;
 }
