@@ -66,7 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       preHandler: [perIp],
       schema: { ...loginSchemaDoc, tags: ['auth'], summary: 'Sign in (staff and customers)' },
     },
-    async (req) => withWorkingLanguage(db, await limitedSignIn(req, req.body), req.headers['accept-language']),
+    async (req) => withWorkingLanguage(ctx, {
+        user: await limitedSignIn(req, req.body),
+        acceptLanguage: req.headers['accept-language'],
+      }),
   );
 
   app.post(
@@ -77,7 +80,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       schema: { ...loginSchemaDoc, tags: ['auth'], summary: 'Sign in for business customers only (403 for staff)' },
     },
     async (req) =>
-      withWorkingLanguage(db, await limitedSignIn(req, req.body, 'customer'), req.headers['accept-language']),
+      withWorkingLanguage(ctx, {
+        user: await limitedSignIn(req, req.body, 'customer'),
+        acceptLanguage: req.headers['accept-language'],
+      }),
   );
 
   app.get(
@@ -93,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     async (req) => {
       const user = currentUser(req);
       const answer = toAuthUser(user, bearerToken(req)!, user.session_expires_at);
-      return withWorkingLanguage(db, answer, req.headers['accept-language']);
+      return withWorkingLanguage(ctx, { user: answer, acceptLanguage: req.headers['accept-language'] });
     },
   );
 

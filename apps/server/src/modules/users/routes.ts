@@ -15,15 +15,13 @@ import {
 } from './service.js';
 
 export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db } = ctx;
-
   app.get(
     '/api/countries',
     {
       config: { access: staff },
       schema: { tags: ['users'], response: { 200: z.array(z.object({ id: z.number(), country_name: z.string() })) } },
     },
-    () => listCountries(db),
+    () => listCountries(ctx),
   );
   app.get(
     '/api/roles',
@@ -31,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       config: { access: staff },
       schema: { tags: ['users'], response: { 200: z.array(z.object({ id: z.number(), role_name: z.string() })) } },
     },
-    () => listRoles(db),
+    () => listRoles(ctx),
   );
   app.get(
     '/api/agent-levels',
@@ -39,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       config: { access: staff },
       schema: { tags: ['users'], response: { 200: z.array(z.object({ id: z.number(), level_name: z.string() })) } },
     },
-    () => listAgentLevels(db),
+    () => listAgentLevels(ctx),
   );
 
   app.post(
@@ -54,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (req) => {
-      const mailId = await createInvitedUser(db, req.body, ctx.config.publicUrl);
+      const mailId = await createInvitedUser(ctx, currentUser(req), req.body);
       afterCommit.mail(mailId);
       return { message: USERS_MSG.created };
     },
@@ -63,7 +61,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get(
     '/api/user-settings',
     { config: { access: signedIn }, schema: { tags: ['users'], summary: 'The caller’s settings', response: { 200: userSettingsSchema } } },
-    (req) => getUserSettings(db, currentUser(req), req.headers['accept-language']),
+    (req) => getUserSettings(ctx, currentUser(req), { acceptLanguage: req.headers['accept-language'] }),
   );
   app.put(
     '/api/user-settings',
@@ -76,6 +74,6 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         response: { 200: userSettingsSchema },
       },
     },
-    (req) => saveUserSettings(db, currentUser(req).id, req.body),
+    (req) => saveUserSettings(ctx, currentUser(req), req.body),
   );
 };

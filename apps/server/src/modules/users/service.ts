@@ -10,25 +10,27 @@ import {
   USERS_MSG,
   type UserSettings,
 } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { agentLevels, countries, roles, users, userSettings, userTokens } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { newToken, tokenHash } from '../../platform/tokens.js';
 
 export const MSG_DUPLICATE_EMAIL = USERS_MSG.duplicateEmail;
 
-export const listCountries = (db: Db) =>
-  db.select({ id: countries.id, country_name: countries.country_name }).from(countries).orderBy(asc(countries.id));
-export const listRoles = (db: Db) => db.select().from(roles).orderBy(asc(roles.id));
-export const listAgentLevels = (db: Db) => db.select().from(agentLevels).orderBy(asc(agentLevels.id));
+export const listCountries = (ctx: ServiceCtx) =>
+  ctx.db.select({ id: countries.id, country_name: countries.country_name }).from(countries).orderBy(asc(countries.id));
+export const listRoles = (ctx: ServiceCtx) => ctx.db.select().from(roles).orderBy(asc(roles.id));
+export const listAgentLevels = (ctx: ServiceCtx) => ctx.db.select().from(agentLevels).orderBy(asc(agentLevels.id));
 
 /**
  * Creates a user without a password and queues the invitation mail in the same transaction.
  * Returns the mail id so that the caller can deliver it after commit.
  */
-export async function createInvitedUser(db: Db, input: CreateUserInput, publicUrl: string): Promise<number> {
+export async function createInvitedUser(ctx: ServiceCtx, _viewer: Viewer, input: CreateUserInput): Promise<number> {
+  const { db } = ctx;
+  const { publicUrl } = ctx.config;
   const email = input.email.trim().toLowerCase();
   const flags = Object.fromEntries(FLAGS.map((f) => [f, input.permissions.includes(f)]));
   const token = newToken();
@@ -109,11 +111,11 @@ const unchosenLanguage = (user: { lang_code: string }, acceptLanguage: string | 
  * 3. otherwise the account's lang_code (set by country when the account was created).
  */
 export async function workingLanguage(
-  db: Db,
-  user: { id: number; lang_code: string },
-  acceptLanguage: string | undefined,
+  ctx: ServiceCtx,
+  input: { user: { id: number; lang_code: string }; acceptLanguage: string | undefined },
 ): Promise<Language> {
-  const [chosen] = await db
+  const { user, acceptLanguage } = input;
+  const [chosen] = await ctx.db
     .select({ language: userSettings.language })
     .from(userSettings)
     .where(eq(userSettings.user_id, user.id));
@@ -122,21 +124,22 @@ export async function workingLanguage(
 
 /** A sign-in or session answer whose lang_code is the working language (the client sets its language from it). */
 export async function withWorkingLanguage<T extends { id: number; lang_code: string }>(
-  db: Db,
-  user: T,
-  acceptLanguage: string | undefined,
+  ctx: ServiceCtx,
+  input: { user: T; acceptLanguage: string | undefined },
 ): Promise<T> {
-  return { ...user, lang_code: LANG_CODES[await workingLanguage(db, user, acceptLanguage)] };
+  return { ...input.user, lang_code: LANG_CODES[await workingLanguage(ctx, input)] };
 }
 
 /** The saved settings; without saved ones the defaults, with the language the user works in. */
 export async function getUserSettings(
-  db: Db,
-  user: { id: number; lang_code: string },
-  acceptLanguage?: string,
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { acceptLanguage?: string },
 ): Promise<UserSettings> {
+  const user = viewer;
+  const { acceptLanguage } = input;
   const userId = user.id;
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.user_id, userId));
+  const [row] = await ctx.db.select().from(userSettings).where(eq(userSettings.user_id, userId));
   // No row means no choice yet: the language is the one workingLanguage gives without a choice.
   if (!row) return { ...DEFAULT_SETTINGS, language: unchosenLanguage(user, acceptLanguage) };
   return {
@@ -148,9 +151,10 @@ export async function getUserSettings(
 }
 
 /** Saves the settings; the chosen language also becomes the user's lang_code, so the next sign-in uses it. */
-export async function saveUserSettings(db: Db, userId: number, s: UserSettings): Promise<UserSettings> {
+export async function saveUserSettings(ctx: ServiceCtx, viewer: Viewer, s: UserSettings): Promise<UserSettings> {
+  const userId = viewer.id;
   const langCode = LANG_CODES[s.language];
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await tx
       .insert(userSettings)
       .values({ user_id: userId, ...s })
