@@ -16,6 +16,7 @@ import {
   type MenuChangeRequest,
   type SupportRequest,
 } from '@portal/shared';
+import { letter } from '../../platform/mail-letter.js';
 import type { StagedFile } from '../../platform/uploads.js';
 import type { FilesCtx } from '../tasks/files.js';
 import { createTaskFromRequest } from '../tasks/from-request.js';
@@ -92,16 +93,14 @@ function confirmation(to: string, name: string, kind: string, note: string) {
   return {
     to,
     subject: `Ihre ${kind} – Referenznummer {id}`,
-    text: [
+    text: letter(
       `Guten Tag ${name},`,
-      '',
-      `vielen Dank für Ihre ${kind}. Wir haben sie unter der Referenznummer {id} erfasst. Bitte geben Sie diese Nummer bei Rückfragen an.`,
-      '',
-      note,
-      '',
-      'Mit freundlichen Grüßen',
+      [
+        `vielen Dank für Ihre ${kind}. Wir haben sie unter der Referenznummer {id} erfasst. Bitte geben Sie diese Nummer bei Rückfragen an.`,
+        note,
+      ],
       'Ihr Service-Team',
-    ].join('\n'),
+    ),
   };
 }
 

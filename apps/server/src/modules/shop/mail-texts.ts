@@ -1,5 +1,6 @@
 import { VAT_RATE_PERCENT, formatMoney } from '@portal/shared';
 import type { Config } from '../../config.js';
+import { letter } from '../../platform/mail-letter.js';
 import { invoiceFileName, invoiceKey, invoicePath, type InvoiceRow, type OrderRow } from './common.js';
 
 const deliveryText = (order: OrderRow) =>
@@ -34,19 +35,15 @@ export function confirmationMail(config: Config, order: OrderRow, invoice: Invoi
   return {
     to: order.email,
     subject: `Zahlungsbestätigung – Bestellung ${order.id}, Rechnung ${invoice.number}`,
-    text: [
+    text: letter(
       `Guten Tag ${order.customername},`,
-      '',
-      'vielen Dank für Ihre Bestellung der Signaturkarte RKSV 2025. Ihre Zahlung ist eingegangen.',
-      '',
-      ...summary(config, order, invoice),
-      '',
-      'Die Rechnung finden Sie im Anhang.',
-      terms,
-      '',
-      'Mit freundlichen Grüßen',
+      [
+        'vielen Dank für Ihre Bestellung der Signaturkarte RKSV 2025. Ihre Zahlung ist eingegangen.',
+        summary(config, order, invoice),
+        ['Die Rechnung finden Sie im Anhang.', terms],
+      ],
       config.seller.name,
-    ].join('\n'),
+    ),
     attachments: [attachment(invoice)],
   };
 }
