@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     const withinLimit = await hitRateLimit(db, `login:${body.email.toLowerCase()}`, max, windowMs);
     if (!withinLimit && (await rateLimitCount(db, failedFrom(req), windowMs)) > 0) throw tooMany();
     try {
-      return await signIn(db, body, { ttlSeconds: config.sessionTtlSeconds, onlyRole });
+      return await signIn(ctx, { ...body, onlyRole });
     } catch (e) {
       if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 404)) {
         await hitRateLimit(db, failedFrom(req), Number.MAX_SAFE_INTEGER, windowMs);
@@ -66,7 +66,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       preHandler: [perIp],
       schema: { ...loginSchemaDoc, tags: ['auth'], summary: 'Sign in (staff and customers)' },
     },
-    async (req) => withWorkingLanguage(ctx, {
+    async (req) =>
+      withWorkingLanguage(ctx, {
         user: await limitedSignIn(req, req.body),
         acceptLanguage: req.headers['accept-language'],
       }),
@@ -115,7 +116,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (req) => {
-      ctx.realtime.endSessions(await changePassword(db, currentUser(req), req.sessionId!, req.body));
+      ctx.realtime.endSessions(
+        await changePassword(ctx, currentUser(req), { ...req.body, currentSessionId: req.sessionId! }),
+      );
       return { message: AUTH_MSG.passwordChanged };
     },
   );
@@ -132,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         response: { 200: z.object({ email: z.string(), name: z.string() }) },
       },
     },
-    async (req) => describeInvitation(db, req.query.token),
+    async (req) => describeInvitation(ctx, { token: req.query.token }),
   );
 
   app.post(
@@ -148,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (req) => {
-      ctx.realtime.endSessions(await setPasswordFromInvitation(db, req.body.token, req.body.password));
+      ctx.realtime.endSessions(await setPasswordFromInvitation(ctx, req.body));
       return { message: AUTH_MSG.passwordSet };
     },
   );
@@ -157,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/api/logout',
     { config: { access: signedIn }, schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageSchema } } },
     async (req) => {
-      await endSession(db, req.sessionId!);
+      await endSession(ctx, currentUser(req), { sessionId: req.sessionId! });
       ctx.realtime.endSessions([req.sessionId!]);
       return { message: AUTH_MSG.loggedOut };
     },

@@ -1,12 +1,13 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AuthUser, Role } from '@portal/shared';
 import { AUTH_MSG, FLAGS } from '@portal/shared';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { sessions, users, userTokens } from '../../db/schema/index.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { dummyPasswordHash, hashPassword, newPasswordProblem, verifyPassword } from '../../platform/passwords.js';
 import { newToken, tokenHash } from '../../platform/tokens.js';
 import { selectUserWithLabels, toSessionUser, type SessionUser } from '../../platform/auth.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
 
 export const MSG_USER_NOT_FOUND = AUTH_MSG.userNotFound;
 export const MSG_BAD_CREDENTIALS = AUTH_MSG.badCredentials;
@@ -32,7 +33,7 @@ export function toAuthUser(u: SessionUser, accessToken: string, expiresAt: Date)
   };
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<SessionUser | null> {
+async function findUserByEmail(db: DbOrTx, email: string): Promise<SessionUser | null> {
   const [row] = await selectUserWithLabels(db, {})
     .where(eq(users.email, email.trim().toLowerCase()))
     .limit(1);
@@ -40,7 +41,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<SessionUse
   return row ? toSessionUser(row, new Date(0)) : null;
 }
 
-export async function createSession(db: Db, userId: number, ttlSeconds: number) {
+async function createSession(db: DbOrTx, userId: number, ttlSeconds: number) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
   await db.insert(sessions).values({ user_id: userId, token_hash: tokenHash(token), expires_at: expiresAt });
@@ -52,10 +53,10 @@ export async function createSession(db: Db, userId: number, ttlSeconds: number) 
  * the unknown-email path still verifies a hash so that both take the same time.
  */
 export async function signIn(
-  db: Db,
-  input: { email: string; password: string },
-  opts: { ttlSeconds: number; onlyRole?: Role },
+  ctx: ServiceCtx,
+  input: { email: string; password: string; onlyRole?: Role },
 ): Promise<AuthUser> {
+  const { db } = ctx;
   const user = await findUserByEmail(db, input.email);
   if (!user || !user.active) {
     await verifyPassword(await dummyPasswordHash(), input.password);
@@ -63,13 +64,16 @@ export async function signIn(
   }
   const ok = await verifyPassword(user.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!ok || !user.password_hash) throw new HttpError(401, MSG_BAD_CREDENTIALS);
-  if (opts.onlyRole && user.role !== opts.onlyRole) throw new HttpError(403, MSG_BUSINESS_ONLY);
-  const { token, expiresAt } = await createSession(db, user.id, opts.ttlSeconds);
+  if (input.onlyRole && user.role !== input.onlyRole) throw new HttpError(403, MSG_BUSINESS_ONLY);
+  const { token, expiresAt } = await createSession(db, user.id, ctx.config.sessionTtlSeconds);
   return toAuthUser(user, token, expiresAt);
 }
 
-export async function endSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
+export async function endSession(ctx: ServiceCtx, viewer: Viewer, input: { sessionId: number }): Promise<void> {
+  await ctx.db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.id, input.sessionId), eq(sessions.user_id, viewer.id)));
 }
 
 /**
@@ -77,16 +81,17 @@ export async function endSession(db: Db, sessionId: number): Promise<void> {
  * Returns the ended sessions' ids, so that their sockets can be closed.
  */
 export async function changePassword(
-  db: Db,
-  user: SessionUser,
-  currentSessionId: number,
-  input: { oldPassword: string; newPassword: string },
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { currentSessionId: number; oldPassword: string; newPassword: string },
 ): Promise<number[]> {
+  const user = viewer;
+  const { currentSessionId } = input;
   if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw badRequest(MSG_WRONG_OLD_PASSWORD);
   const problem = await newPasswordProblem(input.newPassword, user.password_hash);
   if (problem) throw badRequest(problem);
   const hashed = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash: hashed, updated_at: new Date() }).where(eq(users.id, user.id));
     const ended = await tx
       .update(sessions)
@@ -106,7 +111,7 @@ const validInvitation = (token: string) =>
     gt(userTokens.expires_at, new Date()),
   );
 
-async function findValidInvitation(db: Db, token: string) {
+async function findValidInvitation(db: DbOrTx, token: string) {
   const [row] = await db
     .select({ id: userTokens.id, user_id: userTokens.user_id, email: users.email, name: users.name })
     .from(userTokens)
@@ -116,8 +121,8 @@ async function findValidInvitation(db: Db, token: string) {
   return row ?? null;
 }
 
-export async function describeInvitation(db: Db, token: string) {
-  const inv = await findValidInvitation(db, token);
+export async function describeInvitation(ctx: ServiceCtx, input: { token: string }) {
+  const inv = await findValidInvitation(ctx.db, input.token);
   if (!inv) throw badRequest(MSG_INVITATION_INVALID);
   return { email: inv.email, name: inv.name };
 }
@@ -126,11 +131,15 @@ export async function describeInvitation(db: Db, token: string) {
  * Uses the invitation once: the token is marked used in the same transaction that sets the password.
  * Every earlier session of the user ends; their ids are returned so that their sockets can be closed.
  */
-export async function setPasswordFromInvitation(db: Db, token: string, password: string): Promise<number[]> {
+export async function setPasswordFromInvitation(
+  ctx: ServiceCtx,
+  input: { token: string; password: string },
+): Promise<number[]> {
+  const { token, password } = input;
   const problem = await newPasswordProblem(password);
   if (problem) throw badRequest(problem);
   const hashed = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [used] = await tx
       .update(userTokens)
       .set({ used_at: new Date() })
