@@ -9,7 +9,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { DataTable, type DataTableColumn } from '../src/components/data-table';
 import { ConfirmDialog } from '../src/components/confirm-dialog';
-import { DateDisplay, Money } from '../src/components/display';
+import { DateDisplay } from '../src/components/date-display';
+import { Money } from '../src/components/money';
 import { Chart } from '../src/components/chart';
 import { urlParam, useUrlFilters } from '../src/lib/use-url-filters';
 

@@ -25,21 +25,36 @@ interface FileDropzoneProps {
   maxFiles?: number;
   disabled?: boolean;
   loading?: boolean;
+  /** The id of a visible label; without one the input is named by the drop hint. */
+  labelledBy?: string;
+  /** Refused files: by default one toast per file, naming it. */
+  onReject?: (rejections: FileRejection[]) => void;
+}
+
+/** The German message of each refusal code (react-dropzone's codes, the server's words). */
+export function rejectionMessage(code: string): string {
+  return REJECTION_MESSAGES[code] ?? REJECTION_MESSAGES['file-invalid-type']!;
 }
 
 /**
- * Drag-drop or picker for attachments: the spec's types (images, pdf, doc(x), xls(x), csv), at most
- * UPLOAD_MAX_FILES files of UPLOAD_MAX_FILE_BYTES each. The server checks again by content.
+ * Drag-drop or picker for attachments (task files, audits, public forms): the spec's types (images,
+ * pdf, doc(x), xls(x), csv), at most UPLOAD_MAX_FILES files of UPLOAD_MAX_FILE_BYTES each. The server
+ * checks again by content. Hints in AA contrast, readable on a phone in the sun.
  */
-export function FileDropzone({ onDrop, maxFiles = UPLOAD_MAX_FILES, disabled, loading }: FileDropzoneProps) {
+export function FileDropzone({
+  onDrop,
+  maxFiles = UPLOAD_MAX_FILES,
+  disabled,
+  loading,
+  labelledBy,
+  onReject: onRejectProp,
+}: FileDropzoneProps) {
   const { t } = useTranslation();
 
   // One toast per refused file, naming it: "a file was refused" alone leaves the user guessing which.
-  const onReject = (rejections: FileRejection[]) => {
+  const namedToasts = (rejections: FileRejection[]) => {
     for (const { file, errors } of rejections) {
-      const reasons = [
-        ...new Set(errors.map((e) => REJECTION_MESSAGES[e.code] ?? REJECTION_MESSAGES['file-invalid-type']!)),
-      ];
+      const reasons = [...new Set(errors.map((e) => rejectionMessage(e.code)))];
       notifications.show({
         color: 'red',
         message: rejectedFileMessage(t, file.name, reasons.map((r) => translateMessage(r)).join(' ')),
@@ -50,32 +65,33 @@ export function FileDropzone({ onDrop, maxFiles = UPLOAD_MAX_FILES, disabled, lo
   return (
     <Dropzone
       onDrop={onDrop}
-      onReject={onReject}
+      onReject={onRejectProp ?? namedToasts}
       accept={UPLOAD_ACCEPT}
       maxSize={UPLOAD_MAX_FILE_BYTES}
       maxFiles={Math.max(1, maxFiles)}
       disabled={disabled || maxFiles <= 0}
       loading={loading}
       useFsAccessApi={false}
-      inputProps={{ 'aria-label': t('upload.drop') }}
+      inputProps={labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': t('upload.drop') }}
+      aria-labelledby={labelledBy}
       data-testid="upload-dropzone"
       style={disabled ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
     >
-      <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }} wrap="nowrap">
+      <Group justify="center" gap="md" mih={80} style={{ pointerEvents: 'none' }} wrap="nowrap">
         <Dropzone.Accept>
-          <IconUpload size={36} stroke={1.5} />
+          <IconUpload size={32} stroke={1.5} />
         </Dropzone.Accept>
         <Dropzone.Reject>
-          <IconX size={36} stroke={1.5} />
+          <IconX size={32} stroke={1.5} />
         </Dropzone.Reject>
         <Dropzone.Idle>
-          <IconFileUpload size={36} stroke={1.5} />
+          <IconFileUpload size={32} stroke={1.5} />
         </Dropzone.Idle>
         <Stack gap={2}>
           <Text size="sm" fw={500}>
             {t('upload.drop')}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             {t('upload.limits', { max: UPLOAD_MAX_FILES, size: formatFileSize(UPLOAD_MAX_FILE_BYTES) })}
           </Text>
         </Stack>

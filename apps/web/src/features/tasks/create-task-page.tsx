@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   Loader,
-  Progress,
   Select,
   SimpleGrid,
   Stack,
@@ -28,6 +27,7 @@ import { useTaskTypes } from './api/get-task-types';
 import { CustomerSearch } from './components/customer-search';
 import { FileDropzone } from '../../components/upload/file-dropzone';
 import { SelectedFiles } from '../../components/upload/selected-files';
+import { UploadProgress } from '../../components/upload/upload-progress';
 import { notifySuccess } from './notify';
 import { errorMessage } from '../../lib/errors';
 import { localDateTimeToIso } from './task-utils';
@@ -197,14 +197,7 @@ export default function CreateTaskPage() {
               <FileDropzone onDrop={files.add} maxFiles={UPLOAD_MAX_FILES - files.files.length} disabled={busy} />
               <SelectedFiles files={files.files} onRemove={files.remove} disabled={busy} />
             </div>
-            {busy && (
-              <Stack gap={2}>
-                <Progress value={progress} animated striped data-testid="upload-progress" />
-                <Text size="xs" c="dimmed">
-                  {t('upload.progress', { percent: progress })}
-                </Text>
-              </Stack>
-            )}
+            {busy && <UploadProgress percent={progress} label={t('upload.progress', { percent: progress })} />}
             <Group justify="flex-end">
               <Button
                 variant="default"

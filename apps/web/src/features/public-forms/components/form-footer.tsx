@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Checkbox, Flex, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Flex, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HONEYPOT_FIELD } from '@portal/shared';
 import { SliderCheck } from '../../../components/slider-check';
 import { TermsLinks } from '../../../components/terms-links';
+import { UploadProgress } from '../../../components/upload/upload-progress';
 import type { PublicFormSender } from '../use-public-form-sender';
 import { Honeypot } from './inputs';
 
@@ -48,12 +49,12 @@ export function FormFooter({ sender, terms, submitLabel, withProgress, color }: 
         </Alert>
       )}
       {withProgress && sender.progress !== null && (
-        <Stack gap={2}>
-          <Progress value={sender.progress} color={color} size="lg" striped animated data-testid="upload-progress" />
-          <Text size="xs" c="dimmed">
-            {t('publicForms.progress', { percent: sender.progress })}
-          </Text>
-        </Stack>
+        <UploadProgress
+          percent={sender.progress}
+          color={color}
+          size="lg"
+          label={t('publicForms.progress', { percent: sender.progress })}
+        />
       )}
       <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
         <Button variant="default" size="md" onClick={sender.cancel} data-testid="form-cancel">

@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../notify';
 import { useFileSelection } from '../../../components/upload/use-file-selection';
 import { FileDropzone } from '../../../components/upload/file-dropzone';
 import { SelectedFiles } from '../../../components/upload/selected-files';
+import { UploadProgress } from '../../../components/upload/upload-progress';
 
 const auditFormSchema = auditTaskSchema.omit({ taskID: true });
 
@@ -99,9 +100,7 @@ export function AuditFormPanel({ task, onDone, onCancel }: AuditFormPanelProps) 
           />
           <SelectedFiles files={files.files} onRemove={files.remove} disabled={audit.isPending} />
         </div>
-        {audit.isPending && files.files.length > 0 && (
-          <Progress value={progress} animated striped data-testid="upload-progress" />
-        )}
+        {audit.isPending && files.files.length > 0 && <UploadProgress percent={progress} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={audit.isPending}>
             {t('common.cancel')}

@@ -1,17 +1,12 @@
-import { formatDate, formatDateTime, formatMoney } from '@portal/shared';
+import { formatDate, formatDateTime } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from './ltr';
 
 /*
- * Money and dates look the same on every screen and in every language: `€ 1.234,56`, `dd.MM.yyyy`,
- * `dd.MM.yyyy HH:mm` (Vienna time), left to right inside Arabic text. The formatting itself is the
- * shared one (packages/shared), the same the server uses in mails and PDFs.
+ * Dates look the same on every screen and in every language: `dd.MM.yyyy`, `dd.MM.yyyy HH:mm`
+ * (Vienna time), left to right inside Arabic text. The formatting itself is the shared one
+ * (packages/shared), the same the server uses in mails and PDFs. Amounts: money.tsx.
  */
-
-/** An amount in cents. */
-export function Money({ cents }: { cents: number }) {
-  return <Ltr>{formatMoney(cents)}</Ltr>;
-}
 
 /** A date, or with `time` a date and time; a missing or broken value reads "N/A" / "Ungültiges Datum". */
 export function DateDisplay({ value, time }: { value: string | Date | null | undefined; time?: boolean }) {
