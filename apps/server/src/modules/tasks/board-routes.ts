@@ -14,15 +14,12 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { adminWith, staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
-import { forbidden } from '../../platform/errors.js';
+import { boardPage, boardSince } from './board.js';
 import { listAgents, listTaskTypes } from './lookups.js';
-import { listBoardJson, listSince } from './queries.js';
 import { id, prebuiltJson, sendJsonText } from './route-helpers.js';
 
 /** The boards: pages per country and status, catch-up polls, task types and the agents list. */
 export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db } = ctx;
-
   const boardParams = z.object({ countryId: id(COMMON_MSG.invalidCountry), status: taskStatusParam });
   const agentBoardParams = boardParams.extend({ agentId: id(TASKS_MSG.invalidAgent) });
   const sinceParams = z.object({
@@ -46,23 +43,9 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     async (req, reply) =>
       sendJsonText(
         reply,
-        await listBoardJson(db, { countryId: req.params.countryId, status: req.params.status }, req.query),
+        await boardPage(ctx, currentUser(req), { ...req.params, unassigned: req.query.unassigned, query: req.query }),
       ),
   );
-
-  const agentScope = (
-    req: { params: { countryId: number; status: 'offen' | 'erledigt' | 'abgeschlossen'; agentId: number } },
-    viewer: ReturnType<typeof currentUser>,
-    unassigned = false,
-  ) => {
-    if (viewer.role !== 'admin' && req.params.agentId !== viewer.id) throw forbidden();
-    // The tasks nobody has taken are open to every agent of their country, and only to them.
-    if (unassigned) {
-      if (viewer.role !== 'admin' && req.params.countryId !== viewer.country_id) throw forbidden();
-      return { countryId: req.params.countryId, status: req.params.status };
-    }
-    return { countryId: req.params.countryId, status: req.params.status, visibleFor: req.params.agentId };
-  };
 
   app.get(
     '/api/get-tasks-from-agent/:countryId/:status/:agentId',
@@ -81,7 +64,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     async (req, reply) =>
       sendJsonText(
         reply,
-        await listBoardJson(db, agentScope(req, currentUser(req), req.query.unassigned), req.query),
+        await boardPage(ctx, currentUser(req), { ...req.params, unassigned: req.query.unassigned, query: req.query }),
       ),
   );
 
@@ -97,12 +80,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     async (req) => ({
-      tasks: await listSince(
-        db,
-        { countryId: req.params.countryId, status: req.params.status },
-        req.params.lastTaskId,
-        req.params.limit,
-      ),
+      tasks: await boardSince(ctx, currentUser(req), req.params),
     }),
   );
 
@@ -118,7 +96,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     async (req) => ({
-      tasks: await listSince(db, agentScope(req, currentUser(req)), req.params.lastTaskId, req.params.limit),
+      tasks: await boardSince(ctx, currentUser(req), req.params),
     }),
   );
 
@@ -140,12 +118,6 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         response: { 200: z.array(agentSummarySchema) },
       },
     },
-    (req) => {
-      const viewer = currentUser(req);
-      const own = viewer.country_id ?? 1;
-      const countryId = req.query.countryId ?? own;
-      if (countryId !== own && viewer.role !== 'admin') throw forbidden();
-      return listAgents(ctx, viewer, { countryId });
-    },
+    (req) => listAgents(ctx, currentUser(req), { countryId: req.query.countryId }),
   );
 };

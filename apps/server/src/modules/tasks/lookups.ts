@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AgentSummary } from '@portal/shared';
+import { COUNTRY, type AgentSummary } from '@portal/shared';
 import { roles, tasks, taskTypes, users } from '../../db/schema/index.js';
+import { forbidden } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 
 export const listTaskTypes = (ctx: ServiceCtx) =>
@@ -9,13 +10,18 @@ export const listTaskTypes = (ctx: ServiceCtx) =>
     .from(taskTypes)
     .orderBy(asc(taskTypes.id));
 
-/** Staff of a country with their open, done and closed counts: one grouped query. */
+/**
+ * Staff of a country with their open, done and closed counts, one grouped query: the viewer's country;
+ * an admin may ask for another one, an agent gets 403.
+ */
 export async function listAgents(
   ctx: ServiceCtx,
-  _viewer: Viewer,
-  input: { countryId: number },
+  viewer: Viewer,
+  input: { countryId?: number },
 ): Promise<AgentSummary[]> {
-  const { countryId } = input;
+  const own = viewer.country_id ?? COUNTRY.AT;
+  const countryId = input.countryId ?? own;
+  if (countryId !== own && viewer.role !== 'admin') throw forbidden();
   const rows = await ctx.db
     .select({
       id: users.id,
