@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { COMMON_MSG, LANGUAGES } from '@portal/shared';
+import { publicAccess } from './access.js';
 import { errorBody } from './errors.js';
 
 /** Paths that belong to the API; everything else may be a route of the single-page app. */
@@ -98,7 +99,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       .type('text/html; charset=utf-8')
       .send(page ?? indexHtmlFor(html, plan, pathname, lang));
   });
-  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => app.sendIndexHtml(req, reply));
+  app.get('/', { config: { access: publicAccess }, schema: { hide: true } }, (req, reply) => app.sendIndexHtml(req, reply));
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
