@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, 
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@portal/shared';
+import { DateDisplay } from '../../components/date-display';
 import { KB_ARTICLES, KB_CATEGORIES, type KbCategory } from './articles';
 
 /**
@@ -59,7 +59,7 @@ export default function KnowledgeBasePage() {
               <Group justify="space-between" mb="xs">
                 <Badge variant="light">{t(`kb.categories.${a.category}`)}</Badge>
                 <Text size="xs" c="dimmed">
-                  {formatDate(`${a.updated}T12:00:00Z`)}
+                  <DateDisplay value={`${a.updated}T12:00:00Z`} />
                 </Text>
               </Group>
               <Text fw={700}>{a.title}</Text>
