@@ -15,8 +15,9 @@ describe('language from lang_code', () => {
 });
 
 describe('auth schemas', () => {
-  it('trims sign-in input and gives German messages', () => {
-    assert.deepEqual(loginSchema.parse({ email: ' a@b.at ', password: ' pw ' }), { email: 'a@b.at', password: 'pw' });
+  it('trims the sign-in email, keeps the password as typed, and gives German messages', () => {
+    // A password may begin or end with a space: it is compared exactly as typed.
+    assert.deepEqual(loginSchema.parse({ email: ' a@b.at ', password: ' pw ' }), { email: 'a@b.at', password: ' pw ' });
     const r = loginSchema.safeParse({ email: 'a@b', password: '' });
     assert.ok(!r.success);
     assert.deepEqual(
@@ -27,13 +28,13 @@ describe('auth schemas', () => {
   it('refuses a confirmation that does not match', () => {
     const r = changePasswordFormSchema.safeParse({
       oldPassword: 'x',
-      newPassword: 'abcdefghij',
-      confirmPassword: 'abcdefghik',
+      newPassword: 'abcdefghijkl',
+      confirmPassword: 'abcdefghijkm',
     });
     assert.ok(!r.success);
     assert.equal(r.error.issues[0]!.message, 'Die neuen Passwörter stimmen nicht überein');
     assert.ok(
-      changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'abcdefghij', confirmPassword: 'abcdefghij' })
+      changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'abcdefghijkl', confirmPassword: 'abcdefghijkl' })
         .success,
     );
   });
