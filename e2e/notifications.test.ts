@@ -3,6 +3,33 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
 
+/** A call of the API as a signed-in user (the notifications under test are written by the server). */
+async function call<T>(base: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(new URL(path, base), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+type Session = { accessToken: string; id: number };
+const signInApi = (base: string, who: { email: string; password: string }) =>
+  call<Session>(base, '/auth/login', null, who);
+
+/** Signs in by the form's fields, whatever the language of the page. */
+async function signInAnyLanguage(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.locator('input[type=email]').fill(who.email);
+  await page.locator('input[type=password]').fill(who.password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL('**/agent-dashboard');
+}
+
 const count = async (page: Page) => Number(await page.getByTestId('notification-count').getAttribute('data-count'));
 
 describe('live notifications between two agents', () => {
@@ -58,5 +85,84 @@ describe('live notifications between two agents', () => {
     await screenshot(b.page, 'notification-opened-task');
     await a.context.close();
     await b.context.close();
+  });
+
+  it('a notification written in German reaches an English and an Arabic reader in their language', async () => {
+    const base = app.server.url;
+    const max = await signInApi(base, DEMO.agentAT);
+    const anna = await signInApi(base, DEMO.admin);
+    const omar = await signInApi(base, DEMO.agentEG);
+    // Max assigns Anna a task; Anna asks Omar for help with one of Egypt's tasks. The rows keep
+    // the German text (title, message); each reader sees the kind and values in their language.
+    const titel = `Kasse prüfen ${Date.now() % 100000}`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      titel,
+      beschreibung: 'Bitte ansehen.',
+      frist: '2031-01-15T10:00:00Z',
+      typ: '1',
+      userID: String(anna.id),
+      kundennummer: '4711',
+    }))
+      form.append(k, v);
+    const { aufgabeID } = await call<{ aufgabeID: number }>(base, '/api/create-task', max.accessToken, form);
+    const { tasks: egypt } = await call<{ tasks: { id: number }[] }>(
+      base,
+      '/api/get-tasks-from-admin/2/offen',
+      anna.accessToken,
+    );
+    let helped: number | undefined;
+    for (const task of egypt) {
+      try {
+        await call(base, '/api/request-assist', anna.accessToken, {
+          taskID: task.id,
+          agentID: omar.id,
+          comment: 'Bitte um Rückruf beim Kunden',
+        });
+        helped = task.id;
+        break;
+      } catch {
+        // this task has a help request already; the next one
+      }
+    }
+    assert.ok(helped, 'an open task in Egypt to ask for help with');
+    const stored = await call<{ title: string; params: unknown }[]>(base, '/api/get-notifications', anna.accessToken);
+    const mine = stored.find((n) => (n.params as { id?: number } | null)?.id === aufgabeID)!;
+    assert.equal(mine.title, 'Neue Aufgabe zugewiesen');
+
+    // Anna in an American browser: English.
+    const en = await app.open({ locale: 'en-US' });
+    await signInAnyLanguage(en.page, DEMO.admin);
+    await en.page.getByTestId('notification-bell').click();
+    const enItem = en.page
+      .getByTestId('notification-list')
+      .locator('[data-testid^="notification-"]', { hasText: titel })
+      .first();
+    await enItem.waitFor();
+    assert.equal(await enItem.getByTestId('notification-title').textContent(), 'New task assigned');
+    assert.equal(
+      await enItem.getByTestId('notification-message').textContent(),
+      `\u2068Max Mustermann\u2069 assigned task #${aufgabeID} “\u2068${titel}\u2069” to you.`,
+    );
+    await screenshot(en.page, 'notification-list-en');
+    await en.context.close();
+
+    // Omar in an Arabic browser: Arabic, right to left, the German comment isolated.
+    const ar = await app.open({ locale: 'ar' });
+    await signInAnyLanguage(ar.page, DEMO.agentEG);
+    assert.equal(await ar.page.evaluate(() => document.documentElement.dir), 'rtl');
+    await ar.page.getByTestId('notification-bell').click();
+    const arItem = ar.page
+      .getByTestId('notification-list')
+      .locator('[data-testid^="notification-"]', { hasText: 'Bitte um Rückruf' })
+      .first();
+    await arItem.waitFor();
+    assert.equal(await arItem.getByTestId('notification-title').textContent(), 'طلب مساعدة');
+    assert.equal(
+      await arItem.getByTestId('notification-message').textContent(),
+      `يطلب \u2068Anna Admin\u2069 مساعدتك في المهمة #${helped}: \u2068Bitte um Rückruf beim Kunden\u2069`,
+    );
+    await screenshot(ar.page, 'notification-list-ar');
+    await ar.context.close();
   });
 });
