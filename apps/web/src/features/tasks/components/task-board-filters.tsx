@@ -124,6 +124,9 @@ export function TaskBoardFilters({
         onChange={(v) => setParam('typ', v)}
         error={types.isError ? t('tasks.errors.types') : undefined}
         nothingFoundMessage={t('tasks.filters.noMatch')}
+        // Seven types are 252 px, just over Mantine's 250: the list would scroll in a region a
+        // keyboard cannot reach (axe: scrollable-region-focusable). Room for all of them instead.
+        maxDropdownHeight={360}
         data-testid="task-filter-type"
       />
       <Select
