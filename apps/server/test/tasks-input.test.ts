@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createTaskSchema, parseBoardCursor, requestAssistSchema, taskListQuerySchema } from '@portal/shared';
+import { createTaskSchema, messageCode, parseBoardCursor, requestAssistSchema, taskListQuerySchema } from '@portal/shared';
 import { MSG } from '../src/modules/tasks/common.js';
 import { MSG_TASK_NOT_FOUND } from '../src/modules/tasks/access.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
@@ -29,9 +29,9 @@ const BAD_CURSORS: [string, string, string][] = [
 ];
 
 /** The validation strings of a language, every area file merged (as the web app loads them). */
-function localeValidation(lang: string): Record<string, string> {
+function localeValidation(lang: string): Record<string, unknown> {
   const dir = new URL(`../../web/src/locales/${lang}/`, import.meta.url);
-  const out: Record<string, string> = {};
+  const out: Record<string, unknown> = {};
   for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json')))
     Object.assign(out, JSON.parse(fs.readFileSync(new URL(f, dir), 'utf8')).validation ?? {});
   return out;
@@ -100,12 +100,16 @@ describe('task input rules (shared schemas)', () => {
   it('every message of the task calls is German and translated in every interface language', () => {
     const messages = [...Object.values(MSG), MSG_TASK_NOT_FOUND, 'Ungültiger Cursor'];
     for (const m of messages) assert.doesNotMatch(m, /\b(already|exists|not found|invalid)\b/i, `${m} is German`);
+    // The locales hold catalogue messages under their code (validation.<area>.<key>).
+    const at = (v: Record<string, unknown>, m: string) =>
+      (messageCode(m) ?? '').split('.').reduce<unknown>((cur, k) => (cur as Record<string, unknown> | undefined)?.[k], v);
     const de = localeValidation('de');
     for (const lang of ['en', 'fr', 'ar']) {
       const other = localeValidation(lang);
       for (const m of messages) {
-        assert.ok(m in de, `de has ${m}`);
-        assert.ok(other[m] && other[m] !== m, `${lang} translates ${m}`);
+        assert.equal(at(de, m), m, `de has ${m}`);
+        const translated = at(other, m);
+        assert.ok(typeof translated === 'string' && translated !== m, `${lang} translates ${m}`);
       }
     }
   });
