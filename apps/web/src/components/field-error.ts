@@ -1,4 +1,4 @@
-import { translateMessage } from '../lib/i18n';
+import { translateMessage } from '../lib/translate-message';
 
 /** Mantine form errors come from the shared schemas in German; show them in the current language. */
 export function fieldError(err: unknown): string | undefined {

@@ -1,5 +1,5 @@
 import { ApiError } from './api';
-import { translateMessage } from './i18n';
+import { translateMessage } from './translate-message';
 
 /**
  * The one way a screen turns a failed call into words. The server answers with a German `message`

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, messageCode, RTL_LANGUAGES, type Language } from '@portal/shared';
+import { LANGUAGES, RTL_LANGUAGES, type Language } from '@portal/shared';
 
 /**
  * Locale files live per language and area: `locales/<lang>/<area>.json`, each holding part of two
@@ -104,16 +104,5 @@ export const i18nReady = i18n
   });
 
 i18n.on('languageChanged', applyDocumentLanguage);
-
-/**
- * A German message from a shared schema or from the server, in the current language. A catalogue
- * message (packages/shared/src/messages) is looked up by its code, `validation.<area>.<key>`: the
- * server's answer names it, a schema's text is found by its German wording. Anything else is
- * looked up by the German text itself, and stays as it is when no language knows it.
- */
-export function translateMessage(message: string, code: string | undefined = messageCode(message)): string {
-  if (code && i18n.exists(code, { ns: 'validation' })) return i18n.t(code, { ns: 'validation' });
-  return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
-}
 
 export default i18n;

@@ -5,7 +5,7 @@ import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@portal/shared';
-import { translateMessage } from '../../lib/i18n';
+import { translateMessage } from '../../lib/translate-message';
 
 /** react-dropzone's refusal codes and the server's German messages for the same refusals. */
 const REJECTION_MESSAGES: Record<string, string> = {

@@ -1,7 +1,8 @@
 import { notifications } from '../../lib/toasts';
 import { useCallback, useState } from 'react';
 import { UPLOAD_MAX_FILES } from '@portal/shared';
-import i18n, { translateMessage } from '../../lib/i18n';
+import i18n from '../../lib/i18n';
+import { translateMessage } from '../../lib/translate-message';
 import { rejectedFileMessage } from './file-dropzone';
 
 /** Files picked for a form, at most UPLOAD_MAX_FILES; each one more is refused by name with the server's message. */

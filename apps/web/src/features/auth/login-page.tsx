@@ -8,7 +8,7 @@ import type { AuthUser } from '@portal/shared';
 import { signIn as postSignIn } from './api/sign-in';
 import { errorMessage, hasStatus } from '../../lib/errors';
 import { useDeferredValidation } from '../../lib/deferred-validation';
-import { translateMessage } from '../../lib/i18n';
+import { translateMessage } from '../../lib/translate-message';
 import { useAuth } from '../../lib/auth-context';
 import { LanguageMenu } from '../../components/language-menu';
 import '../../styles/public-forms.css';

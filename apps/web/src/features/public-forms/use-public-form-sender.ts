@@ -7,7 +7,7 @@ import { SLIDER_CHECK_MAX } from '../../components/slider-check';
 import { api } from '../../lib/api';
 import { clientError, errorMessage } from '../../lib/errors';
 import { useAltcha } from '../../lib/altcha';
-import { translateMessage } from '../../lib/i18n';
+import { translateMessage } from '../../lib/translate-message';
 import { idempotencyHeaders, newIdempotencyKey } from '../../lib/idempotency';
 import { uploadWithProgress } from '../../lib/upload';
 

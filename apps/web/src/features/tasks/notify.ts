@@ -1,6 +1,6 @@
 import { notifications } from '../../lib/toasts';
 import { errorMessage } from '../../lib/errors';
-import { translateMessage } from '../../lib/i18n';
+import { translateMessage } from '../../lib/translate-message';
 
 /** A success toast; the server's German message in the current language, else the fallback. */
 export function notifySuccess(message: string | undefined, fallback: string): void {

@@ -21,7 +21,7 @@ import { createUserSchema, type Flag } from '@portal/shared';
 import { createUser } from './api/create-user';
 import { useUserFormOptions } from './api/get-form-options';
 import { errorMessage } from '../../lib/errors';
-import { translateMessage } from '../../lib/i18n';
+import { translateMessage } from '../../lib/translate-message';
 import { fieldError } from '../../components/field-error';
 
 /** The permission checkboxes of the spec's create-agent page. */

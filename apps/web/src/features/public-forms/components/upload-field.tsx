@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_MAX_FILES } from '@portal/shared';
 import { notifications } from '../../../lib/toasts';
-import { translateMessage } from '../../../lib/i18n';
+import { translateMessage } from '../../../lib/translate-message';
 import { FileDropzone, rejectionMessage } from '../../../components/upload/file-dropzone';
 import { SelectedFiles } from '../../../components/upload/selected-files';
 
