@@ -7,47 +7,8 @@ import { IDEMPOTENCY_HEADER, MSG_BAD_KEY, MSG_IN_PROGRESS } from '../src/platfor
 import { solveAltcha } from './altcha-solve.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { PNG, fields, multipart, seedCustomers } from './tasks-fixtures.js';
+import { DEP_REQUEST as DEP, RKSV_ORDER as ORDER, SUPPORT_REQUEST as SUPPORT } from './request-fixtures.js';
 
-const DEP = {
-  kundennummer: '10001',
-  lokalname: 'Gasthaus Zum Goldenen Hirschen',
-  telefonnummer: '+43 664 1234567',
-  email: 'wirt@example.at',
-  name: 'Maria Huber',
-  firmenname: 'Huber Gastro GmbH',
-  plz: '1190',
-  description: 'Für die Betriebsprüfung im Herbst.',
-  startMonth: 1,
-  startYear: 2024,
-  endMonth: 12,
-  endYear: 2025,
-  agb: true,
-};
-const SUPPORT = {
-  kundennummer: '10001',
-  lokalname: 'Gasthaus Zum Goldenen Hirschen',
-  name: 'Maria Huber',
-  plz: '1190',
-  telefonnummer: '0664 1234567',
-  email: 'wirt@example.at',
-  description: 'Die Kasse startet nicht mehr.',
-  agb: 'true',
-};
-const ORDER = {
-  company: 'Gasthaus Zum Goldenen Hirschen GmbH',
-  name: 'Maria Huber',
-  taxIdType: 'uid',
-  taxId: 'ATU87654321',
-  address: 'Hauptstraße 12',
-  postalCode: '1190',
-  city: 'Wien',
-  email: 'maria.huber@hirschen.at',
-  phone: '0664 123 45 67',
-  quantity: 1,
-  deliveryMethod: 'pickup',
-  agb: true,
-  dataVerified: true,
-};
 
 for (const target of dbTargets()) {
   describe(`Idempotency-Key on the create calls (${target})`, () => {

@@ -10,17 +10,8 @@ import { tasks } from '../src/db/schema/index.js';
 import { solveAltcha } from './altcha-solve.js';
 import { createTestApp, dbTargets, type TestApp } from './helpers.js';
 import { EXE, PNG, multipart, type Part } from './tasks-fixtures.js';
+import { SUPPORT_REQUEST as SUPPORT } from './request-fixtures.js';
 
-const SUPPORT: Record<string, string> = {
-  kundennummer: '10001',
-  lokalname: 'Gasthaus Zum Goldenen Hirschen',
-  name: 'Maria Huber',
-  plz: '1190',
-  telefonnummer: '0664 1234567',
-  email: 'wirt@example.at',
-  description: 'Die Kasse startet nicht mehr.',
-  agb: 'true',
-};
 const BIG = Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024, 7)]);
 
 for (const target of dbTargets()) {

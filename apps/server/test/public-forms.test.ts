@@ -27,25 +27,11 @@ import {
 import { COUNTER_MAX, COUNTER_MIN } from '../src/modules/public-forms/altcha.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { CSV, EXE, PDF, PNG, multipart, type Part } from './tasks-fixtures.js';
+import { DEP_REQUEST as DEP } from './request-fixtures.js';
 
 type Fields = Record<string, string>;
 type FileSpec = { name?: string; filename: string; content: Buffer; type?: string };
 
-const DEP = {
-  kundennummer: '10001',
-  lokalname: 'Gasthaus Zum Goldenen Hirschen',
-  telefonnummer: '+43 664 1234567',
-  email: 'wirt@example.at',
-  name: 'Maria Huber',
-  firmenname: 'Huber Gastro GmbH',
-  plz: '1190',
-  description: 'Für die Betriebsprüfung im Herbst.',
-  startMonth: 1,
-  startYear: 2024,
-  endMonth: 12,
-  endYear: 2025,
-  agb: true,
-};
 const MENU: Fields = {
   kundennummer: '10002',
   lokalname: 'Café Sacher Demo',

@@ -21,22 +21,10 @@ import { SHOP_ERR } from '../src/modules/shop/common.js';
 import { solveAltcha } from './altcha-solve.js';
 import { createTestApp, dbTargets, type TestApp } from './helpers.js';
 import { startStripeStub, type StripeStub } from './stripe-stub.js';
+import { RKSV_ORDER } from './request-fixtures.js';
 
-const order = {
-  company: 'Gasthaus Zum Goldenen Hirschen GmbH',
-  name: 'Maria Huber',
-  taxIdType: 'uid',
-  taxId: 'ATU87654321',
-  address: 'Hauptstraße 12',
-  postalCode: '1190',
-  city: 'Wien',
-  email: 'maria.huber@hirschen.at',
-  phone: '0664 123 45 67',
-  quantity: 2,
-  deliveryMethod: 'shipping',
-  agb: true,
-  dataVerified: true,
-};
+const order = { ...RKSV_ORDER, quantity: 2, deliveryMethod: 'shipping' };
+
 // Default products: 69,00 € per unit, shipping 6,90 €.
 const PRICE = 6900;
 const SHIPPING = 690;

@@ -12,23 +12,9 @@ import { solveAltcha } from './altcha-solve.js';
 import { addUser, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { startS3Server, type TestS3 } from './s3-server.js';
 import { PDF, PNG, fields, postMultipart, seedCustomers } from './tasks-fixtures.js';
+import { RKSV_ORDER as ORDER } from './request-fixtures.js';
 
 const CUSTOMER = { kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen' };
-const ORDER = {
-  company: 'Gasthaus Zum Goldenen Hirschen GmbH',
-  name: 'Maria Huber',
-  taxIdType: 'uid',
-  taxId: 'ATU87654321',
-  address: 'Hauptstraße 12',
-  postalCode: '1190',
-  city: 'Wien',
-  email: 'maria.huber@hirschen.at',
-  phone: '0664 123 45 67',
-  quantity: 1,
-  deliveryMethod: 'pickup',
-  agb: true,
-  dataVerified: true,
-};
 
 /** Every object s3rver holds, as "bucket/key" (its folder mirrors the keys, the bytes in `<key>._S3rver_object`). */
 function objectsIn(s3: TestS3): string[] {
