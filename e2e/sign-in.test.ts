@@ -9,7 +9,10 @@ describe('sign-in as a newcomer would', () => {
     const { context, page } = await app.open();
     await page.goto('/');
     await page.getByTestId('landing-login').click();
-    await page.waitForURL('**/login');
+    // The address changes at once; the form needs its scripts, which on a loaded CI machine can
+    // take longer than a page's whole 'load' may (the first page of the first browser of the run).
+    await page.waitForURL('**/login', { waitUntil: 'commit' });
+    await page.getByLabel('E-Mail').waitFor({ timeout: 30_000 });
     await screenshot(page, 'login-de');
     await page.getByLabel('E-Mail').fill(`  ${DEMO.admin.email}  `);
     await page.getByLabel(/^Passwort/).fill(DEMO.admin.password);
