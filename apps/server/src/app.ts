@@ -27,6 +27,13 @@ import { customerRoutes } from './modules/customers/routes.js';
 import { publicFormRoutes } from './modules/public-forms/routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
+import { rksvOrdersRoutes } from './modules/rksv-orders/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
+import { ratingsRoutes } from './modules/ratings/routes.js';
+import { signageRoutes } from './modules/signage/routes.js';
+import { syncRoutes } from './modules/sync/routes.js';
+import { insolvencyRoutes } from './modules/insolvency/routes.js';
+import { cashbookRoutes } from './modules/cashbook/routes.js';
 import multipart from '@fastify/multipart';
 
 export interface RouteEntry {
@@ -136,6 +143,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(publicFormRoutes, ctx);
   await app.register(shopRoutes, ctx);
   await app.register(siteRoutes, ctx);
+  await app.register(rksvOrdersRoutes, ctx);
+  await app.register(statsRoutes, ctx);
+  await app.register(ratingsRoutes, ctx);
+  await app.register(signageRoutes, ctx);
+  await app.register(syncRoutes, ctx);
+  await app.register(insolvencyRoutes, ctx);
+  await app.register(cashbookRoutes, ctx);
 
   const hasWebApp = opts.serveWebApp === false ? false : await registerWebApp(app, ctx.config.webDist);
   spaFallbackOrNotFound(app, hasWebApp);

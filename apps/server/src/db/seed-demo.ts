@@ -4,6 +4,13 @@ import type { Db } from './client.js';
 import { customers, users } from './schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
 import { seedDemoCustomers, seedDemoTasks } from './seed-demo-tasks.js';
+import { seedDemoRksvOrders } from './seed-demo-rksv-orders.js';
+import { seedDemoStats } from './seed-demo-stats.js';
+import { seedDemoRatings } from './seed-demo-ratings.js';
+import { seedDemoSignage } from './seed-demo-signage.js';
+import { seedDemoSync } from './seed-demo-sync.js';
+import { seedDemoInsolvency } from './seed-demo-insolvency.js';
+import { seedDemoCashbook } from './seed-demo-cashbook.js';
 
 export interface DemoAccount {
   email: string;
@@ -138,5 +145,12 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
   }
   await seedDemoCustomers(db);
   await seedDemoTasks(db);
+  await seedDemoRksvOrders(db);
+  await seedDemoStats(db);
+  await seedDemoRatings(db);
+  await seedDemoSignage(db);
+  await seedDemoSync(db);
+  await seedDemoInsolvency(db);
+  await seedDemoCashbook(db);
   return DEMO_ACCOUNTS;
 }

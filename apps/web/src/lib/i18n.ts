@@ -22,7 +22,21 @@ function mergeBundles(files: Bundle[]): Bundle {
 const files = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });
 
 /** The locale files besides `common`, one per area of the app. */
-export type LocaleArea = 'public-pages' | 'public-forms' | 'shop' | 'legal' | 'tasks' | 'notifications' | 'staff';
+export type LocaleArea =
+  | 'public-pages'
+  | 'public-forms'
+  | 'shop'
+  | 'legal'
+  | 'tasks'
+  | 'notifications'
+  | 'staff'
+  | 'rksv-orders'
+  | 'stats'
+  | 'ratings'
+  | 'signage'
+  | 'sync'
+  | 'insolvency'
+  | 'cashbook';
 /**
  * `public-pages`: the landing, marketing, status and integration pages, opening hours and setting a
  * password; `legal`: imprint, privacy notice and terms (long texts, loaded only there); `staff`: the

@@ -5,8 +5,16 @@ import { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS } from './public-forms.js';
 import { SHOP_MESSAGES } from './shop.js';
 import { TASKS_MSG } from './tasks.js';
 import { USERS_MSG } from './users.js';
+import { RKSV_ORDERS_MSG } from './rksv-orders.js';
+import { STATS_MSG } from './stats.js';
+import { RATINGS_MSG } from './ratings.js';
+import { SIGNAGE_MSG } from './signage.js';
+import { SYNC_MSG } from './sync.js';
+import { INSOLVENCY_MSG } from './insolvency.js';
+import { CASHBOOK_MSG } from './cashbook.js';
 
 export { AUTH_MSG, COMMON_MSG, NOTIFICATIONS_MSG, TASKS_MSG, USERS_MSG };
+export { RKSV_ORDERS_MSG, STATS_MSG, RATINGS_MSG, SIGNAGE_MSG, SYNC_MSG, INSOLVENCY_MSG, CASHBOOK_MSG };
 export { SHOP_ERR, SHOP_MESSAGES } from './shop.js';
 
 /**
@@ -23,6 +31,13 @@ export const MESSAGE_CATALOGUE = {
   notifications: NOTIFICATIONS_MSG,
   publicForms: { ...PUBLIC_FORM_MSG, sent: PUBLIC_FORM_SUCCESS },
   shop: SHOP_MESSAGES,
+  rksvOrders: RKSV_ORDERS_MSG,
+  stats: STATS_MSG,
+  ratings: RATINGS_MSG,
+  signage: SIGNAGE_MSG,
+  sync: SYNC_MSG,
+  insolvency: INSOLVENCY_MSG,
+  cashbook: CASHBOOK_MSG,
 } as const;
 
 export type MessageArea = keyof typeof MESSAGE_CATALOGUE;

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import '../../styles/full.css';
 import { lazyPage } from '../lazy-page';
@@ -7,13 +7,13 @@ import { useAuth } from '../../lib/auth-context';
 import { CatchAll, RequireStaff } from '../../features/auth/guards';
 import { NAV, NAV_ENTRIES, type NavEntry } from './nav';
 import AgentLayout from './agent-layout';
+import { AREA_SCREENS } from './screens';
+import type { EntryPage } from './screens/types';
 
 /*
  * The staff area's routes under /agent-dashboard, in the area's own chunk: the landing page does not
  * load the sidebar table or the staff screens' names.
  */
-type EntryPage = ComponentType<{ entry?: NavEntry }>;
-
 const TasksHome = lazyPage(() => import('./tasks-home'));
 const ProfilePage = lazyPage(() => import('../../features/auth/profile-page'));
 const SettingsPage = lazyPage(() => import('../../features/settings/settings-page'));
@@ -37,6 +37,7 @@ const AGENT_SCREENS: Partial<Record<string, EntryPage>> = {
   rksvactivations: RksvInfoPage,
   rksvexternal: RksvInfoPage,
   rksvexports: RksvInfoPage,
+  ...AREA_SCREENS,
 };
 
 /**

@@ -1,0 +1,2 @@
+// Tables of the ratings area (backoffice.md); filled in by the area's issue.
+export {};
