@@ -1,2 +1,31 @@
-/** Messages of the rksv-orders area: key → German text (backoffice.md section 8). */
-export const RKSV_ORDERS_MSG = {} as const;
+/** Messages of the rksv-orders area: key → German text (backoffice.md section 8, issue 16). */
+export const RKSV_ORDERS_MSG = {
+  loadFailed: 'Fehler beim Laden der Bestellungen',
+  serialsMismatch: 'Die Seriennummern stimmen nicht überein.',
+  serialsSaveFailed: 'Fehler beim Speichern der Seriennummern',
+  saveFailed: 'Fehler beim Speichern',
+  invoiceLoadFailed: 'Fehler beim Laden der Rechnung',
+  noOrders: 'Keine Bestellungen gefunden',
+  orderNotFound: 'Bestellung nicht gefunden.',
+  cardNotFound: 'Karte nicht gefunden.',
+  invoiceNotFound: 'Rechnung nicht gefunden.',
+  invoiceLinkInvalid: 'Der Rechnungslink ist ungültig oder abgelaufen.',
+  serialRequired: 'Bitte geben Sie eine Seriennummer ein.',
+  serialTooLong: 'Die Seriennummer ist zu lang.',
+  serialWrongStage: 'Seriennummern können nur bei bezahlten, noch nicht versendeten Bestellungen gespeichert werden.',
+  trackingRequired: 'Bitte geben Sie eine Sendungsnummer ein.',
+  trackingWrongStage: 'Eine Sendungsnummer kann nur für eine Versandbestellung im Status „Erstellt“ gesetzt werden.',
+  pickupWrongStage: 'Nur eine Abholbestellung im Status „Erstellt“ kann als abholbereit markiert werden.',
+  activateWrongStage: 'Karten können erst nach dem Versand oder ab der Abholbereitschaft aktiviert werden.',
+  alreadyActivated: 'Die Karte ist bereits aktiviert.',
+  kassenidRequired: 'Bitte geben Sie die Kassen-ID ein.',
+  certSnRequired: 'Bitte geben Sie die Seriennummer des Zertifikats ein.',
+  noAesKey: 'Für diese Karte ist kein AES-Schlüssel gespeichert.',
+  agentNotRksv: 'Der Mitarbeiter hat keine RKSV-Berechtigung.',
+  customerNotFound: 'Kunde nicht gefunden.',
+  invalidCursor: 'Ungültige Seitenmarke.',
+  outageReasonRequired: 'Bitte geben Sie den Grund des Ausfalls an.',
+  outageEndBeforeStart: 'Das Ende des Ausfalls liegt vor seinem Beginn.',
+  outageInFuture: 'Der Beginn des Ausfalls liegt in der Zukunft.',
+  outageNotActivated: 'Ausfälle können nur für aktivierte Karten erfasst werden.',
+} as const;

@@ -1,2 +1,172 @@
-// Request and answer schemas of the rksv-orders area; filled in by the area's issue.
-export {};
+import { z } from 'zod';
+import { COMMON_MSG } from '../messages/common.js';
+import { RKSV_ORDERS_MSG as M } from '../messages/rksv-orders.js';
+import { trimInvisible } from '../input-hygiene.js';
+import { RKSV_PAYMENT_STATUSES, RKSV_STAGES } from '../rksv-rules.js';
+
+/** Request and answer schemas of the rksv-orders area (issue 16). */
+
+export const RKSV_PAGE_DEFAULT = 50;
+export const RKSV_PAGE_MAX = 200;
+
+const id = (m: string = COMMON_MSG.invalidId) => z.coerce.number({ error: m }).int(m).positive(m).max(2_147_483_647, m);
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).overwrite(trimInvisible).min(1, { message, abort: true }).max(max, COMMON_MSG.invalidValue);
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .max(max, COMMON_MSG.invalidValue)
+    .overwrite(trimInvisible)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+const instant = z.iso.datetime({ offset: true, error: COMMON_MSG.invalidDate });
+
+export const rksvOrderListQuerySchema = z.object({
+  q: z.string().max(200, COMMON_MSG.invalidValue).overwrite(trimInvisible).optional(),
+  payment_status: z.enum(RKSV_PAYMENT_STATUSES, { error: COMMON_MSG.invalidValue }).optional(),
+  delivery: z.enum(['0', '1'], { error: COMMON_MSG.invalidValue }).transform(Number).optional(),
+  agent_id: id().optional(),
+  stage: z.enum(RKSV_STAGES, { error: COMMON_MSG.invalidValue }).optional(),
+  limit: z.coerce
+    .number({ error: COMMON_MSG.invalidValue })
+    .int(COMMON_MSG.invalidValue)
+    .min(1, COMMON_MSG.invalidValue)
+    .max(RKSV_PAGE_MAX, COMMON_MSG.invalidValue)
+    .default(RKSV_PAGE_DEFAULT),
+  cursor: id(M.invalidCursor).optional(),
+});
+export type RksvOrderListQuery = z.infer<typeof rksvOrderListQuerySchema>;
+
+export const rksvCardSchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  kassenid: z.string().nullable(),
+  serial_number: z.string().nullable(),
+  cert_done: z.number(),
+  activated_at: z.string().nullable(),
+  shopid: z.string().nullable(),
+  deviceid: z.string().nullable(),
+  systemid: z.string().nullable(),
+  cert_sn: z.string().nullable(),
+  /** Whether an AES key is stored; the key itself only through GET /api/rksv-card-key/{cardId}. */
+  has_aes_key: z.boolean(),
+  /** Next Jahresbeleg check (yyyy-MM-dd) of an activated card, else null. */
+  jahresbeleg_due: z.string().nullable(),
+  /** Outages of the card that are reportable (> 48 h). */
+  reportable_outages: z.number(),
+});
+export type RksvCard = z.infer<typeof rksvCardSchema>;
+
+export const rksvOrderSchema = z.object({
+  id: z.number(),
+  companyname: z.string(),
+  customername: z.string(),
+  email: z.string(),
+  address: z.string(),
+  zipcode: z.string(),
+  city: z.string(),
+  vatnr: z.string(),
+  payment_status: z.string(),
+  delivery: z.number(),
+  total_amount: z.number(),
+  qty: z.number(),
+  saved_at: z.string(),
+  payed_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  stripe_inv_id: z.string().nullable(),
+  agent_id: z.number().nullable(),
+  customer_id: z.number().nullable(),
+  stage: z.enum(RKSV_STAGES).nullable(),
+  agent_name: z.string().nullable(),
+  cards: z.array(rksvCardSchema),
+});
+export type RksvOrder = z.infer<typeof rksvOrderSchema>;
+
+export const rksvOrderListSchema = z.object({
+  orders: z.array(rksvOrderSchema),
+  total: z.number(),
+  nextCursor: z.number().nullable(),
+});
+export type RksvOrderList = z.infer<typeof rksvOrderListSchema>;
+
+export const rksvIdParamSchema = z.object({ id: id() });
+
+export const rksvUpdateCardSchema = z.object({
+  cardId: id(),
+  serialNumber: z
+    .string({ error: M.serialRequired })
+    .overwrite(trimInvisible)
+    .min(1, { message: M.serialRequired, abort: true })
+    .max(100, M.serialTooLong),
+});
+export type RksvUpdateCard = z.infer<typeof rksvUpdateCardSchema>;
+
+export const rksvSetTrackingSchema = z.object({ orderId: id(), trackingNumber: required(M.trackingRequired, 100) });
+export const rksvSetPickupReadySchema = z.object({ orderId: id() });
+
+export const rksvActivateCardSchema = z.object({
+  cardId: id(),
+  kassenid: required(M.kassenidRequired, 100),
+  cert_sn: required(M.certSnRequired, 100),
+  shopid: optionalText(100),
+  deviceid: optionalText(100),
+  systemid: optionalText(100),
+  aes_key: optionalText(200),
+});
+export type RksvActivateCard = z.infer<typeof rksvActivateCardSchema>;
+
+export const rksvAssignAgentSchema = z.object({ orderId: id(), agentId: id() });
+export const rksvAssignCustomerSchema = z.object({ orderId: id(), customerId: id() });
+
+export const rksvInvoiceParamSchema = z.object({ invoiceRef: z.string().min(1).max(40) });
+export const rksvInvoiceUrlSchema = z.object({ url: z.string() });
+export const rksvCardKeySchema = z.object({ cardId: z.number(), aes_key: z.string() });
+
+export const rksvActivitySchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  card_id: z.number().nullable(),
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  user_id: z.number().nullable(),
+  user_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type RksvActivity = z.infer<typeof rksvActivitySchema>;
+
+export const rksvStatsSchema = z.object({
+  byMonth: z.array(z.object({ month: z.string(), orders: z.number(), units: z.number(), revenue: z.number() })),
+  stages: z.object({ open: z.number(), created: z.number(), delivery: z.number(), pickup: z.number(), completed: z.number() }),
+  avgHoursPaidToShipped: z.number().nullable(),
+  /** Reportable outages (> 48 h) of the last 12 months, and those still open. */
+  outages: z.object({ reportable: z.number(), open: z.number() }),
+});
+export type RksvStats = z.infer<typeof rksvStatsSchema>;
+
+export const rksvCreateOutageSchema = z
+  .object({
+    cardId: id(),
+    started_at: instant,
+    ended_at: instant.optional().nullable(),
+    reason: required(M.outageReasonRequired, 500),
+  })
+  .refine((o) => !o.ended_at || new Date(o.ended_at) >= new Date(o.started_at), {
+    message: M.outageEndBeforeStart,
+    path: ['ended_at'],
+  });
+export type RksvCreateOutage = z.infer<typeof rksvCreateOutageSchema>;
+
+export const rksvOutageListQuerySchema = z.object({ cardId: id() });
+
+export const rksvOutageSchema = z.object({
+  id: z.number(),
+  card_id: z.number(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  reason: z.string(),
+  reportable: z.boolean(),
+  report_deadline: z.string(),
+});
+export type RksvOutage = z.infer<typeof rksvOutageSchema>;

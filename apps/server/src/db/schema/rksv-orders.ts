@@ -1,2 +1,61 @@
-// Tables of the rksv-orders area (backoffice.md); filled in by the area's issue.
-export {};
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { rksvCards, rksvOrders } from './shop.js';
+import { users } from './users.js';
+
+const ts = () => timestamp({ withTimezone: true, precision: 3 });
+
+/**
+ * What happened to an RKSV order in the back office, one row per write (serial number, tracking,
+ * pickup ready, activation, assignment, outage) and per reveal of a card's AES key: who, what, when.
+ * Written in the same transaction as the change; shown in the order dialog.
+ */
+export const rksvOrderActivity = pgTable(
+  'rksv_order_activity',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    order_id: integer()
+      .notNull()
+      .references(() => rksvOrders.id, { onDelete: 'cascade' }),
+    card_id: integer().references(() => rksvCards.id, { onDelete: 'set null' }),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** serial, tracking, pickup_ready, activated, key_revealed, agent_assigned, customer_assigned, outage */
+    action: text().notNull(),
+    /** The values of the change (never the AES key). */
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [index('rksv_order_activity_order_idx').on(t.order_id, t.id)],
+);
+
+/**
+ * An outage of an activated signature unit (the customer's duty under § 17 RKSV). Longer than 48 h it
+ * is reportable within a week of its start; `notified_at` records that the order's agent was told
+ * once an open outage passed 48 h (scheduled check `rksv-outages`).
+ */
+export const rksvOutages = pgTable(
+  'rksv_outages',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    card_id: integer()
+      .notNull()
+      .references(() => rksvCards.id, { onDelete: 'cascade' }),
+    order_id: integer()
+      .notNull()
+      .references(() => rksvOrders.id, { onDelete: 'cascade' }),
+    started_at: ts().notNull(),
+    ended_at: ts(),
+    reason: text().notNull(),
+    created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts().notNull().defaultNow(),
+    notified_at: ts(),
+  },
+  (t) => [
+    index('rksv_outages_card_idx').on(t.card_id, t.started_at),
+    index('rksv_outages_order_idx').on(t.order_id),
+    // The scheduled check reads only open outages nobody was told about yet.
+    index('rksv_outages_open_idx')
+      .on(t.started_at)
+      .where(sql`${t.ended_at} is null and ${t.notified_at} is null`),
+  ],
+);

@@ -1,9 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 import { users } from './users.js';
 
 const ts = () => timestamp({ withTimezone: true, precision: 3 });
+
+/**
+ * The back office's accent- and case-insensitive search (unaccent() is not immutable and PGlite lacks
+ * it): lower case, ß as ss, accented Latin letters as their base letter. Applied to the stored search
+ * column and to the typed query alike (apps/server/src/modules/rksv-orders/list.ts).
+ */
+export const SEARCH_FROM = 'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÇçÑñŠšŽžČčĆćÝýÿ';
+export const SEARCH_TO = 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnSsZzCcCcYyy';
+export const normalisedSearch = (text: SQL) =>
+  sql`lower(translate(replace(replace(${text}, 'ß', 'ss'), 'ẞ', 'SS'), '${sql.raw(SEARCH_FROM)}', '${sql.raw(SEARCH_TO)}'))`;
 
 /** What the shop sells: the signature unit (kind main) and shipping (kind shipping). Prices gross, cents. */
 export const products = pgTable(
@@ -87,9 +97,25 @@ export const rksvOrders = pgTable(
     agent_id: integer().references(() => users.id),
     customer_id: integer().references(() => customers.id),
     updated_at: ts().notNull().defaultNow(),
+    /** The back office's search text: the searched fields, normalised (see normalisedSearch). */
+    search_text: text().generatedAlwaysAs(
+      (): SQL =>
+        normalisedSearch(
+          sql`${rksvOrders.companyname} || ' ' || ${rksvOrders.customername} || ' ' || ${rksvOrders.email} || ' ' || ${rksvOrders.address} || ' ' || ${rksvOrders.zipcode} || ' ' || ${rksvOrders.city} || ' ' || ${rksvOrders.vatnr}`,
+        ),
+    ),
   },
   (t) => [
     uniqueIndex('rksv_orders_session_idx').on(t.session_id),
+    // Back-office list: keyset pages (id desc) per agent, the paid orders (stages, statistics), search.
+    index('rksv_orders_agent_page_idx').on(t.agent_id, t.id),
+    index('rksv_orders_paid_idx')
+      .on(t.id)
+      .where(sql`${t.payment_status} in ('paid', 'completed')`),
+    index('rksv_orders_payed_at_idx')
+      .on(t.payed_at)
+      .where(sql`${t.payment_status} in ('paid', 'completed')`),
+    index('rksv_orders_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     uniqueIndex('rksv_orders_return_ref_idx').on(t.return_ref),
     index('rksv_orders_status_idx').on(t.payment_status, t.id),
     index('rksv_orders_agent_idx').on(t.agent_id),
@@ -120,7 +146,16 @@ export const rksvCards = pgTable(
     aes_key: text(),
     created_at: ts().notNull().defaultNow(),
   },
-  (t) => [index('rksv_cards_order_idx').on(t.order_id)],
+  (t) => [
+    index('rksv_cards_order_idx').on(t.order_id),
+    // The stage rule asks "is a card without serial?" and "is a card activated?" per order.
+    index('rksv_cards_pending_idx')
+      .on(t.order_id)
+      .where(sql`${t.cert_done} = 0`),
+    index('rksv_cards_activated_idx')
+      .on(t.order_id)
+      .where(sql`${t.activated_at} is not null`),
+  ],
 );
 
 /** The last invoice number used per calendar year (Vienna): taken and raised in the issuing transaction, so gap-free. */
