@@ -60,6 +60,10 @@ export const tasks = pgTable(
     index('tasks_created_by_idx').on(t.created_by_userid),
     index('tasks_typ_idx').on(t.typ),
     index('tasks_firma_idx').on(t.firma),
+    // Statistics (modules/stats): a country's or an agent's tasks created in the 6-month window, with
+    // every column the aggregates read, so PostgreSQL answers from the index alone.
+    index('tasks_stats_country_idx').on(t.country_id, t.erstellt_am, t.status, t.typ, t.frist, t.erledigt_am, t.user_id),
+    index('tasks_stats_agent_idx').on(t.user_id, t.erstellt_am, t.country_id, t.status, t.typ, t.frist, t.erledigt_am),
     // Text search (q, firma filter): trigram indexes make ILIKE '%…%' fast.
     index('tasks_titel_trgm_idx').using('gin', sql`${t.titel} gin_trgm_ops`),
     index('tasks_beschreibung_trgm_idx').using('gin', sql`${t.beschreibung} gin_trgm_ops`),
