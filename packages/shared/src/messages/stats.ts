@@ -1,2 +1,5 @@
 /** Messages of the stats area: key → German text (backoffice.md section 8). */
-export const STATS_MSG = {} as const;
+export const STATS_MSG = {
+  invalidAgent: 'Ungültiger Mitarbeiter',
+  otherAgent: 'Sie dürfen nur Ihre eigenen Statistiken ansehen.',
+} as const;
