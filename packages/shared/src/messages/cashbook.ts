@@ -1,2 +1,49 @@
-/** Messages of the cashbook area: key → German text (backoffice.md section 8). */
-export const CASHBOOK_MSG = {} as const;
+/**
+ * Messages of the cashbook area: key → German text (backoffice.md section 8 and issue 20). Texts the
+ * spec gives verbatim: `monthClosed`; `monthAlreadyClosed` is the key the spec names for a second
+ * closing of a month. Screen-only texts (load errors, toasts) live in the locale files.
+ */
+export const CASHBOOK_MSG = {
+  typeRequired: 'Bitte Einnahme oder Ausgabe wählen',
+  categoryRequired: 'Kategorie ist erforderlich',
+  categoryNotFound: 'Kategorie nicht gefunden',
+  categoryTypeMismatch: 'Die Kategorie passt nicht zum Typ der Buchung',
+  categoryExists: 'Eine Kategorie mit diesem Namen und Typ gibt es bereits',
+  categoryNameTooLong: 'Der Name ist zu lang (höchstens 100 Zeichen)',
+  amountRequired: 'Betrag ist erforderlich',
+  amountInvalid: 'Der Betrag muss mindestens 0,01 € sein (ganze Cent)',
+  amountTooLarge: 'Der Betrag ist zu groß',
+  invoiceRequired: 'Für Einnahmen ist eine Rechnungsnummer erforderlich',
+  invoiceTooLong: 'Die Rechnungsnummer ist zu lang',
+  customerOnlyIncome: 'Ein Kunde kann nur bei Einnahmen angegeben werden',
+  customerNotFound: 'Kunde nicht gefunden',
+  dateInFuture: 'Das Datum darf nicht in der Zukunft liegen',
+  monthClosed: 'Dieser Monat ist bereits abgeschlossen',
+  notFound: 'Buchung nicht gefunden',
+  alreadyReversed: 'Diese Buchung wurde bereits storniert',
+  reversalOfReversal: 'Eine Stornobuchung kann nicht storniert werden',
+  reasonRequired: 'Bitte einen Grund für das Storno angeben',
+  reasonTooLong: 'Der Grund ist zu lang (höchstens 400 Zeichen)',
+  noCountry: 'Ihrem Konto ist kein Land zugeordnet',
+  dateFormat: 'Datum im Format JJJJ-MM-TT angeben',
+  invalidPeriod: 'Das Enddatum liegt vor dem Startdatum',
+  periodRequired: 'Bitte Start- und Enddatum angeben',
+  monthRequired: 'Monat ist erforderlich',
+  monthInvalid: 'Ungültiger Monat',
+  monthAlreadyClosed: 'Für diesen Monat gibt es bereits einen Abschluss',
+  monthTooLate: 'Abschließen lässt sich höchstens der Vormonat',
+  monthBeforeLatest: 'Dieser Monat liegt vor dem letzten Abschluss',
+  previousMonthOpen: 'Bitte zuerst die früheren Monate abschließen',
+  physicalRequired: 'Der gezählte Kassenstand ist erforderlich',
+  physicalInvalid: 'Der gezählte Kassenstand muss ein Betrag in ganzen Cent von mindestens 0 sein',
+  notesTooLong: 'Die Notiz ist zu lang (höchstens 1000 Zeichen)',
+  figuresMismatch: 'Die übermittelten Beträge stimmen nicht mit der Berechnung des Servers überein',
+  startingBalanceLocked: 'Der Anfangsbestand kann nur vor der ersten Buchung geändert werden',
+  startingBalanceInvalid: 'Der Anfangsbestand muss ein Betrag in ganzen Cent sein',
+  registerNameTooLong: 'Der Name der Kasse ist zu lang (höchstens 200 Zeichen)',
+  registerAddressTooLong: 'Die Adresse ist zu lang (höchstens 500 Zeichen)',
+  methodNotAllowed: 'Buchungen können nicht geändert oder gelöscht werden, nur storniert',
+  invalidLimit: 'Ungültige Seitengröße',
+  invalidCursor: 'Ungültige Seitenmarke',
+  invalidSearch: 'Der Suchtext ist zu lang',
+} as const;

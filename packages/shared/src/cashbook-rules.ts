@@ -1,0 +1,131 @@
+/**
+ * The cashbook's pure rules (§131 BAO: entries one by one, never altered; a correction is a new
+ * entry): amounts typed as `12,50` or `12.50` to integer cents, the balance effect of an entry, the
+ * closing figures, and the month rules in Vienna time. No zod here: the form and the server share
+ * these through schemas/cashbook.ts.
+ */
+import { toVienna } from './vienna-time.js';
+
+export const CASHBOOK_TYPES = ['income', 'expense'] as const;
+export type CashbookType = (typeof CASHBOOK_TYPES)[number];
+
+/** Largest single amount: 10 million euros in cents (the column is a 32-bit integer). */
+export const CASHBOOK_AMOUNT_MAX = 1_000_000_000;
+/** Starting balance range (it may be negative only in theory; cash cannot be, but a register may start in debt to its safe). */
+export const CASHBOOK_STARTING_BALANCE_MAX = 1_000_000_000;
+export const CASHBOOK_DESCRIPTION_MAX = 500;
+export const CASHBOOK_REASON_MAX = 400;
+export const CASHBOOK_PAGE_DEFAULT = 50;
+export const CASHBOOK_PAGE_MAX = 200;
+/** The overview's chart: this many months, the current one included (spec: 6 months of history). */
+export const CASHBOOK_HISTORY_MONTHS = 6;
+/** The overview's table: the newest entries. */
+export const CASHBOOK_LATEST = 5;
+
+const AMOUNT = /^(?:(\d{1,3})([.,' ])(\d{3}(?:\2\d{3})*)|(\d+))(?:([.,])(\d{1,2}))?$/;
+
+/**
+ * An amount as a person types it, to integer cents: `12,50`, `12.50`, `12`, `1.234,56`, `1,234.56`,
+ * `1 234,5`. One or two decimals after the last separator; thousands separators only in groups of
+ * three and never the same character as the decimal one. Null for anything else (letters, three
+ * decimals, a minus sign, zero is allowed here and refused by the amount rule).
+ */
+export function parseAmountToCents(text: string): number | null {
+  const s = text.trim().replace(/\u00a0|\u202f/g, ' ').replace(/^€\s*|\s*€$/g, '');
+  const m = AMOUNT.exec(s);
+  if (!m) return null;
+  const [, head, thousands, groups, plain, decimalSep, decimals] = m;
+  if (thousands && decimalSep && thousands === decimalSep) return null;
+  // `1.234` with no decimals: a thousands group (de-AT), not 1.234 euros with three decimals.
+  const whole = plain ?? `${head}${groups!.split(thousands!).join('')}`;
+  const euros = Number(whole);
+  const cents = decimals ? Number(decimals.padEnd(2, '0')) : 0;
+  const total = euros * 100 + cents;
+  return Number.isSafeInteger(total) ? total : null;
+}
+
+/** Cents as the form shows them for editing: 123456 → `1234,56` (decimal comma, no grouping). */
+export function centsToInput(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** What an entry does to the cash: income adds, expense takes away (a reversal carries the negated amount). */
+export function balanceEffect(type: CashbookType, amount: number): number {
+  return type === 'income' ? amount : -amount;
+}
+
+export interface ClosingFigures {
+  opening_balance: number;
+  total_income: number;
+  total_expenses: number;
+  closing_balance: number;
+  physical_balance: number;
+  /** Counted minus booked: negative when cash is missing. */
+  difference: number;
+}
+
+/** The closing of a month: closing = opening + income − expenses; difference = counted − closing. */
+export function computeClosing(input: {
+  opening_balance: number;
+  total_income: number;
+  total_expenses: number;
+  physical_balance: number;
+}): ClosingFigures {
+  const closing_balance = input.opening_balance + input.total_income - input.total_expenses;
+  return { ...input, closing_balance, difference: input.physical_balance - closing_balance };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM` of an instant, in Vienna. */
+export function cashbookMonthOf(d: Date): string {
+  const v = toVienna(d);
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}`;
+}
+
+/** `YYYY-MM` shifted by whole months. */
+export function cashbookAddMonths(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const idx = y * 12 + (m - 1) + delta;
+  return `${Math.floor(idx / 12)}-${pad((idx % 12) + 1)}`;
+}
+
+/** The latest month that may be closed at `now`: the previous calendar month (Vienna), `YYYY-MM`. */
+export function latestClosableMonth(now: Date): string {
+  return cashbookAddMonths(cashbookMonthOf(now), -1);
+}
+
+/** A closing's month (`YYYY-MM-01`) may be closed at `now`: not the current month or later. */
+export function isClosableMonth(month: string, now: Date): boolean {
+  return /^\d{4}-\d{2}-01$/.test(month) && month.slice(0, 7) <= latestClosableMonth(now);
+}
+
+/** The last `count` months up to and including the one of `now`, oldest first (`YYYY-MM`). */
+export function cashbookLastMonths(now: Date, count: number): string[] {
+  const current = cashbookMonthOf(now);
+  return Array.from({ length: count }, (_, i) => cashbookAddMonths(current, i - count + 1));
+}
+
+/** First and last day (`yyyy-MM-dd`) of a `YYYY-MM` month. */
+export function cashbookMonthDays(month: string): { start: string; end: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { start: `${month}-01`, end: `${month}-${pad(last)}` };
+}
+
+/** A real calendar day written `yyyy-MM-dd`. */
+export function isCashbookDay(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && y <= 9999 && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+}
+
+/** Today in Vienna as `yyyy-MM-dd`. */
+export function cashbookToday(now: Date = new Date()): string {
+  const v = toVienna(now);
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+}
