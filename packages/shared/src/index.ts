@@ -13,6 +13,7 @@ export * from './schemas/shop.js';
 export * from './shop-rules.js';
 export * from './task-rules.js';
 export * from './cashbook-rules.js';
+export * from './signage-rules.js';
 export * from './rksv-rules.js';
 export * from './messages/index.js';
 export * from './schemas/rksv-orders.js';

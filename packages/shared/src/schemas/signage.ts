@@ -1,2 +1,306 @@
-// Request and answer schemas of the signage area; filled in by the area's issue.
-export {};
+import { z } from 'zod';
+import { trimInvisible } from '../input-hygiene.js';
+import { SIGNAGE_MSG } from '../messages/signage.js';
+import {
+  ALL_DAYS,
+  DAYS_LIST,
+  EFFECTIVE_STATUSES,
+  parseDays,
+  SIGNAGE_DEFAULT_DURATION,
+  SIGNAGE_DEFAULT_WINDOW,
+  SIGNAGE_SEARCH_MIN,
+  startsBeforeEnd,
+  TIME_OF_DAY,
+  joinDays,
+} from '../signage-rules.js';
+
+/**
+ * Request and answer schemas of digital signage (backoffice.md "Digital signage", issue 18): the
+ * staff calls under /api/okds-…, and the screens' calls under /ds/api/….
+ */
+
+const DB_ID_MAX = 2_147_483_647;
+const id = (message: string = SIGNAGE_MSG.deviceNotFound) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(DB_ID_MAX, message);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .overwrite(trimInvisible)
+    .max(max)
+    .transform((v) => (v === '' ? null : v));
+const time = (message: string = SIGNAGE_MSG.timeFormat) => z.string({ error: message }).trim().regex(TIME_OF_DAY, message);
+/** Comma-joined weekdays, normalised (sorted, each once). */
+const days = (message: string = SIGNAGE_MSG.daysFormat) =>
+  z
+    .string({ error: message })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(DAYS_LIST, message))
+    .transform((v) => joinDays(parseDays(v)));
+const duration = z.coerce
+  .number({ error: SIGNAGE_MSG.durationInvalid })
+  .int(SIGNAGE_MSG.durationInvalid)
+  .min(1, SIGNAGE_MSG.durationInvalid)
+  .max(86_400, SIGNAGE_MSG.durationInvalid);
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, SIGNAGE_MSG.invalidDate)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), SIGNAGE_MSG.invalidDate);
+
+export const signageIdParamSchema = z.object({ id: id() });
+export const signagePageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+// ---- devices -------------------------------------------------------------------------------------
+
+export const signageEffectiveStatusSchema = z.enum(EFFECTIVE_STATUSES);
+
+export const deviceRowSchema = z.object({
+  device_id: z.number().int(),
+  device_name: z.string().nullable(),
+  uuid: z.string(),
+  device_type: z.string(),
+  location: z.string().nullable(),
+  status: z.enum(['pending', 'active', 'locked']),
+  effective_status: signageEffectiveStatusSchema,
+  license_until: z.string().nullable(),
+  days_remaining: z.number().int().nullable(),
+  last_seen: z.string().nullable(),
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  stripe_cu_id: z.string().nullable(),
+  /** Five wrong codes: the device must register anew before a code is checked again. */
+  activation_locked: z.boolean(),
+  created_at: z.string(),
+});
+export type DeviceRow = z.infer<typeof deviceRowSchema>;
+
+export const deviceListQuerySchema = signagePageQuerySchema.extend({
+  status: z.enum(['all', ...EFFECTIVE_STATUSES]).default('all'),
+  q: z.string().trim().max(100).default(''),
+});
+export const deviceListSchema = z.object({ rows: z.array(deviceRowSchema), total: z.number().int() });
+
+export const updateDeviceSchema = z.object({
+  device_name: optionalText(100).optional(),
+  location: optionalText(200).optional(),
+  license_until: isoDay.nullable().optional(),
+  status: z.enum(['active', 'locked']).optional(),
+});
+export type UpdateDeviceInput = z.infer<typeof updateDeviceSchema>;
+
+export const assignCustomerSchema = z.object({ customer_id: id(SIGNAGE_MSG.customerRequired) });
+export const verifyActivationSchema = z.object({
+  activation_code: z
+    .string({ error: SIGNAGE_MSG.codeRequired })
+    .transform((v) => v.replace(/[\s-]+/g, ''))
+    .pipe(z.string().min(1, SIGNAGE_MSG.codeRequired).max(20, SIGNAGE_MSG.codeWrong)),
+});
+
+export const signageOverviewSchema = z.object({
+  stats: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    pending: z.number().int(),
+    locked: z.number().int(),
+    expired: z.number().int(),
+  }),
+  devicesByMonth: z.record(z.string(), z.number().int()),
+  byType: z.array(z.object({ device_type: z.string(), total: z.number().int() })),
+});
+export type SignageOverview = z.infer<typeof signageOverviewSchema>;
+
+// ---- customers -----------------------------------------------------------------------------------
+
+export const signageCustomerSearchSchema = z.object({
+  query: z.string({ error: SIGNAGE_MSG.searchMin }).trim().min(SIGNAGE_SEARCH_MIN, SIGNAGE_MSG.searchMin).max(100),
+});
+export const signageCustomerHitSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  stripe_cu_id: z.string().nullable(),
+  kundennummer: z.string(),
+  firma: z.string(),
+});
+export type SignageCustomerHit = z.infer<typeof signageCustomerHitSchema>;
+
+export const signageCustomerRowSchema = z.object({
+  customer_id: z.number().int(),
+  firma: z.string(),
+  kundennummer: z.string(),
+  email: z.string().nullable(),
+  stripe_cu_id: z.string().nullable(),
+  devices: z.array(z.object({ device_id: z.number().int(), device_name: z.string().nullable(), effective_status: signageEffectiveStatusSchema })),
+  schedule_count: z.number().int(),
+  content_count: z.number().int(),
+});
+export const signageCustomerListSchema = z.object({ rows: z.array(signageCustomerRowSchema), total: z.number().int() });
+export type SignageCustomerRow = z.infer<typeof signageCustomerRowSchema>;
+
+export const deviceStatusRowSchema = z.object({
+  device_id: z.number().int(),
+  device_name: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  effective_status: signageEffectiveStatusSchema,
+  last_seen: z.string().nullable(),
+  online: z.boolean(),
+  /** The file names of the device's last playlist answer. */
+  playing: z.array(z.string()),
+});
+export const deviceStatusListSchema = z.object({ rows: z.array(deviceStatusRowSchema), total: z.number().int() });
+export type DeviceStatusRow = z.infer<typeof deviceStatusRowSchema>;
+
+// ---- files and content ---------------------------------------------------------------------------
+
+export const contentFileSchema = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  file_type: z.enum(['image', 'video']),
+  mime: z.string(),
+  size: z.number().int(),
+  file_path: z.string(),
+  duration: z.number().int(),
+  /** The first device it is assigned to (the spec's field), and how many devices show it. */
+  device_id: z.number().int().nullable(),
+  device_count: z.number().int(),
+  created_at: z.string(),
+});
+export type ContentFile = z.infer<typeof contentFileSchema>;
+export const contentFileListSchema = z.object({ rows: z.array(contentFileSchema), total: z.number().int() });
+
+/** The multipart text fields of POST /api/okds-upload. */
+export const signageUploadFieldsSchema = z.object({ duration: duration.default(SIGNAGE_DEFAULT_DURATION) });
+
+const windowFields = {
+  start_time: time().default(SIGNAGE_DEFAULT_WINDOW.start_time),
+  end_time: time().default(SIGNAGE_DEFAULT_WINDOW.end_time),
+  days_of_week: days().default(ALL_DAYS),
+};
+const inOrder = (w: { start_time: string; end_time: string }) => startsBeforeEnd(w.start_time, w.end_time);
+
+/** The multipart text fields of POST /api/okds-content-schedule/{id}/upload. */
+export const signageScheduleUploadFieldsSchema = z
+  .object({ duration: duration.default(SIGNAGE_DEFAULT_DURATION), ...windowFields })
+  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder, path: ['end_time'] });
+
+export const signageContentItemSchema = z
+  .object({
+    file_id: id(SIGNAGE_MSG.fileNotFound),
+    display_order: z.coerce.number().int().min(0).max(100_000).default(0),
+    duration: duration.optional(),
+    ...windowFields,
+  })
+  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder, path: ['end_time'] });
+export type SignageContentItemInput = z.input<typeof signageContentItemSchema>;
+
+export const assignContentSchema = z.object({
+  content: z.array(signageContentItemSchema, { error: SIGNAGE_MSG.contentRequired }).min(1, SIGNAGE_MSG.contentRequired).max(500),
+});
+export const scheduleContentSchema = z.object({
+  content: z.array(signageContentItemSchema, { error: SIGNAGE_MSG.contentRequired }).max(500),
+});
+export const moveContentSchema = z.object({
+  contentIds: z.array(id(SIGNAGE_MSG.contentNotFound), { error: SIGNAGE_MSG.contentRequired }).min(1, SIGNAGE_MSG.contentRequired).max(500),
+  deviceId: id(SIGNAGE_MSG.deviceRequired),
+});
+
+/** A content item as assigned (to a device or a schedule), with the file it shows. */
+export const assignedContentSchema = z.object({
+  id: z.number().int(),
+  file_id: z.number().int(),
+  file_name: z.string(),
+  file_type: z.enum(['image', 'video']),
+  file_path: z.string(),
+  display_order: z.number().int(),
+  duration: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  days_of_week: z.string(),
+});
+export type AssignedContent = z.infer<typeof assignedContentSchema>;
+
+// ---- schedules -----------------------------------------------------------------------------------
+
+export const scheduleInputSchema = z
+  .object({
+    schedule_name: z
+      .string({ error: SIGNAGE_MSG.scheduleRequired })
+      .overwrite(trimInvisible)
+      .min(1, SIGNAGE_MSG.scheduleRequired)
+      .max(200),
+    stripe_customer_id: z.string().trim().max(100).nullish(),
+    customer_id: z.coerce.number().int().positive().max(DB_ID_MAX).nullish(),
+    start_time: time(SIGNAGE_MSG.scheduleRequired),
+    end_time: time(SIGNAGE_MSG.scheduleRequired),
+    days: days(SIGNAGE_MSG.scheduleRequired),
+    status: z.enum(['active', 'inactive']).default('active'),
+  })
+  .refine((s) => Boolean(s.stripe_customer_id) || Boolean(s.customer_id), {
+    message: SIGNAGE_MSG.scheduleRequired,
+    path: ['stripe_customer_id'],
+  })
+  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder, path: ['end_time'] });
+export type ScheduleInput = z.input<typeof scheduleInputSchema>;
+
+export const scheduleListQuerySchema = signagePageQuerySchema.extend({
+  status: z.enum(['active', 'inactive', 'all']).default('active'),
+});
+export const scheduleRowSchema = z.object({
+  schedule_id: z.number().int(),
+  schedule_name: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  days_of_week: z.string(),
+  status: z.enum(['active', 'inactive']),
+  stripe_customer_id: z.string().nullable(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  content_count: z.number().int(),
+});
+export type ScheduleRow = z.infer<typeof scheduleRowSchema>;
+export const scheduleListSchema = z.object({ rows: z.array(scheduleRowSchema), total: z.number().int() });
+
+// ---- the screens' API (/ds/api) ------------------------------------------------------------------
+
+export const registerDeviceSchema = z.object({
+  uuid: z
+    .string({ error: SIGNAGE_MSG.uuidRequired })
+    .trim()
+    .min(8, SIGNAGE_MSG.uuidRequired)
+    .max(100, SIGNAGE_MSG.uuidRequired)
+    .regex(/^[A-Za-z0-9_-]+$/, SIGNAGE_MSG.uuidRequired),
+  device_name: optionalText(100).optional(),
+  device_type: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_-]{1,30}$/)
+    .optional(),
+});
+export const registerAnswerSchema = z.object({ device_key: z.string(), activation_code: z.string() });
+
+export const playlistItemSchema = z.object({
+  file_id: z.number().int(),
+  url: z.string(),
+  file_type: z.enum(['image', 'video']),
+  duration: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  days_of_week: z.string(),
+  display_order: z.number().int(),
+});
+export type PlaylistItem = z.infer<typeof playlistItemSchema>;
+export const playlistSchema = z.object({
+  status: signageEffectiveStatusSchema,
+  items: z.array(playlistItemSchema),
+  /** Changes whenever the items do: the screen swaps its loop only then. */
+  version: z.string(),
+  /** While pending: the code the screen shows for staff to type. */
+  activation_code: z.string().nullable(),
+  device_name: z.string().nullable(),
+  server_time: z.string(),
+});
+export type Playlist = z.infer<typeof playlistSchema>;
