@@ -18,6 +18,7 @@ import { registerAuthGuard, type Access } from './platform/auth.js';
 import { registerInputHygiene } from './platform/input-hygiene.js';
 import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
 import { createRelease, registerUnitOfWork, type Release } from './platform/unit-of-work.js';
+import { registerMetrics, registerSlowRequestLog } from './platform/metrics.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -87,6 +88,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   registerErrorHandling(app);
+  registerSlowRequestLog(app, ctx.config.slowRequestMs);
+  const metrics = registerMetrics(app, { token: ctx.config.metricsToken, db: ctx.db, realtime: ctx.realtime, log: app.log });
   // Before compression: a stored answer is the serialized one.
   registerIdempotency(app, ctx.db);
   // Security headers. The app loads nothing from other hosts; Mantine sets inline style attributes
@@ -126,7 +129,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerAuthGuard(app, ctx.db);
   registerInputHygiene(app);
   const backgroundJobs = new Map<string, (payload: unknown) => Promise<void>>();
-  const release = createRelease({ realtime: ctx.realtime, mailer: ctx.mailer, jobs: backgroundJobs, log: app.log });
+  const release = createRelease({
+    realtime: ctx.realtime,
+    mailer: ctx.mailer,
+    jobs: backgroundJobs,
+    log: app.log,
+    jobRan: metrics?.jobRan,
+  });
   app.decorate('backgroundJobs', backgroundJobs);
   app.decorate('release', release);
   registerUnitOfWork(app, release);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_TTL_SECONDS, LOGIN_RATE_LIMIT } from '@portal/shared';
 import { parseStorageUrl, StorageUrlError, type StorageLocation } from './platform/storage/location.js';
+import { Cron } from 'croner';
 
 /** What a variable expects and what it got: every message of a bad setting reads like this. */
 const expected = (what: string, input: unknown) => `erwartet ${what}, erhalten: ${String(input)}`;
@@ -42,6 +43,20 @@ const url = (protocols: string[]) =>
     .url('muss eine URL sein')
     .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), `muss mit ${protocols.join(': oder ')}: beginnen`);
 
+/** A customer source (sync): `file:PATH`, an http(s) address of a CSV or JSON file, or `stripe`. */
+const customerSource = z
+  .string()
+  .refine((v) => v === 'stripe' || /^file:.+/.test(v) || /^https?:\/\/./.test(v), 'erwartet file:PFAD, eine http(s)-Adresse oder stripe');
+/** A cron expression (croner: 5 or 6 fields, e.g. `0 3 * * *`). */
+const cron = z.string().refine((v) => {
+  try {
+    new Cron(v, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}, 'erwartet einen Cron-Ausdruck wie 0 3 * * *');
+
 const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   // Loopback unless told otherwise: the demo accounts' passwords are in the README.
@@ -58,6 +73,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: int(1).default(LOGIN_RATE_LIMIT.max),
   UPLOAD_MAX_FILE_MB: positive(1024).default(10),
   UPLOAD_MAX_FILES: int(1, 100).default(10),
+  /** Largest signage video (pictures keep UPLOAD_MAX_FILE_MB). */
+  SIGNAGE_MAX_VIDEO_MB: positive(10240).default(200),
   /** Where stored files go: `file:` (DATA_DIR/uploads), `file:/folder` or `s3://bucket[/folder]?endpoint=…&region=…`. */
   STORAGE_URL: z.string().default('file:'),
   PUBLIC_FORM_RATE_LIMIT: int(1).default(60),
@@ -68,6 +85,13 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Only for tests: where the stripe package sends its calls (a local stand-in of Stripe's API). */
   STRIPE_API_BASE: url(['http', 'https']).optional(),
+  /** Customer sync (AT, EG): the source (default: the sample file shipped), Stripe keys, cron schedule (off by default). */
+  CUSTOMER_SOURCE_AT: customerSource.optional(),
+  CUSTOMER_SOURCE_EG: customerSource.optional(),
+  STRIPE_SECRET_KEY_AT: z.string().optional(),
+  STRIPE_SECRET_KEY_EG: z.string().optional(),
+  SYNC_SCHEDULE_AT: cron.optional(),
+  SYNC_SCHEDULE_EG: cron.optional(),
   SELLER_NAME: z.string().default('Kassenservice Muster GmbH'),
   SELLER_ADDRESS: z.string().default('Musterstraße 1, 1190 Wien, Österreich'),
   SELLER_UID: z.string().default('ATU12345678'),
@@ -85,6 +109,10 @@ const envSchema = z.object({
   /** PostgreSQL: how long to wait for a connection, and for one statement, before answering 503. */
   DB_CONNECT_TIMEOUT_MS: int(100, 600_000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: int(100, 3_600_000).default(10_000),
+  /** Bearer token of GET /metrics (Prometheus); without it the route does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'mindestens 16 Zeichen').optional(),
+  /** Requests slower than this are logged (warn) with their route and time. */
+  SLOW_REQUEST_MS: int(1).default(500),
   WEB_DIST: z.string().optional(),
 });
 
@@ -105,6 +133,10 @@ export interface Config {
   seedDemo: boolean;
   /** PostgreSQL pool: wait for a connection, and for one statement (migrations run without the latter). */
   dbTimeouts: { connectMs: number; statementMs: number };
+  /** GET /metrics answers only with this bearer token; undefined: no metrics route. */
+  metricsToken?: string;
+  /** Requests slower than this (ms) are logged with route and time. */
+  slowRequestMs: number;
   sessionTtlSeconds: number;
   /** Sign-in attempts per email in the window; per IP five times as many. */
   loginRateLimit: { max: number; windowMs: number };
@@ -122,6 +154,8 @@ export interface Config {
     stripeWebhookSecret?: string;
     stripeApiBase?: string;
   };
+  /** Customer sync per country: source (undefined: the shipped sample), Stripe key, cron schedule. */
+  sync: Record<'AT' | 'EG', { source?: string; stripeKey?: string; schedule?: string }>;
   /** The seller on invoices (§ 11 UStG). */
   seller: {
     name: string;
@@ -140,6 +174,8 @@ export interface Config {
   supportHotline: string;
   /** Uploads are staged under DATA_DIR/uploads/tmp while checked; limits per file and per request. */
   uploads: { dir: string; maxFileBytes: number; maxFiles: number };
+  /** Digital signage: the largest video a screen may be sent. */
+  signage: { maxVideoBytes: number };
   /** Where stored files (task and audit files, invoices) live: STORAGE_URL, by default DATA_DIR/uploads. */
   storage: StorageLocation;
   webDist: string;
@@ -204,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     seedDemo: e.SEED_DEMO ?? (!production && isLoopback(e.HOST)),
     dbTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT, windowMs: LOGIN_RATE_LIMIT.windowMs },
     logLevel: e.LOG_LEVEL,
@@ -214,6 +252,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: e.STRIPE_API_BASE,
+    },
+    sync: {
+      AT: { source: e.CUSTOMER_SOURCE_AT, stripeKey: e.STRIPE_SECRET_KEY_AT, schedule: e.SYNC_SCHEDULE_AT },
+      EG: { source: e.CUSTOMER_SOURCE_EG, stripeKey: e.STRIPE_SECRET_KEY_EG, schedule: e.SYNC_SCHEDULE_EG },
     },
     seller: {
       name: e.SELLER_NAME,
@@ -231,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: Math.round(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
       maxFiles: e.UPLOAD_MAX_FILES,
     },
+    signage: { maxVideoBytes: Math.round(e.SIGNAGE_MAX_VIDEO_MB * 1024 * 1024) },
     storage,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };

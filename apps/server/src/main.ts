@@ -41,7 +41,9 @@ async function main() {
   }
 
   // Mail retry, overdue check and orphan-file cleaning: each due slot on one process of the cluster.
-  const stopScheduler = startScheduler(database, scheduledJobs({ database, config, mailer, storage, release: app.release, log }), log);
+  const stopScheduler = startScheduler(database, scheduledJobs({ database, config, mailer, storage, release: app.release, log }), log, {
+    jobRan: app.metrics?.jobRan,
+  });
 
   // A process manager's SIGTERM (or Ctrl+C): stop accepting, let running requests finish, close the
   // sockets, the mailer and the database, then exit. A second signal, or a close that hangs, ends it at once.

@@ -46,6 +46,54 @@ export interface OpenOptions {
 
 export class DatabaseLockedError extends Error {}
 
+/**
+ * What the metrics read of an open database: its connections now, and each statement's time as it
+ * ends. Kept beside the Db handle (the app only sees `Db`), found with dbProbe(db).
+ */
+export interface DbProbe {
+  /** Connections in use and statements waiting for one (PGlite: one connection, the rest queue). */
+  connections(): { inUse: number; idle: number; waiting: number };
+  /** Calls listener with each statement's duration in seconds; answers the unsubscribe. */
+  onQuery(listener: (seconds: number) => void): () => void;
+}
+
+const probes = new WeakMap<object, DbProbe>();
+export const dbProbe = (db: Db): DbProbe | undefined => probes.get(db);
+
+/** Listeners of statement durations; timing costs nothing while nobody listens. */
+function queryTimer() {
+  const listeners = new Set<(seconds: number) => void>();
+  return {
+    listeners,
+    start(): (() => void) | undefined {
+      if (listeners.size === 0) return undefined;
+      const t0 = performance.now();
+      return () => {
+        const seconds = (performance.now() - t0) / 1000;
+        for (const l of listeners) l(seconds);
+      };
+    },
+    onQuery(listener: (seconds: number) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** Calls done() when a statement ends, whether it answers through a callback (pg-pool) or a promise. */
+function whenSettled(args: unknown[], call: (args: unknown[]) => unknown, done: (() => void) | undefined): unknown {
+  if (!done) return call(args);
+  const last = args[args.length - 1];
+  if (typeof last === 'function') {
+    const cb = last as (...a: unknown[]) => unknown;
+    return call([...args.slice(0, -1), (...a: unknown[]) => (done(), cb(...a))]);
+  }
+  const result = call(args);
+  if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
+  else done();
+  return result;
+}
+
 const LOCK_NAME = 'portal.lock';
 
 function isAlive(pid: number): boolean {
@@ -150,6 +198,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // so each connection plans a query shape once. (Not for PgBouncer in transaction mode.)
     // An idle connection that the server ends (restart, failover) must not crash the process.
     pool.on('error', (err) => console.error(JSON.stringify({ level: 50, msg: 'idle database connection failed', err: err.message })));
+    const timer = queryTimer();
     pool.on('connect', (client) => {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
@@ -160,10 +209,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           const c = config as { text: string; name?: string };
           config = { ...c, name: `q_${createHash('sha1').update(c.text).digest('base64url')}` };
         }
-        return query(config, ...rest);
+        return whenSettled([config, ...rest], (args) => query(...args), timer.start());
       };
     });
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    probes.set(db, {
+      connections: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onQuery: timer.onQuery,
+    });
     if (!opts.lazy) await db.execute(sql`select 1`);
     return {
       db,
@@ -213,7 +266,36 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   } else {
     client = await PGlite.create({ extensions });
   }
+  // One connection: statements and transactions queue for it. Counted (and timed, queueing included)
+  // for the metrics by wrapping the two calls drizzle makes, query and transaction.
+  const timer = queryTimer();
+  let busy = 0;
+  type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
+  const timed = (target: Queryable) => {
+    const query = target.query.bind(target);
+    target.query = (...args) =>
+      whenSettled(args, (a) => query(...a), timer.start()) as Promise<unknown>;
+  };
+  const counted = <T>(p: Promise<T>) => {
+    busy++;
+    return p.finally(() => busy--);
+  };
+  const pglite = client as unknown as Queryable & { transaction: (fn: (tx: Queryable) => Promise<unknown>) => Promise<unknown> };
+  const query = pglite.query.bind(pglite);
+  pglite.query = (...args) => counted(whenSettled(args, (a) => query(...a), timer.start()) as Promise<unknown>);
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.transaction = (fn) =>
+    counted(
+      transaction((tx) => {
+        timed(tx);
+        return fn(tx);
+      }),
+    );
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  probes.set(db, {
+    connections: () => ({ inUse: Math.min(busy, 1), idle: busy ? 0 : 1, waiting: Math.max(0, busy - 1) }),
+    onQuery: timer.onQuery,
+  });
   return {
     db,
     kind: 'pglite',

@@ -151,6 +151,11 @@ export class RealtimeHub {
     }
   }
 
+  /** Sockets connected to this process now (the metrics' gauge). */
+  openSockets(): number {
+    return this.io?.of('/').sockets.size ?? 0;
+  }
+
   /** Disconnects the sockets of ended sessions (logout, password change, invitation), on every process. */
   endSessions(sessionIds: number[]): void {
     for (const id of sessionIds) this.io?.in(sessionRoom(id)).disconnectSockets(true);

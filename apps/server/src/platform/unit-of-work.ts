@@ -107,6 +107,8 @@ export interface ReleaseTargets {
   /** Background work by name; a name without a handler is a programming error and is logged. */
   jobs?: ReadonlyMap<string, (payload: unknown) => Promise<void>>;
   log: FastifyBaseLogger;
+  /** Told of each background job's end (the metrics' job counters). */
+  jobRan?: (job: string, ok: boolean) => void;
 }
 
 /** The one release path: sockets, then background work in order, then the mails. */
@@ -126,7 +128,9 @@ export function createRelease(t: ReleaseTargets): Release {
       }
       try {
         await handler(job.payload);
+        t.jobRan?.(job.name, true);
       } catch (err) {
+        t.jobRan?.(job.name, false);
         t.log.error({ err, job: job.name }, 'background job after commit failed');
       }
     }

@@ -72,7 +72,7 @@ export function startScheduler(
   database: Database,
   jobs: readonly ScheduledJob[],
   log: FastifyBaseLogger,
-  opts: { tickMs?: number } = {},
+  opts: { tickMs?: number; jobRan?: (job: string, ok: boolean) => void } = {},
 ): () => Promise<void> {
   const running = new Set<Promise<unknown>>();
   const busy = new Set<string>();
@@ -83,7 +83,11 @@ export function startScheduler(
       busy.add(job.name);
       // At start a job with atStart runs regardless of its slot (e.g. mails queued while the process was down).
       const p = (onlyAtStart ? runNow(database, job) : runIfDue(database, job))
-        .catch((err: unknown) => log.error({ err, job: job.name }, 'scheduled job failed'))
+        .then((ran) => ran && opts.jobRan?.(job.name, true))
+        .catch((err: unknown) => {
+          opts.jobRan?.(job.name, false);
+          log.error({ err, job: job.name }, 'scheduled job failed');
+        })
         .finally(() => {
           busy.delete(job.name);
           running.delete(p);
@@ -100,7 +104,10 @@ export function startScheduler(
   };
 }
 
-/** Runs the job now under its lock (skipped when another process runs it), without claiming a slot. */
-async function runNow(database: Database, job: ScheduledJob): Promise<void> {
-  await database.tryLock(LOCKS[job.lock], () => job.run());
+/**
+ * Runs the job now under its lock (skipped when another process runs it), without claiming a slot;
+ * answers whether it ran here.
+ */
+function runNow(database: Database, job: ScheduledJob): Promise<boolean> {
+  return database.tryLock(LOCKS[job.lock], () => job.run());
 }
