@@ -2,8 +2,11 @@
  * Operator commands, non-interactive:
  *   npm run cli -- user:add --email E --password P --role admin|agent|customer [--name N] [--country 1|2] [--flags a,b] [--kundennummer K]
  *   npm run cli -- user:set-password --email E --password P
+ *   npm run cli -- backup --out FILE          (embedded database and stored files into one .tar.gz)
+ *   npm run cli -- restore --in FILE [--force]
  * Works on the same DATA_DIR / DATABASE_URL as the server; on the embedded database it refuses while the server runs.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { FLAGS, ROLE_IDS, ROLES, newPasswordSchema, type Flag, type Role } from '@portal/shared';
@@ -13,12 +16,15 @@ import { openAndMigrate } from './bootstrap.js';
 import { users, sessions } from './db/schema/index.js';
 import { hashPassword, newPasswordProblem } from './platform/passwords.js';
 import { flagValues, upsertCustomerByNumber } from './db/seed-demo.js';
+import { BackupError, backupEmbedded, restoreEmbedded } from './platform/backup.js';
 
 class UsageError extends Error {}
 
 const USAGE = `Verwendung:
   npm run cli -- user:add --email E --password P --role admin|agent|customer [--name N] [--country 1|2] [--flags tasks,rksv,...] [--kundennummer K]
-  npm run cli -- user:set-password --email E --password P`;
+  npm run cli -- user:set-password --email E --password P
+  npm run cli -- backup --out DATEI
+  npm run cli -- restore --in DATEI [--force]`;
 
 function need(v: string | undefined, name: string): string {
   if (!v) throw new UsageError(`--${name} fehlt.\n${USAGE}`);
@@ -46,9 +52,13 @@ async function main(argv: string[]): Promise<string> {
       country: { type: 'string' },
       flags: { type: 'string' },
       kundennummer: { type: 'string' },
+      out: { type: 'string' },
+      in: { type: 'string' },
+      force: { type: 'boolean' },
     },
     strict: true,
   });
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, values);
   if (command !== 'user:add' && command !== 'user:set-password') throw new UsageError(USAGE);
   const email = need(values.email, 'email').trim().toLowerCase();
   const password = await checkPassword(need(values.password, 'password'));
@@ -109,13 +119,35 @@ async function main(argv: string[]): Promise<string> {
   }
 }
 
+/** The embedded database's backup and restore; PostgreSQL has its own tools (README, "Operations"). */
+async function backupOrRestore(command: 'backup' | 'restore', values: { out?: string; in?: string; force?: boolean }): Promise<string> {
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    throw new UsageError(
+      'Mit DATABASE_URL liegt die Datenbank auf einem PostgreSQL-Server: dort pg_dump -Fc und pg_restore verwenden (README, Betrieb).',
+    );
+  }
+  const target = { dataDir: config.dataDir, storage: config.storage };
+  if (command === 'backup') {
+    const out = path.resolve(need(values.out, 'out'));
+    const r = await backupEmbedded(target, out);
+    return (
+      `Sicherung geschrieben: ${out} (${(r.bytes / 1024 / 1024).toFixed(1)} MB; ${r.tasks} Aufgaben, ${r.files} Dateien).` +
+      (r.filesSkipped ? `\nDie Dateien in ${config.storage.kind === 's3' ? `s3://${config.storage.bucket}` : 'der Ablage'} sind nicht enthalten.` : '')
+    );
+  }
+  const input = path.resolve(need(values.in, 'in'));
+  const m = await restoreEmbedded(target, input, values.force === true);
+  return `Sicherung vom ${m.createdAt} eingespielt: ${m.tasks} Aufgaben, ${m.files} Dateien. Der nächste Start migriert die Datenbank, falls nötig.`;
+}
+
 main(process.argv.slice(2)).then(
   (msg) => {
     console.log(msg);
     process.exit(0);
   },
   (err) => {
-    if (err instanceof UsageError || err instanceof ConfigError || err instanceof DatabaseLockedError) {
+    if (err instanceof UsageError || err instanceof ConfigError || err instanceof DatabaseLockedError || err instanceof BackupError) {
       console.error(err.message);
     } else if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`${(err as Error).message}\n${USAGE}`);

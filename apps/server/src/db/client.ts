@@ -22,6 +22,8 @@ export interface Database {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Like withLock, but skips (answers false) when another process holds the lock: for scheduled work. */
   tryLock(key: number, fn: () => Promise<unknown>): Promise<boolean>;
+  /** Embedded database only: a tar of its data folder (PGlite's dumpDataDir), for the backup command. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,8 @@ export interface OpenOptions {
   holder?: string;
   /** Where a stale lock that is taken over is reported. */
   warn?: (message: string) => void;
+  /** A tar made by dumpDataDir, loaded into the empty folder pgliteDir/db (the restore command). */
+  loadDataDir?: Blob;
 }
 
 export class DatabaseLockedError extends Error {}
@@ -140,7 +144,7 @@ function ownerRunning(owner: LockOwner): boolean {
  * same folder corrupt it. The lock file names its owner by PID and start time; a lock whose owner
  * is gone (or whose PID now belongs to another process) is taken over.
  */
-function takeLock(dir: string, holder: string, warn: (message: string) => void): () => void {
+export function takeLock(dir: string, holder: string, warn: (message: string) => void): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_NAME);
   const me: LockOwner = { pid: process.pid, startTicks: processStartTicks(process.pid), holder };
@@ -258,7 +262,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.pgliteDir) {
     release = takeLock(opts.pgliteDir, opts.holder ?? 'server', opts.warn ?? ((m) => console.warn(m)));
     try {
-      client = await PGlite.create({ dataDir: path.join(opts.pgliteDir, 'db'), extensions });
+      client = await PGlite.create({ dataDir: path.join(opts.pgliteDir, 'db'), extensions, loadDataDir: opts.loadDataDir });
     } catch (e) {
       release();
       throw e;
@@ -304,6 +308,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await fn();
       return true;
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       release();
