@@ -39,6 +39,10 @@ const PUBLIC_ROUTES = [
   'GET /web/checkout/:id',
   'POST /web/checkout/:id/pay',
   'POST /web/checkout/:id/cancel',
+  // The customer rating (issue 17), rate-limited per IP like the public forms.
+  'POST /web/verify-customer-rating',
+  'POST /web/verify-code-rating',
+  'POST /web/submit-rating',
 ];
 
 /**
@@ -49,6 +53,9 @@ const OWN_USER_ONLY = [
   'GET /api/get-tasks-from-agent/:countryId/:status/:agentId',
   'GET /api/get-tasks-from-agent/:countryId/:status/:agentId/since/:lastTaskId/:limit',
   'GET /api/task-detail-agent/:taskId/:userId',
+  'GET /api/get-tasks-overview-agent/:countryId/:agentId',
+  'GET /api/get-task-stats-agent/:agentId',
+  'GET /api/get-task-ratings-stats-agent/:countryId/:agentId',
 ];
 const USER_PARAM = /:(agentId|userId)\b/;
 

@@ -43,7 +43,11 @@ export const submitRatingSchema = verifyCodeRatingSchema.extend({
 export type SubmitRating = z.input<typeof submitRatingSchema>;
 
 export const ratingCustomerInfoSchema = z.object({
-  customerInfo: z.object({ firma: z.string().nullable(), kundennummer: z.string(), kontaktperson: z.string().nullable() }),
+  customerInfo: z.object({
+    firma: z.string().nullable(),
+    kundennummer: z.string(),
+    kontaktperson: z.string().nullable(),
+  }),
 });
 export type RatingCustomerInfo = z.infer<typeof ratingCustomerInfoSchema>['customerInfo'];
 export const ratingVerifiedSchema = z.object({ verified: z.literal(true) });

@@ -3,7 +3,8 @@ import { COMMON_MSG } from '../messages/common.js';
 import { STATS_MSG } from '../messages/stats.js';
 
 /** Path ids of the statistics calls (numbers in the path). */
-const pathId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const pathId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 export const statsCountryParams = z.object({ countryId: pathId(COMMON_MSG.invalidCountry) });
 export const statsAgentParams = z.object({ agentId: pathId(STATS_MSG.invalidAgent) });
 export const statsCountryAgentParams = statsCountryParams.merge(statsAgentParams);
@@ -57,7 +58,8 @@ export const taskStatsSchema = z.object({
 export type TaskStats = z.infer<typeof taskStatsSchema>;
 
 const stars = ['1', '2', '3', '4', '5'] as const;
-const distribution = (prefix: string) => Object.fromEntries(stars.map((s) => [`${prefix}_${s}`, count])) as Record<string, typeof count>;
+const distribution = (prefix: string) =>
+  Object.fromEntries(stars.map((s) => [`${prefix}_${s}`, count])) as Record<string, typeof count>;
 
 /**
  * GET /api/get-task-ratings-stats-admin/{countryId} and -agent/{countryId}/{agentId}: one row per month of

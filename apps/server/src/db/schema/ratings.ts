@@ -38,7 +38,7 @@ export const taskRatings = pgTable(
 );
 
 /**
- * The code mailed when a task is closed: only its hash (scrypt with a salt of its own), valid until
+ * The code mailed when a task is closed: only its hash (argon2id, like a password), valid until
  * `expires_at`; `failed_tries` counts wrong entries, five lock it. One code per task.
  */
 export const ratingCodes = pgTable('rating_codes', {

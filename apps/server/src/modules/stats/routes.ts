@@ -1,5 +1,93 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  agentsOverviewSchema,
+  messageSchema,
+  statsAgentParams,
+  statsCountryAgentParams,
+  statsCountryParams,
+  taskStatsSchema,
+  tasksOverviewSchema,
+} from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
+import { adminWith, staffWith } from '../../platform/access.js';
+import { currentUser } from '../../platform/auth.js';
+import { agentOverview, allTaskStats, countryOverview, listAgentsOverview, ownTaskStats } from './service.js';
 
-/** The stats area's HTTP routes (backoffice.md); app.ts registers this one plugin. */
-export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (_app, _ctx) => {};
+/**
+ * The task statistics (backoffice.md 7 "Task statistics"): every figure an SQL aggregate over the
+ * 6-month window. Admin calls need role admin, agent calls the caller's own id unless admin (403).
+ */
+export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const tags = ['stats'];
+  const errors = { 400: messageSchema, 403: messageSchema };
+
+  app.get(
+    '/api/get-tasks-overview-admin/:countryId',
+    {
+      config: { access: adminWith('tasks') },
+      schema: {
+        tags,
+        summary:
+          'Task overview of a country: counts by state, overdue, completion rate, average hours, types, 6 months',
+        params: statsCountryParams,
+        response: { 200: tasksOverviewSchema, ...errors },
+      },
+    },
+    async (req) => countryOverview(ctx, currentUser(req), req.params),
+  );
+
+  app.get(
+    '/api/get-tasks-overview-agent/:countryId/:agentId',
+    {
+      config: { access: staffWith('tasks') },
+      schema: {
+        tags,
+        summary: "Task overview of one agent's tasks (agentId must be the caller, unless admin)",
+        params: statsCountryAgentParams,
+        response: { 200: tasksOverviewSchema, ...errors },
+      },
+    },
+    async (req) => agentOverview(ctx, currentUser(req), req.params),
+  );
+
+  app.get(
+    '/api/get-agents-overview/:countryId',
+    {
+      config: { access: adminWith('tasks') },
+      schema: {
+        tags,
+        summary: 'One row per staff member of the country with their task counters and average days to done',
+        params: statsCountryParams,
+        response: { 200: agentsOverviewSchema, ...errors },
+      },
+    },
+    async (req) => listAgentsOverview(ctx, currentUser(req), req.params),
+  );
+
+  app.get(
+    '/api/get-task-stats-admin',
+    {
+      config: { access: adminWith('tasks') },
+      schema: {
+        tags,
+        summary: "Task stats of every agent of the admin's country (scope all): per month with overdue, per type",
+        response: { 200: taskStatsSchema, ...errors },
+      },
+    },
+    async (req) => allTaskStats(ctx, currentUser(req)),
+  );
+
+  app.get(
+    '/api/get-task-stats-agent/:agentId',
+    {
+      config: { access: staffWith('tasks') },
+      schema: {
+        tags,
+        summary: "Task stats of one agent's tasks (scope own; agentId must be the caller, unless admin)",
+        params: statsAgentParams,
+        response: { 200: taskStatsSchema, ...errors },
+      },
+    },
+    async (req) => ownTaskStats(ctx, currentUser(req), req.params),
+  );
+};

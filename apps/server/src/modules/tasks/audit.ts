@@ -5,6 +5,7 @@ import { conflict } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import type { StagedFile } from '../../platform/uploads.js';
 import { notify } from '../notifications/service.js';
+import { issueRatingCode } from '../ratings/codes.js';
 import { loadVisibleTask } from './access.js';
 import { recordTaskChange } from './audience.js';
 import { MSG, activity, iso } from './common.js';
@@ -42,6 +43,8 @@ export async function submitAudit(
       .update(tasks)
       .set({ status: 'abgeschlossen', abgeschlossen_am: now, has_audit: true, updated_at: now })
       .where(eq(tasks.id, taskId));
+    // Closed: the customer gets the rating link and code (mail queued in this transaction).
+    await issueRatingCode(tx, ctx.config, { taskId });
     await activity(tx, taskId, viewer.id, 'audit_submitted', { audit_id: audit!.id, files: files.length });
     await recordTaskChange(tx, taskId, t);
     await notify(tx, {
