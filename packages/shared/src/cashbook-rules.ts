@@ -31,7 +31,10 @@ const AMOUNT = /^(?:(\d{1,3})([.,' ])(\d{3}(?:\2\d{3})*)|(\d+))(?:([.,])(\d{1,2}
  * decimals, a minus sign, zero is allowed here and refused by the amount rule).
  */
 export function parseAmountToCents(text: string): number | null {
-  const s = text.trim().replace(/\u00a0|\u202f/g, ' ').replace(/^€\s*|\s*€$/g, '');
+  const s = text
+    .trim()
+    .replace(/\u00a0|\u202f/g, ' ')
+    .replace(/^€\s*|\s*€$/g, '');
   const m = AMOUNT.exec(s);
   if (!m) return null;
   const [, head, thousands, groups, plain, decimalSep, decimals] = m;
@@ -128,4 +131,20 @@ export function isCashbookDay(s: string): boolean {
 export function cashbookToday(now: Date = new Date()): string {
   const v = toVienna(now);
   return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+}
+
+/** `dd.MM.yyyy HH:mm:ss` in Vienna (the transaction table, the export and the report). */
+export function formatCashbookDateTime(value: string | Date): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const v = toVienna(d);
+  return (
+    `${pad(v.getDate())}.${pad(v.getMonth() + 1)}.${v.getFullYear()} ` +
+    `${pad(v.getHours())}:${pad(v.getMinutes())}:${pad(v.getSeconds())}`
+  );
+}
+
+/** Cents with a decimal comma and no currency sign, for the CSV (`-1234,50`): Excel in de-AT reads it as a number. */
+export function centsToDecimalComma(cents: number): string {
+  return centsToInput(cents);
 }

@@ -39,9 +39,7 @@ export const cashbookTypeSchema = z.enum(CASHBOOK_TYPES, { error: CASHBOOK_MSG.t
 const cents = (required: string, invalid: string, min: number, max: number) =>
   z.number({ error: required }).int(invalid).min(min, invalid).max(max, invalid);
 
-const isoDay = z
-  .string({ error: CASHBOOK_MSG.dateFormat })
-  .refine(isCashbookDay, CASHBOOK_MSG.dateFormat);
+const isoDay = z.string({ error: CASHBOOK_MSG.dateFormat }).refine(isCashbookDay, CASHBOOK_MSG.dateFormat);
 
 // ---------------------------------------------------------------------------------------------
 // Categories
@@ -88,7 +86,10 @@ export const createTransactionSchema = z
     description: required(COMMON_MSG.descriptionRequired).max(CASHBOOK_DESCRIPTION_MAX, COMMON_MSG.descriptionTooLong),
     transaction_date: z
       .string({ error: COMMON_MSG.invalidDate })
-      .refine((s) => s.length <= 40 && !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s), COMMON_MSG.invalidDate)
+      .refine(
+        (s) => s.length <= 40 && !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s),
+        COMMON_MSG.invalidDate,
+      )
       .optional()
       .nullable()
       .transform((v) => v ?? undefined),
@@ -107,10 +108,11 @@ export type CreateTransactionInput = z.infer<typeof createTransactionSchema>;
  */
 export const transactionFormSchema = z
   .object({
-    amount: required(CASHBOOK_MSG.amountRequired).refine((s) => {
-      const c = parseAmountToCents(s);
-      return c !== null && c >= 1;
-    }, CASHBOOK_MSG.amountInvalid)
+    amount: required(CASHBOOK_MSG.amountRequired)
+      .refine((s) => {
+        const c = parseAmountToCents(s);
+        return c !== null && c >= 1;
+      }, CASHBOOK_MSG.amountInvalid)
       .refine((s) => (parseAmountToCents(s) ?? 0) <= CASHBOOK_AMOUNT_MAX, CASHBOOK_MSG.amountTooLarge),
     type: cashbookTypeSchema,
     category_id: required(CASHBOOK_MSG.categoryRequired),
@@ -157,6 +159,8 @@ export const transactionSchema = z.object({
   user_id: z.number().int(),
   agent_name: z.string().nullable(),
   reverses_id: z.number().int().nullable(),
+  /** The number (seq) of the entry this one reverses. */
+  reverses_seq: z.number().int().nullable(),
   /** The entry that reverses this one, if any. */
   reversed_by_id: z.number().int().nullable(),
   hash: z.string(),

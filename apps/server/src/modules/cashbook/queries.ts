@@ -1,0 +1,124 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  parseTransactionCursor,
+  type CashbookTransaction,
+  type CashbookType,
+  type TransactionListResponse,
+} from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { cashbookCategories, cashbookTransactions, customers, users } from '../../db/schema/index.js';
+import { likeEscape } from '../../platform/db-helpers.js';
+import { iso, viennaDayEnd, viennaDayStart } from './common.js';
+
+const t = cashbookTransactions;
+const reversal = alias(cashbookTransactions, 'reversal');
+const original = alias(cashbookTransactions, 'original');
+
+/** Filters of the list (all optional) within one country's cashbook. */
+export interface EntryFilter {
+  countryId: number;
+  start_date?: string;
+  end_date?: string;
+  type?: CashbookType;
+  category_id?: number;
+  q?: string;
+}
+
+export function entryFilter(f: EntryFilter): SQL {
+  const conds: (SQL | undefined)[] = [eq(t.country_id, f.countryId)];
+  if (f.start_date) conds.push(sql`${t.transaction_date} >= ${viennaDayStart(f.start_date)}`);
+  if (f.end_date) conds.push(sql`${t.transaction_date} < ${viennaDayEnd(f.end_date)}`);
+  if (f.type) conds.push(eq(t.type, f.type));
+  if (f.category_id) conds.push(eq(t.category_id, f.category_id));
+  if (f.q) {
+    const pattern = `%${likeEscape(f.q)}%`;
+    const alternatives: SQL[] = [ilike(t.description, pattern), ilike(t.invoice_number, pattern)];
+    // "#12" or "12": the entry with that number.
+    const asSeq = /^#?(\d{1,9})$/.exec(f.q);
+    if (asSeq) alternatives.push(eq(t.seq, Number(asSeq[1])));
+    conds.push(or(...alternatives));
+  }
+  return and(...conds)!;
+}
+
+/** One entry as the lists answer it: with its category, user and customer names and its reversal, if any. */
+function selectEntries(db: DbOrTx) {
+  return db
+    .select({
+      id: t.id,
+      seq: t.seq,
+      amount: t.amount,
+      type: t.type,
+      category_id: t.category_id,
+      category_name: cashbookCategories.name,
+      description: t.description,
+      transaction_date: t.transaction_date,
+      recorded_at: t.recorded_at,
+      invoice_number: t.invoice_number,
+      customer_id: t.customer_id,
+      customer_name: customers.firma,
+      user_id: t.user_id,
+      agent_name: users.name,
+      reverses_id: t.reverses_id,
+      reverses_seq: original.seq,
+      reversed_by_id: reversal.id,
+      hash: t.hash,
+    })
+    .from(t)
+    .innerJoin(cashbookCategories, eq(cashbookCategories.id, t.category_id))
+    .leftJoin(users, eq(users.id, t.user_id))
+    .leftJoin(customers, eq(customers.id, t.customer_id))
+    .leftJoin(reversal, eq(reversal.reverses_id, t.id))
+    .leftJoin(original, eq(original.id, t.reverses_id));
+}
+
+type EntryRow = Awaited<ReturnType<ReturnType<typeof selectEntries>['execute']>>[number];
+
+const shape = (r: EntryRow): CashbookTransaction => ({
+  ...r,
+  type: r.type as CashbookType,
+  transaction_date: iso(r.transaction_date),
+  recorded_at: iso(r.recorded_at),
+});
+
+const encodeCursor = (c: { d: string; s: number }) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+/**
+ * A page of entries, newest first (transaction date, then seq), keyset paging on that pair: page 100
+ * costs what page 1 costs. One extra row tells whether there is a next page.
+ */
+export async function listEntries(
+  db: DbOrTx,
+  filter: EntryFilter,
+  page: { limit: number; cursor?: string },
+): Promise<TransactionListResponse> {
+  const conds: SQL[] = [entryFilter(filter)];
+  const c = page.cursor ? parseTransactionCursor(page.cursor) : null;
+  if (c) conds.push(sql`(${t.transaction_date}, ${t.seq}) < (${new Date(c.d)}, ${c.s})`);
+  const rows = await selectEntries(db)
+    .where(and(...conds))
+    .orderBy(desc(t.transaction_date), desc(t.seq))
+    .limit(page.limit + 1);
+  const more = rows.length > page.limit;
+  const list = rows.slice(0, page.limit).map(shape);
+  const last = list[list.length - 1];
+  return {
+    transactions: list,
+    nextCursor: more && last ? encodeCursor({ d: last.transaction_date, s: last.seq }) : null,
+  };
+}
+
+export async function findEntry(db: DbOrTx, id: number): Promise<CashbookTransaction | null> {
+  const [row] = await selectEntries(db).where(eq(t.id, id));
+  return row ? shape(row) : null;
+}
+
+/** Entries of one country by seq, from `afterSeq` on, for the export and the report (a page at a time). */
+export async function entriesBySeq(db: DbOrTx, filter: EntryFilter, afterSeq: number, limit: number) {
+  const rows = await selectEntries(db)
+    .where(and(entryFilter(filter), sql`${t.seq} > ${afterSeq}`))
+    .orderBy(t.seq)
+    .limit(limit);
+  return rows.map(shape);
+}
