@@ -35,6 +35,8 @@ try {
     ],
   });
   fs.cpSync(path.join(here, 'src/db/migrations'), path.join(tmp, 'migrations'), { recursive: true });
+  // The customer sync's sample sources (the default of CUSTOMER_SOURCE_AT/EG), found beside main.js.
+  fs.cpSync(path.join(here, 'src/modules/sync/samples'), path.join(tmp, 'samples'), { recursive: true });
   const old = `${out}.old-${process.pid}`;
   if (fs.existsSync(out)) fs.renameSync(out, old);
   fs.renameSync(tmp, out);

@@ -7,6 +7,7 @@ import type { Storage } from './platform/storage/index.js';
 import { cleanOrphanFiles } from './platform/orphan-files.js';
 import { inUnitOfWork, type Release } from './platform/unit-of-work.js';
 import { notifyOverdueTasks } from './modules/tasks/overdue.js';
+import { syncScheduledJobs } from './modules/sync/schedule.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -24,6 +25,8 @@ export interface ScheduledJobDeps {
 /** Every scheduled job of the server, run by platform/jobs on one process of the cluster per slot. */
 export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
   return [
+    // Customer sync: runs cut off by a stopped server, and SYNC_SCHEDULE_AT/EG.
+    ...syncScheduledJobs({ database: d.database, config: d.config, log: d.log }),
     {
       // Mails that failed (with backoff, see mail.ts) or were queued while the process stopped.
       name: 'mail-retry',

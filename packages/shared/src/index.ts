@@ -24,3 +24,4 @@ export * from './schemas/insolvency.js';
 export * from './schemas/cashbook.js';
 export * from './schemas/ratings.js';
 export * from './stats-rules.js';
+export * from './insolvency-rules.js';

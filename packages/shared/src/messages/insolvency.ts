@@ -1,2 +1,27 @@
-/** Messages of the insolvency area: key → German text (backoffice.md section 8). */
-export const INSOLVENCY_MSG = {} as const;
+/** Messages of the insolvency area: key → German text (backoffice.md sections 5 and 8, issue 19). */
+export const INSOLVENCY_MSG = {
+  loadError: 'Fehler beim Laden der Insolvenzen',
+  createError: 'Fehler beim Anlegen',
+  closeError: 'Fehler beim Schließen',
+  monthError: 'Fehler beim Speichern der Rechnungsnummer',
+  customerRequired: 'Bitte Kunde auswählen',
+  administratorRequired: 'Name des Insolvenzverwalters ist erforderlich',
+  startDateRequired: 'Startdatum ist erforderlich',
+  startDateFuture: 'Das Startdatum darf nicht in der Zukunft liegen',
+  phoneFormat: 'Ungültige Telefonnummer des Insolvenzverwalters',
+  activeExists: 'Für diesen Kunden gibt es bereits ein aktives Insolvenzverfahren',
+  notFound: 'Insolvenzfall nicht gefunden',
+  monthOutOfRange: 'Dieser Monat liegt außerhalb des Insolvenzzeitraums',
+  invoiceNumberRequired: 'Rechnungsnummer ist erforderlich',
+  invoiceNumberTooLong: 'Rechnungsnummer ist zu lang',
+  invalidMonth: 'Der Monat muss zwischen 1 und 12 liegen',
+  invalidYear: 'Das Jahr muss zwischen 2000 und 2100 liegen',
+  invalidStatus: 'Ungültiger Status des Insolvenzfalls',
+  permanentlyClosed: 'Ein dauerhaft geschlossener Insolvenzfall kann nicht mehr geändert werden',
+  alreadyClosed: 'Der Insolvenzfall ist bereits beendet',
+  searchTooShort: 'Bitte mindestens 2 Zeichen eingeben',
+  created: 'Insolvenzfall angelegt',
+  closed: 'Insolvenzfall beendet',
+  closedPermanently: 'Insolvenzfall dauerhaft geschlossen',
+  monthSaved: 'Rechnungsnummer gespeichert',
+} as const;

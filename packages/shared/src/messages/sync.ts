@@ -1,2 +1,33 @@
-/** Messages of the sync area: key → German text (backoffice.md section 8). */
-export const SYNC_MSG = {} as const;
+/** Messages of the sync area: key → German text (backoffice.md section 8, issue 19). */
+export const SYNC_MSG = {
+  started: 'Synchronisation gestartet',
+  alreadyRunning: 'Synchronisation läuft bereits',
+  failed: 'Fehler bei der Synchronisation',
+  runNotFound: 'Synchronisationslauf nicht gefunden',
+  // Why a source is bad (the run fails, no customer is touched); the run adds the file, address or variable.
+  sourceFileMissing: 'Quelle nicht gefunden: die Datei fehlt',
+  sourceUnreachable: 'Quelle nicht erreichbar',
+  sourceHttpStatus: 'Die Quelle antwortet mit einem Fehler',
+  sourceBadHeader: 'Ungültige Kopfzeile der Quelle: Pflichtspalte fehlt',
+  sourceBadFormat: 'Die Quelle ist weder CSV noch eine JSON-Liste von Objekten',
+  sourceBadJson: 'Ungültiges JSON in der Quelle',
+  sourceBadCsv: 'Ungültiges CSV in der Quelle',
+  sourceEmpty: 'Die Quelle enthält keine Kunden',
+  stripeKeyMissing: 'Kein Stripe-Schlüssel konfiguriert',
+  stripeKeyInvalid: 'Stripe-Schlüssel ungültig',
+  stripeUnreachable: 'Stripe nicht erreichbar',
+  interrupted: 'Synchronisation abgebrochen: die Quelle wurde während des Lesens unterbrochen',
+  serverStopped: 'Synchronisation abgebrochen: der Server wurde beendet',
+  internal: 'Synchronisation abgebrochen: interner Fehler',
+  // Bad rows (counted and listed with their line; the run goes on).
+  rowKundennummerMissing: 'Kundennummer fehlt',
+  rowFirmaMissing: 'Firma fehlt',
+  rowPhone: 'Ungültige Telefonnummer',
+  rowUid: 'Ungültige UID',
+  rowTooLong: 'Feld zu lang',
+  rowNotObject: 'Eintrag ist kein Objekt',
+  rowDuplicate: 'Kundennummer mehrfach in der Quelle',
+  rowOtherSource: 'Kundennummer gehört zu einem Kunden der anderen Quelle',
+  rowNumberTaken: 'Kundennummer gehört bereits zu einem anderen Stripe-Kunden',
+  rowNotSaved: 'Kunde konnte nicht gespeichert werden',
+} as const;

@@ -8,6 +8,8 @@ import type { ServiceCtx, Viewer } from '../../platform/service.js';
  * Customers of one source (AT or EG) whose number starts with, or whose company contains, the
  * search text: number-prefix hits first (by number), then company hits (by name), at most 20 rows.
  * Two small queries instead of one sorted OR: neither has to sort thousands of matches.
+ * Only active customers: one the sync no longer finds in its source gets no new task or booking
+ * (its record stays, with the tasks and orders that point to it).
  */
 export async function searchCustomers(
   ctx: ServiceCtx,
@@ -22,7 +24,7 @@ export async function searchCustomers(
     ? await db
         .select({ kundennummer: customers.kundennummer, firma: customers.firma })
         .from(customers)
-        .where(and(eq(customers.source, source), like(customers.kundennummer, `${s}%`)))
+        .where(and(eq(customers.source, source), eq(customers.active, true), like(customers.kundennummer, `${s}%`)))
         .orderBy(asc(customers.kundennummer))
         .limit(max)
     : [];
@@ -31,7 +33,12 @@ export async function searchCustomers(
     .select({ kundennummer: customers.kundennummer, firma: customers.firma })
     .from(customers)
     .where(
-      and(eq(customers.source, source), ilike(customers.firma, `%${s}%`), not(like(customers.kundennummer, `${s}%`))),
+      and(
+        eq(customers.source, source),
+        eq(customers.active, true),
+        ilike(customers.firma, `%${s}%`),
+        not(like(customers.kundennummer, `${s}%`)),
+      ),
     )
     .limit(max - byNumber.length);
   byName.sort((a, b) => a.firma.localeCompare(b.firma, 'de') || a.kundennummer.localeCompare(b.kundennummer));

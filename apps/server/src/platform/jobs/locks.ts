@@ -9,6 +9,10 @@ export const LOCKS = {
   overdue: 727_002,
   /** The demo seed at start: one process seeds, the others find it done. */
   seed: 727_003,
+  /** Customer sync (issue 19): the check for runs cut off by a stopped server, and the cron runs per country. */
+  syncCutOff: 727_190,
+  syncScheduleAT: 727_191,
+  syncScheduleEG: 727_192,
   /** Scheduled: delivery of outbox mails that are due for a retry. */
   mailRetry: 727_004,
   /** Scheduled: removal of upload files a crash left without their row. */
