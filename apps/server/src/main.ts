@@ -5,6 +5,7 @@ import { DatabaseLockedError } from './db/client.js';
 import { seedDemo } from './db/seed-demo.js';
 import { openAndMigrate } from './bootstrap.js';
 import { createLogger } from './platform/logging.js';
+import { embeddedSizeWarning } from './platform/embedded-limit.js';
 import { createMailer } from './platform/mail.js';
 import { createStorage } from './platform/storage/index.js';
 import { RealtimeHub } from './platform/realtime.js';
@@ -19,6 +20,8 @@ async function main() {
   const log = createLogger(config.logLevel);
   const database = await openAndMigrate(config, 'Server', (m) => log.warn(m));
   const { db } = database;
+  const sizeWarning = await embeddedSizeWarning(database);
+  if (sizeWarning) log.warn(sizeWarning);
 
   const storage = createStorage(config.storage);
   const mailer = createMailer(db, log, {

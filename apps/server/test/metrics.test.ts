@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { dbProbe } from '../src/db/client.js';
-import { mailOutbox } from '../src/db/schema/index.js';
+import { mailOutbox, tasks } from '../src/db/schema/index.js';
+import { EMBEDDED_TASK_LIMIT, embeddedSizeWarning } from '../src/platform/embedded-limit.js';
 import { startScheduler } from '../src/platform/jobs/index.js';
 import { createLogger } from '../src/platform/logging.js';
 import { addUser, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
@@ -109,6 +110,17 @@ for (const target of dbTargets()) {
       assert.ok(most.inUse >= 1, JSON.stringify(seen));
       if (target === 'pglite') assert.deepEqual(most, { inUse: 1, idle: 0, waiting: 3 });
       assert.deepEqual({ ...probe.connections(), idle: 0 }, { inUse: 0, idle: 0, waiting: 0 });
+    });
+
+    it('warns at start when the embedded database holds more tasks than its measured limit', async () => {
+      await t.db.insert(tasks).values(
+        Array.from({ length: 3 }, (_, i) => ({ titel: `Aufgabe ${i}`, beschreibung: 'x', frist: new Date(), typ: 1, country_id: 1 })),
+      );
+      assert.equal(await embeddedSizeWarning(t.database), null, `3 tasks are far below ${EMBEDDED_TASK_LIMIT}`);
+      assert.equal(await embeddedSizeWarning(t.database, 3), null);
+      const over = await embeddedSizeWarning(t.database, 2);
+      if (target === 'pglite') assert.match(over!, /^Die eingebettete Datenbank enthält mehr als 2 Aufgaben: .*PostgreSQL \(DATABASE_URL\)/);
+      else assert.equal(over, null, 'PostgreSQL has no such limit');
     });
 
     it('has no /metrics without METRICS_TOKEN, and logs slow requests with route and time', async () => {
