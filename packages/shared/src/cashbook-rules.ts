@@ -27,8 +27,9 @@ const AMOUNT = /^(?:(\d{1,3})([.,' ])(\d{3}(?:\2\d{3})*)|(\d+))(?:([.,])(\d{1,2}
 /**
  * An amount as a person types it, to integer cents: `12,50`, `12.50`, `12`, `1.234,56`, `1,234.56`,
  * `1 234,5`. One or two decimals after the last separator; thousands separators only in groups of
- * three and never the same character as the decimal one. Null for anything else (letters, three
- * decimals, a minus sign, zero is allowed here and refused by the amount rule).
+ * three, never the same character as the decimal one, and a point or comma group only with decimals.
+ * Null for anything else (letters, three decimals, a minus sign); zero passes here and is refused by
+ * the amount rule.
  */
 export function parseAmountToCents(text: string): number | null {
   const s = text
@@ -39,7 +40,9 @@ export function parseAmountToCents(text: string): number | null {
   if (!m) return null;
   const [, head, thousands, groups, plain, decimalSep, decimals] = m;
   if (thousands && decimalSep && thousands === decimalSep) return null;
-  // `1.234` with no decimals: a thousands group (de-AT), not 1.234 euros with three decimals.
+  // `1.234` or `12,345` alone is ambiguous (a thousands group, or a slip of three decimals): refused,
+  // so a mistyped amount is never booked as a thousand times too much. With decimals it is clear.
+  if ((thousands === '.' || thousands === ',') && !decimalSep) return null;
   const whole = plain ?? `${head}${groups!.split(thousands!).join('')}`;
   const euros = Number(whole);
   const cents = decimals ? Number(decimals.padEnd(2, '0')) : 0;
