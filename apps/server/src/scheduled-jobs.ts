@@ -8,6 +8,7 @@ import { cleanOrphanFiles } from './platform/orphan-files.js';
 import { inUnitOfWork, type Release } from './platform/unit-of-work.js';
 import { notifyOverdueTasks } from './modules/tasks/overdue.js';
 import { syncScheduledJobs } from './modules/sync/schedule.js';
+import { notifyLongOutages } from './modules/rksv-orders/outages.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -51,6 +52,13 @@ export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
         const removed = await cleanOrphanFiles({ db: d.database.db, config: d.config, storage: d.storage });
         if (removed.length) d.log.info({ count: removed.length, files: removed.slice(0, 20) }, 'orphan upload files removed');
       },
+    },
+    {
+      // Open RKSV outages past 48 hours: the order's agent is told once (§ 17 RKSV reporting).
+      name: 'rksv-outages',
+      lock: 'rksvOutages',
+      everyMs: 5 * MINUTE_MS,
+      run: () => inUnitOfWork(d.release, async () => void (await notifyLongOutages(d.database.db))),
     },
   ];
 }

@@ -43,7 +43,14 @@ const PUBLIC_ROUTES = [
   'POST /web/verify-customer-rating',
   'POST /web/verify-code-rating',
   'POST /web/submit-rating',
+  'GET /api/rksv-invoice-file/:invoiceRef',
 ];
+
+/**
+ * Routes that need a second flag besides their preset's, checked by the service (the RKSV order
+ * lists need rksv_orders as well as rksv, issue 16): without it the answer is 403.
+ */
+const ALSO_NEEDS: Record<string, Flag> = { 'GET /api/rksv-orders': 'rksv_orders' };
 
 /**
  * Routes that name a user in their path: only that user, or an admin, may ask. They are probed a
@@ -172,7 +179,9 @@ describe('authorization matrix over every registered route', () => {
       for (const r of routes()) {
         const access = r.access!;
         if (who.flagProbe && flagsOf(access).length === 0) continue;
-        const want = expected(access, who);
+        const also = ALSO_NEEDS[key(r)];
+        const preset = expected(access, who);
+        const want = preset === 'ok' && also && !who.flags.includes(also) ? 403 : preset;
         await probe(who, r, own, want);
         // Another user's id in the path: refused unless the caller is an admin.
         if (OWN_USER_ONLY.includes(key(r)) && who.role && who.name !== 'admin with every flag')

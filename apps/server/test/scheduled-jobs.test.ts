@@ -33,6 +33,7 @@ for (const target of dbTargets()) {
           ['mail-retry', 'mailRetry', 60_000, true],
           ['overdue-tasks', 'overdue', 60_000, false],
           ['orphan-files', 'orphanFiles', 86_400_000, true],
+          ['rksv-outages', 'rksvOutages', 300_000, false],
         ],
       );
     });

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'audit',
   'request',
   'overdue',
+  'rksvOutage',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -52,6 +53,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     },
     request: { title: 'Neue Anfrage', message: 'Neue Anfrage #{{id}}: {{titel}}' },
     overdue: { title: 'Aufgabe überfällig', message: 'Die Frist der Aufgabe #{{id}} „{{titel}}“ ist abgelaufen.' },
+    rksvOutage: {
+      title: 'RKSV-Ausfall über 48 Stunden',
+      message: 'Der Ausfall einer Signaturkarte der Bestellung #{{id}} „{{titel}}“ dauert über 48 Stunden: Meldung an das Finanzamt bis {{comment}} (§ 17 RKSV).',
+    },
   },
   en: {
     assigned: { title: 'New task assigned', message: '{{name}} assigned task #{{id}} “{{titel}}” to you.' },
@@ -62,6 +67,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     audit: { title: 'Audit submitted', message: '{{name}} submitted the audit of task #{{id}}; the task is closed.' },
     request: { title: 'New request', message: 'New request #{{id}}: {{titel}}' },
     overdue: { title: 'Task overdue', message: 'The due date of task #{{id}} “{{titel}}” has passed.' },
+    rksvOutage: {
+      title: 'RKSV outage over 48 hours',
+      message: 'A signature card of order #{{id}} “{{titel}}” has been out for over 48 hours: report it to the tax office by {{comment}} (§ 17 RKSV).',
+    },
   },
   fr: {
     assigned: {
@@ -78,6 +87,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     },
     request: { title: 'Nouvelle demande', message: 'Nouvelle demande n° {{id}} : {{titel}}' },
     overdue: { title: 'Tâche en retard', message: 'L’échéance de la tâche n° {{id}} « {{titel}} » est dépassée.' },
+    rksvOutage: {
+      title: 'Panne RKSV de plus de 48 heures',
+      message: 'Une carte de signature de la commande n° {{id}} « {{titel}} » est en panne depuis plus de 48 heures : à déclarer au fisc avant le {{comment}} (§ 17 RKSV).',
+    },
   },
   ar: {
     assigned: { title: 'تم تعيين مهمة جديدة', message: 'قام {{name}} بتعيين المهمة #{{id}} «{{titel}}» لك.' },
@@ -88,6 +101,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     audit: { title: 'تم تقديم التدقيق', message: 'قدّم {{name}} تدقيق المهمة #{{id}}؛ المهمة مغلقة.' },
     request: { title: 'طلب جديد', message: 'طلب جديد #{{id}}: {{titel}}' },
     overdue: { title: 'المهمة متأخرة', message: 'انتهى الموعد النهائي للمهمة #{{id}} «{{titel}}».' },
+    rksvOutage: {
+      title: 'عطل RKSV لأكثر من 48 ساعة',
+      message: 'بطاقة التوقيع للطلب #{{id}} «{{titel}}» معطلة منذ أكثر من 48 ساعة: يجب الإبلاغ لمكتب الضرائب قبل {{comment}} (§ 17 RKSV).',
+    },
   },
 };
 

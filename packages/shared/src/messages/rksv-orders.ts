@@ -27,5 +27,7 @@ export const RKSV_ORDERS_MSG = {
   outageReasonRequired: 'Bitte geben Sie den Grund des Ausfalls an.',
   outageEndBeforeStart: 'Das Ende des Ausfalls liegt vor seinem Beginn.',
   outageInFuture: 'Der Beginn des Ausfalls liegt in der Zukunft.',
+  trackingSaved: 'Sendungsnummer gespeichert, Bestellung versendet.',
+  pickupReadySaved: 'Bestellung ist abholbereit.',
   outageNotActivated: 'Ausfälle können nur für aktivierte Karten erfasst werden.',
 } as const;

@@ -17,6 +17,8 @@ export const LOCKS = {
   mailRetry: 727_004,
   /** Scheduled: removal of upload files a crash left without their row. */
   orphanFiles: 727_005,
+  /** Scheduled: open RKSV outages past 48 h, told to the order's agent. */
+  rksvOutages: 727_006,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

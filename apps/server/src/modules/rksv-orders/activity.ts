@@ -1,0 +1,54 @@
+import { desc, eq } from 'drizzle-orm';
+import type { RksvActivity } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { rksvOrderActivity, users } from '../../db/schema/index.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { loadVisibleOrder } from './access.js';
+import { iso } from './shape.js';
+
+export type ActivityAction =
+  | 'serial'
+  | 'tracking'
+  | 'pickup_ready'
+  | 'activated'
+  | 'key_revealed'
+  | 'agent_assigned'
+  | 'customer_assigned'
+  | 'outage';
+
+/** One row of the order's activity, in the caller's transaction (who, what, when). Never the AES key. */
+export async function recordActivity(
+  tx: DbOrTx,
+  input: { orderId: number; cardId?: number | null; userId: number; action: ActivityAction; details?: Record<string, unknown> },
+) {
+  await tx.insert(rksvOrderActivity).values({
+    order_id: input.orderId,
+    card_id: input.cardId ?? null,
+    user_id: input.userId,
+    action: input.action,
+    details: input.details ?? {},
+  });
+}
+
+/** The activity of an order the viewer may see, newest first (at most 200 rows). */
+export async function orderActivity(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number }): Promise<RksvActivity[]> {
+  await loadVisibleOrder(ctx.db, viewer, input.orderId);
+  const a = rksvOrderActivity;
+  const rows = await ctx.db
+    .select({
+      id: a.id,
+      order_id: a.order_id,
+      card_id: a.card_id,
+      action: a.action,
+      details: a.details,
+      user_id: a.user_id,
+      user_name: users.name,
+      created_at: a.created_at,
+    })
+    .from(a)
+    .leftJoin(users, eq(users.id, a.user_id))
+    .where(eq(a.order_id, input.orderId))
+    .orderBy(desc(a.id))
+    .limit(200);
+  return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));
+}

@@ -1,0 +1,172 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  mayActivate,
+  maySetSerials,
+  RKSV_ORDERS_MSG as MSG,
+  type RksvActivateCard,
+  type RksvCard,
+} from '@portal/shared';
+import { customers, rksvCards, rksvOrders, roles, users } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { loadVisibleCard, loadVisibleOrder } from './access.js';
+import { recordActivity } from './activity.js';
+import { cardOut } from './shape.js';
+
+/**
+ * The writes of the order workflow: one transaction each, the order row locked, the stage derived
+ * by the shared rule, and an activity row for the order.
+ */
+
+const touch = { updated_at: sql`now()` };
+
+/** Saves a card's serial number (trimmed by the schema) and marks it cert_done; paid and not shipped only. */
+export async function updateCardSerial(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { cardId: number; serialNumber: string },
+): Promise<RksvCard> {
+  return ctx.db.transaction(async (tx) => {
+    const { order, card } = await loadVisibleCard(tx, viewer, input.cardId, true);
+    if (!maySetSerials(order)) throw conflict(MSG.serialWrongStage);
+    const [saved] = await tx
+      .update(rksvCards)
+      .set({ serial_number: input.serialNumber, cert_done: 1 })
+      .where(eq(rksvCards.id, card.id))
+      .returning();
+    await tx.update(rksvOrders).set(touch).where(eq(rksvOrders.id, order.id));
+    await recordActivity(tx, {
+      orderId: order.id,
+      cardId: card.id,
+      userId: viewer.id,
+      action: 'serial',
+      details: { serial_number: input.serialNumber, previous: card.serial_number },
+    });
+    return cardOut(saved!, new Map());
+  });
+}
+
+/** Ships a shipping order in stage created: tracking number and shipped_at. */
+export async function setTracking(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number; trackingNumber: string }) {
+  return ctx.db.transaction(async (tx) => {
+    const { order, stage } = await loadVisibleOrder(tx, viewer, input.orderId, true);
+    if (stage !== 'created' || order.delivery !== 1) throw conflict(MSG.trackingWrongStage);
+    await tx
+      .update(rksvOrders)
+      .set({ tracking_number: input.trackingNumber, shipped_at: sql`now()`, ...touch })
+      .where(eq(rksvOrders.id, order.id));
+    await recordActivity(tx, {
+      orderId: order.id,
+      userId: viewer.id,
+      action: 'tracking',
+      details: { tracking_number: input.trackingNumber },
+    });
+  });
+}
+
+/** Marks a pickup order in stage created as ready for pickup (shipped_at). */
+export async function setPickupReady(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const { order, stage } = await loadVisibleOrder(tx, viewer, input.orderId, true);
+    if (stage !== 'created' || order.delivery !== 0) throw conflict(MSG.pickupWrongStage);
+    await tx.update(rksvOrders).set({ shipped_at: sql`now()`, ...touch }).where(eq(rksvOrders.id, order.id));
+    await recordActivity(tx, { orderId: order.id, userId: viewer.id, action: 'pickup_ready' });
+  });
+}
+
+/** Activates a card of a shipped (or ready for pickup) order; the AES key is stored, never answered. */
+export async function activateCard(ctx: ServiceCtx, viewer: Viewer, input: RksvActivateCard): Promise<RksvCard> {
+  return ctx.db.transaction(async (tx) => {
+    const { order, cards, card } = await loadVisibleCard(tx, viewer, input.cardId, true);
+    if (!mayActivate({ ...order, cards })) throw conflict(MSG.activateWrongStage);
+    if (card.activated_at) throw conflict(MSG.alreadyActivated);
+    const [saved] = await tx
+      .update(rksvCards)
+      .set({
+        kassenid: input.kassenid,
+        cert_sn: input.cert_sn,
+        shopid: input.shopid,
+        deviceid: input.deviceid,
+        systemid: input.systemid,
+        aes_key: input.aes_key,
+        activated_at: sql`now()`,
+      })
+      .where(eq(rksvCards.id, card.id))
+      .returning();
+    await tx.update(rksvOrders).set(touch).where(eq(rksvOrders.id, order.id));
+    await recordActivity(tx, {
+      orderId: order.id,
+      cardId: card.id,
+      userId: viewer.id,
+      action: 'activated',
+      details: {
+        kassenid: input.kassenid,
+        cert_sn: input.cert_sn,
+        shopid: input.shopid,
+        deviceid: input.deviceid,
+        systemid: input.systemid,
+        aes_key_stored: Boolean(input.aes_key),
+      },
+    });
+    return cardOut(saved!, new Map());
+  });
+}
+
+/** The AES key of a card, for the viewer who may see its order; every reveal is written down. */
+export async function revealCardKey(ctx: ServiceCtx, viewer: Viewer, input: { cardId: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const { order, card } = await loadVisibleCard(tx, viewer, input.cardId);
+    if (!card.aes_key) throw notFound(MSG.noAesKey);
+    await recordActivity(tx, { orderId: order.id, cardId: card.id, userId: viewer.id, action: 'key_revealed' });
+    return { cardId: card.id, aes_key: card.aes_key };
+  });
+}
+
+/** Admin: assigns an order to a staff member with the rksv flag (400 otherwise). */
+export async function assignAgent(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number; agentId: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const { order } = await loadVisibleOrder(tx, viewer, input.orderId, true);
+    const [agent] = await tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.role_id))
+      .where(
+        and(
+          eq(users.id, input.agentId),
+          eq(users.active, true),
+          eq(users.rksv, true),
+          inArray(roles.role_name, ['admin', 'agent']),
+        ),
+      );
+    if (!agent) throw badRequest(MSG.agentNotRksv);
+    await tx.update(rksvOrders).set({ agent_id: agent.id, ...touch }).where(eq(rksvOrders.id, order.id));
+    await recordActivity(tx, {
+      orderId: order.id,
+      userId: viewer.id,
+      action: 'agent_assigned',
+      details: { agent_id: agent.id, agent_name: agent.name, previous: order.agent_id },
+    });
+    return { agent_id: agent.id, agent_name: agent.name };
+  });
+}
+
+/** Links an order to a customer record of the register (400 for an unknown customer). */
+export async function assignCustomer(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number; customerId: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const { order } = await loadVisibleOrder(tx, viewer, input.orderId, true);
+    const [customer] = await tx
+      .select({ id: customers.id, firma: customers.firma })
+      .from(customers)
+      .where(eq(customers.id, input.customerId));
+    if (!customer) throw badRequest(MSG.customerNotFound);
+    await tx.update(rksvOrders).set({ customer_id: customer.id, ...touch }).where(eq(rksvOrders.id, order.id));
+    await recordActivity(tx, {
+      orderId: order.id,
+      userId: viewer.id,
+      action: 'customer_assigned',
+      details: { customer_id: customer.id, firma: customer.firma, previous: order.customer_id },
+    });
+    return { customer_id: customer.id };
+  });
+}
+

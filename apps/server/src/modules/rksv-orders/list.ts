@@ -1,0 +1,106 @@
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { type RksvOrderList, type RksvOrderListQuery } from '@portal/shared';
+import { normalisedSearch, rksvOrders, users } from '../../db/schema/index.js';
+import { forbidden } from '../../platform/errors.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { cardsOfOrders, loadVisibleOrder } from './access.js';
+import { cardOut, orderOut, reportableOutages } from './shape.js';
+import { stageCondition, stageSql } from './stage-sql.js';
+
+const o = rksvOrders;
+
+/** LIKE's own characters in a typed search are meant literally. */
+const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The filters of the list as one condition. A non-admin agent only ever sees their own orders,
+ * whatever the query says (spec section 6); search runs over the normalised search column (trigram
+ * index) and, for digits, the order number.
+ */
+export function listCondition(viewer: Viewer, q: Omit<RksvOrderListQuery, 'limit' | 'cursor'>): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (viewer.role !== 'admin') parts.push(eq(o.agent_id, viewer.id));
+  if (q.agent_id !== undefined) parts.push(eq(o.agent_id, q.agent_id));
+  if (q.payment_status) parts.push(eq(o.payment_status, q.payment_status));
+  if (q.delivery !== undefined) parts.push(eq(o.delivery, q.delivery));
+  if (q.stage) parts.push(stageCondition(q.stage));
+  const text = q.q?.trim();
+  if (text) {
+    const like = sql`${o.search_text} like '%' || ${normalisedSearch(sql`${likeLiteral(text)}::text`)} || '%'`;
+    const asId = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+    parts.push(asId !== null ? sql`(${like} or ${o.id} = ${asId})` : like);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** A page of orders, newest first (keyset on id), with the total of the filter and the next cursor. */
+export async function listOrders(ctx: ServiceCtx, viewer: Viewer, q: RksvOrderListQuery): Promise<RksvOrderList> {
+  // The order lists need the rksv_orders flag besides rksv (the route's preset checks rksv).
+  if (!viewer.rksv_orders) throw forbidden();
+  const where = listCondition(viewer, q);
+  const pageWhere = q.cursor !== undefined ? and(where, lt(o.id, q.cursor)) : where;
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select({
+        id: o.id,
+        companyname: o.companyname,
+        customername: o.customername,
+        email: o.email,
+        address: o.address,
+        zipcode: o.zipcode,
+        city: o.city,
+        vatnr: o.vatnr,
+        payment_status: o.payment_status,
+        delivery: o.delivery,
+        total_amount: o.total_amount,
+        qty: o.qty,
+        saved_at: o.saved_at,
+        payed_at: o.payed_at,
+        shipped_at: o.shipped_at,
+        tracking_number: o.tracking_number,
+        stripe_inv_id: o.stripe_inv_id,
+        agent_id: o.agent_id,
+        customer_id: o.customer_id,
+        stage: stageSql,
+        agent_name: users.name,
+      })
+      .from(o)
+      .leftJoin(users, eq(users.id, o.agent_id))
+      .where(pageWhere)
+      .orderBy(desc(o.id))
+      .limit(q.limit + 1),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(o).where(where),
+  ]);
+  const page = rows.slice(0, q.limit);
+  const cards = await cardsOfOrders(
+    ctx.db,
+    page.map((r) => r.id),
+  );
+  const outages = await reportableOutages(
+    ctx.db,
+    cards.filter((c) => c.activated_at).map((c) => c.id),
+  );
+  const now = new Date();
+  return {
+    orders: page.map(({ stage, agent_name, ...r }) =>
+      orderOut(r, {
+        stage,
+        agent_name,
+        cards: cards.filter((c) => c.order_id === r.id).map((c) => cardOut(c, outages, now)),
+      }),
+    ),
+    total: Number(count?.n ?? 0),
+    nextCursor: rows.length > q.limit ? page[page.length - 1]!.id : null,
+  };
+}
+
+/** The cards of one order the viewer may see (404 otherwise). */
+export async function orderCards(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number }) {
+  const { cards } = await loadVisibleOrder(ctx.db, viewer, input.orderId);
+  const outages = await reportableOutages(
+    ctx.db,
+    cards.map((c) => c.id),
+  );
+  return cards.map((c) => cardOut(c, outages));
+}
+
