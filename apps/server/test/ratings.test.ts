@@ -165,7 +165,7 @@ for (const target of dbTargets()) {
       }
       const missing = await post('/web/verify-customer-rating', { taskId: id });
       assert.equal(missing.statusCode, 400);
-      assert.equal(missing.json().message, 'Kundennummer ist erforderlich');
+      assert.equal(missing.json().message, 'Bitte geben Sie Ihre Kundennummer ein');
     });
 
     it('counts wrong codes and locks the code after the fifth (410), also for the right code', async () => {

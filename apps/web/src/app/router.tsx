@@ -4,7 +4,6 @@ import { publicFormRoutes } from '../features/public-forms/routes';
 import { shopRoutes } from '../features/shop/routes';
 import { ALL_AREAS } from '../lib/i18n';
 import { lazyPage } from './lazy-page';
-import { publicPending } from './public-pending';
 import { TaskLinkRedirect } from './task-link-redirect';
 import { titled } from './page-title';
 
@@ -27,6 +26,7 @@ const LegalPage = lazyPage(() => import('../features/public/legal-page'), ['lega
 const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const BusinessLoginPage = lazyPage(() => import('../features/auth/business-login-page'));
 const SetPasswordPage = lazyPage(() => import('../features/auth/set-password-page'), PUBLIC_PAGES);
+const RatingPage = lazyPage(() => import('../features/ratings/rating-page'), ['ratings']);
 
 /**
  * Each public screen's title (i18n key of the screen's area; see page-title.tsx). The staff and
@@ -73,7 +73,8 @@ const routes: RouteObject[] = withTitles([
   { path: '/support', element: <Navigate to="/classic-support" replace /> },
   { path: '/emergency', element: <Navigate to="/emergency-support" replace /> },
   ...publicFormRoutes,
-  publicPending('/rating/:taskId', 'rating.title'),
+  // The public customer rating (no sign-in): three steps, a call each.
+  { path: '/rating/:taskId', element: <RatingPage /> },
   { path: '/login', element: <LoginPage /> },
   { path: '/business-login', element: <BusinessLoginPage /> },
   { path: '/profile', element: <ProfileRedirect /> },

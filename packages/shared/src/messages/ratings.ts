@@ -8,7 +8,7 @@ export const RATINGS_MSG = {
   codeExpired: 'Der Verifikationscode ist abgelaufen.',
   alreadyRated: 'Diese Aufgabe wurde bereits bewertet.',
   notClosed: 'Diese Aufgabe ist noch nicht abgeschlossen.',
-  customerNumberRequired: 'Kundennummer ist erforderlich',
+  customerNumberRequired: 'Bitte geben Sie Ihre Kundennummer ein',
   codeRequired: 'Verifikationscode ist erforderlich',
   codeFormat: `Der Verifikationscode besteht aus ${RATING_CODE_DIGITS} Ziffern`,
   invalidTask: 'Ungültige Aufgabe',

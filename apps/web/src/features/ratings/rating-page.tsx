@@ -1,0 +1,273 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Rating,
+  Stack,
+  Stepper,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  LANGUAGES,
+  RATING_CODE_DIGITS,
+  RATING_COMMENT_MAX,
+  verifyCodeRatingSchema,
+  verifyCustomerRatingSchema,
+  type RatingCustomerInfo,
+} from '@portal/shared';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageMenu } from '../../components/language-menu';
+import { Bidi } from '../../components/ltr';
+import { PublicFooter } from '../../components/public-footer';
+import { clientError, errorMessage } from '../../lib/errors';
+import { translateMessage } from '../../lib/translate-message';
+import { submitRating, verifyCodeRating, verifyCustomerRating } from './api/rating-calls';
+
+const DIMENSIONS = ['timeRating', 'satisfactionRating', 'friendlinessRating'] as const;
+type Stars = Record<(typeof DIMENSIONS)[number], number>;
+const NO_STARS: Stars = { timeRating: 0, satisfactionRating: 0, friendlinessRating: 0 };
+/** How long the thank-you stays before the visitor is taken to the start page. */
+export const THANKS_MS = 3000;
+
+/**
+ * /rating/{taskId} (public, backoffice.md "Rating flow"): 1. customer number, 2. the mailed code (only
+ * once the customer was found), 3. three star ratings and a comment. Each later step leads back to
+ * step 1; after saving, the form resets, the thanks show and the visitor goes to /. Mobile first.
+ */
+export default function RatingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const taskId = Number(useParams().taskId);
+  const [step, setStep] = useState(0);
+  const [customerNumber, setCustomerNumber] = useState('');
+  const [code, setCode] = useState('');
+  const [customer, setCustomer] = useState<RatingCustomerInfo | null>(null);
+  const [stars, setStars] = useState<Stars>(NO_STARS);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [thanks, setThanks] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!thanks) return;
+    const timer = window.setTimeout(() => navigate('/'), THANKS_MS);
+    return () => window.clearTimeout(timer);
+  }, [thanks, navigate]);
+
+  const reset = () => {
+    setStep(0);
+    setCode('');
+    setCustomer(null);
+    setStars(NO_STARS);
+    setComment('');
+    setError(null);
+  };
+
+  /** Runs one step's call; a refusal shows the server's message, anything else the step's own. */
+  async function run(fallbackKey: string, fn: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError(errorMessage(e, t(fallbackKey), clientError));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const checkCustomer = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = verifyCustomerRatingSchema.safeParse({ customerNumber, taskId });
+    if (!parsed.success) return setError(translateMessage(parsed.error.issues[0]!.message));
+    void run('ratings.errors.customerCheck', async () => {
+      setCustomer(await verifyCustomerRating(parsed.data));
+      setStep(1);
+    });
+  };
+
+  const checkCode = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = verifyCodeRatingSchema.safeParse({ customerNumber, taskId, verificationCode: code });
+    if (!parsed.success) return setError(translateMessage(parsed.error.issues[0]!.message));
+    void run('ratings.errors.codeCheck', async () => {
+      await verifyCodeRating(parsed.data);
+      setStep(2);
+    });
+  };
+
+  const complete = DIMENSIONS.every((d) => stars[d] >= 1);
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    if (!complete) return;
+    void run('ratings.errors.save', async () => {
+      const answer = await submitRating({
+        customerNumber,
+        taskId,
+        verificationCode: code,
+        ...stars,
+        comment: comment.trim() || undefined,
+      });
+      reset();
+      setCustomerNumber('');
+      setThanks(translateMessage(answer.message));
+    });
+  };
+
+  const back = (
+    <Button variant="default" onClick={reset} disabled={busy} data-testid="rating-back">
+      {t('ratings.back')}
+    </Button>
+  );
+
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-light)">
+      <Container size="xs" py="md" px="sm">
+        <Group justify="space-between" mb="lg" wrap="nowrap">
+          <Text component={Link} to="/" fw={800} size="lg" c="inherit" style={{ textDecoration: 'none' }}>
+            {t('app.name')}
+          </Text>
+          <LanguageMenu languages={[...LANGUAGES]} />
+        </Group>
+        <main>
+          <Paper withBorder shadow="sm" p="lg" radius="md">
+            <Stack gap="md">
+              <div>
+                <Title order={1} size="h2">
+                  {t('ratings.title')}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {t('ratings.intro')}
+                </Text>
+              </div>
+              {thanks && (
+                <Alert color="teal" role="status" data-testid="rating-thanks">
+                  <Text size="sm">{thanks}</Text>
+                  <Button component={Link} to="/" variant="light" color="teal" mt="sm">
+                    {t('ratings.toStart')}
+                  </Button>
+                </Alert>
+              )}
+              {error && (
+                <Alert color="red" role="alert" data-testid="rating-error">
+                  {error}
+                </Alert>
+              )}
+              {!thanks && (
+                <Stepper active={step} size="sm" allowNextStepsSelect={false} iconSize={32}>
+                  <Stepper.Step label={t('ratings.steps.customer')}>
+                    <form onSubmit={checkCustomer} noValidate>
+                      <Stack gap="sm" mt="sm">
+                        <TextInput
+                          label={t('ratings.customerNumber')}
+                          description={t('ratings.customerNumberHint')}
+                          value={customerNumber}
+                          onChange={(e) => setCustomerNumber(e.currentTarget.value)}
+                          inputMode="numeric"
+                          autoComplete="off"
+                          required
+                          size="md"
+                          data-testid="rating-customer-number"
+                        />
+                        <Button type="submit" loading={busy} size="md" data-testid="rating-customer-submit">
+                          {t('ratings.next')}
+                        </Button>
+                      </Stack>
+                    </form>
+                  </Stepper.Step>
+                  <Stepper.Step label={t('ratings.steps.code')}>
+                    {customer && (
+                      <form onSubmit={checkCode} noValidate>
+                        <Stack gap="sm" mt="sm">
+                          <Text size="sm" data-testid="rating-customer-info">
+                            {t('ratings.customerFound')} <Bidi>{customer.firma ?? customer.kundennummer}</Bidi>
+                            {customer.kontaktperson && (
+                              <>
+                                {' · '}
+                                <Bidi>{customer.kontaktperson}</Bidi>
+                              </>
+                            )}
+                          </Text>
+                          <TextInput
+                            label={t('ratings.code')}
+                            description={t('ratings.codeHint', { digits: RATING_CODE_DIGITS })}
+                            value={code}
+                            onChange={(e) =>
+                              setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, RATING_CODE_DIGITS))
+                            }
+                            inputMode="numeric"
+                            autoComplete="one-time-code"
+                            required
+                            size="md"
+                            dir="ltr"
+                            data-testid="rating-code"
+                          />
+                          <Group grow>
+                            {back}
+                            <Button type="submit" loading={busy} size="md" data-testid="rating-code-submit">
+                              {t('ratings.next')}
+                            </Button>
+                          </Group>
+                        </Stack>
+                      </form>
+                    )}
+                  </Stepper.Step>
+                  <Stepper.Step label={t('ratings.steps.rate')}>
+                    <form onSubmit={send} noValidate>
+                      <Stack gap="md" mt="sm">
+                        {DIMENSIONS.map((d) => (
+                          <fieldset key={d} style={{ border: 0, padding: 0, margin: 0 }} data-testid={`rating-${d}`}>
+                            <Text component="legend" fw={600} size="sm" mb={4}>
+                              {t(`ratings.dimensions.${d}`)}
+                            </Text>
+                            <Rating
+                              value={stars[d]}
+                              onChange={(v) => setStars((s) => ({ ...s, [d]: v }))}
+                              size="xl"
+                              name={d}
+                              getSymbolLabel={(i) => t('ratings.starLabel', { value: i })}
+                            />
+                          </fieldset>
+                        ))}
+                        <Textarea
+                          label={t('ratings.comment')}
+                          value={comment}
+                          onChange={(e) => setComment(e.currentTarget.value)}
+                          maxLength={RATING_COMMENT_MAX}
+                          autosize
+                          minRows={3}
+                          data-testid="rating-comment"
+                        />
+                        <Group grow>
+                          {back}
+                          <Button
+                            type="submit"
+                            loading={busy}
+                            disabled={!complete}
+                            size="md"
+                            data-testid="rating-submit"
+                          >
+                            {t('ratings.submit')}
+                          </Button>
+                        </Group>
+                      </Stack>
+                    </form>
+                  </Stepper.Step>
+                </Stepper>
+              )}
+            </Stack>
+          </Paper>
+        </main>
+        <PublicFooter />
+      </Container>
+    </Box>
+  );
+}
