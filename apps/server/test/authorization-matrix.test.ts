@@ -16,6 +16,10 @@ import { addUser, bearer, createTestApp, login, type TestApp } from './helpers.j
 const PUBLIC_ROUTES = [
   'GET /healthz',
   'GET /readyz',
+  // Digital signage screens (issue 18): registration is open, the other two answer only to a device key.
+  'POST /ds/api/register',
+  'GET /ds/api/playlist',
+  'GET /ds/api/media/:fileId',
   'POST /auth/login',
   'POST /auth/business-login',
   'GET /auth/invitation',
@@ -65,6 +69,9 @@ const OWN_USER_ONLY = [
   'GET /api/get-task-ratings-stats-agent/:countryId/:agentId',
 ];
 const USER_PARAM = /:(agentId|userId)\b/;
+
+/** Public routes that answer only to `Authorization: Device <key>`: 401 for everyone here, sessions included. */
+const DEVICE_KEY_ROUTES = ['GET /ds/api/playlist', 'GET /ds/api/media/:fileId'];
 
 /** The twelve flags of the user record (spec): a new one needs a look at the presets and this test. */
 const TWELVE_FLAGS = [
@@ -156,6 +163,7 @@ describe('authorization matrix over every registered route', () => {
     const failures: string[] = [];
     const someoneElse = users.get('admin with every flag')!.id;
     const probe = async (who: Subject, r: { method: string; url: string }, userId: number, want: 401 | 403 | 'ok') => {
+      if (DEVICE_KEY_ROUTES.includes(key(r))) want = 401;
       const user = users.get(who.name);
       // A fresh session per call: logout and password changes must not spoil the next call.
       const token = user ? await login(t.app, user.email, user.password) : undefined;

@@ -1,0 +1,96 @@
+import { asc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { SIGNAGE_SEARCH_MAX_ROWS, type SignageCustomerHit, type SignageCustomerRow } from '@portal/shared';
+import { customers, signageDevices } from '../../db/schema/index.js';
+import { likeEscape } from '../../platform/db-helpers.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { devicesOfCustomers } from './devices.js';
+
+/**
+ * Customers for signage: the search behind "assign a customer" and the schedule form (company,
+ * customer number or e-mail, from 2 characters, at most 20), and the customers that have screens.
+ */
+export async function searchSignageCustomers(
+  ctx: ServiceCtx,
+  _viewer: Viewer,
+  input: { query: string },
+): Promise<SignageCustomerHit[]> {
+  const s = likeEscape(input.query.trim());
+  return ctx.db
+    .select({
+      id: customers.id,
+      name: customers.kontaktperson,
+      email: customers.email,
+      stripe_cu_id: customers.stripe_cu_id,
+      kundennummer: customers.kundennummer,
+      firma: customers.firma,
+    })
+    .from(customers)
+    .where(
+      or(
+        like(customers.kundennummer, `${s}%`),
+        ilike(customers.firma, `%${s}%`),
+        ilike(customers.email, `%${s}%`),
+      ),
+    )
+    // Number-prefix hits first, then by company.
+    .orderBy(sql`case when ${customers.kundennummer} like ${`${s}%`} then 0 else 1 end`, asc(customers.firma), asc(customers.id))
+    .limit(SIGNAGE_SEARCH_MAX_ROWS);
+}
+
+/** Customers with at least one screen, each with its screens, schedule count and assigned-content count. */
+export async function customersWithScreens(
+  ctx: ServiceCtx,
+  _viewer: Viewer,
+  input: { limit: number; offset: number },
+): Promise<{ rows: SignageCustomerRow[]; total: number }> {
+  const withScreens = sql`exists (select 1 from ${signageDevices} where ${signageDevices.customer_id} = ${customers.id})`;
+  const [page, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        customer_id: customers.id,
+        firma: customers.firma,
+        kundennummer: customers.kundennummer,
+        email: customers.email,
+        stripe_cu_id: customers.stripe_cu_id,
+        // Written out with table names: drizzle leaves columns in a select list unqualified.
+        schedule_count: sql<number>`(select count(*)::int from signage_schedules s where s.customer_id = customers.id)`,
+        content_count: sql<number>`(select count(*)::int from signage_device_content c join signage_devices d on d.id = c.device_id where d.customer_id = customers.id)`,
+      })
+      .from(customers)
+      .where(withScreens)
+      .orderBy(asc(customers.firma), asc(customers.id))
+      .limit(input.limit)
+      .offset(input.offset),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(withScreens),
+  ]);
+  const devices = await devicesOfCustomers(
+    ctx,
+    page.map((c) => c.customer_id),
+  );
+  return {
+    rows: page.map((c) => ({
+      ...c,
+      devices: devices
+        .filter((d) => d.customer_id === c.customer_id)
+        .map(({ customer_id: _c, ...d }) => d),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** A customer's record id from the Stripe reference the spec's schedule form sends, or the id itself. */
+export async function customerIdFor(
+  ctx: ServiceCtx,
+  input: { stripe_customer_id?: string | null; customer_id?: number | null },
+): Promise<number | null> {
+  if (input.customer_id) {
+    const [c] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customer_id));
+    return c?.id ?? null;
+  }
+  if (!input.stripe_customer_id) return null;
+  const [c] = await ctx.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.stripe_cu_id, input.stripe_customer_id));
+  return c?.id ?? null;
+}

@@ -1,0 +1,305 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ACTIVATION_MAX_TRIES,
+  daysRemaining,
+  DEVICE_OFFLINE_AFTER_MS,
+  effectiveStatus,
+  licenseOneYearFrom,
+  viennaDay,
+  type DeviceRow,
+  type DeviceStatusRow,
+  type EffectiveStatus,
+  type SignageOverview,
+  type UpdateDeviceInput,
+} from '@portal/shared';
+import { customers, signageDevices } from '../../db/schema/index.js';
+import { badRequest } from '../../platform/errors.js';
+import { likeEscape } from '../../platform/db-helpers.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { iso, loadCustomer, loadDevice, MSG } from './common.js';
+
+/**
+ * Devices as staff see them: the list with effective status and days remaining, the overview, the
+ * status board, and the commands (edit, lock, customer, activation). Every signage caller is staff
+ * with the digital_signage flag (the route's preset); devices belong to no country or agent, so the
+ * viewer adds no further rule.
+ */
+
+const deviceColumns = {
+  d: signageDevices,
+  customer_name: customers.firma,
+  customer_email: customers.email,
+  stripe_cu_id: customers.stripe_cu_id,
+};
+
+type JoinedDevice = {
+  d: typeof signageDevices.$inferSelect;
+  customer_name: string | null;
+  customer_email: string | null;
+  stripe_cu_id: string | null;
+};
+
+function toRow(r: JoinedDevice, now: Date): DeviceRow {
+  const { d } = r;
+  return {
+    device_id: d.id,
+    device_name: d.device_name,
+    uuid: d.uuid,
+    device_type: d.device_type,
+    location: d.location,
+    status: d.status as DeviceRow['status'],
+    effective_status: effectiveStatus(d, now),
+    license_until: d.license_until,
+    days_remaining: daysRemaining(d.license_until, now),
+    last_seen: iso(d.last_seen),
+    customer_id: d.customer_id,
+    customer_name: r.customer_name,
+    customer_email: r.customer_email,
+    stripe_cu_id: r.stripe_cu_id,
+    activation_locked: d.activation_tries >= ACTIVATION_MAX_TRIES,
+    created_at: d.created_at.toISOString(),
+  };
+}
+
+/**
+ * The effective status in SQL, mirroring effectiveStatus(): expired when the licence's last day is
+ * today (Vienna) or earlier. `today` is computed in JavaScript so the clock is the one of the rule.
+ */
+function effectiveIs(status: EffectiveStatus, today: string): SQL {
+  const d = signageDevices;
+  switch (status) {
+    case 'locked':
+      return sql`${d.status} = 'locked'`;
+    case 'pending':
+      return sql`${d.status} not in ('locked', 'active')`;
+    case 'expired':
+      return sql`${d.status} = 'active' and ${d.license_until} is not null and ${d.license_until} <= ${today}::date`;
+    case 'active':
+      return sql`${d.status} = 'active' and (${d.license_until} is null or ${d.license_until} > ${today}::date)`;
+  }
+}
+
+export async function listDevices(
+  ctx: ServiceCtx,
+  _viewer: Viewer,
+  input: { status: 'all' | EffectiveStatus; q: string; limit: number; offset: number },
+): Promise<{ rows: DeviceRow[]; total: number }> {
+  const now = new Date();
+  const filters: SQL[] = [];
+  if (input.status !== 'all') filters.push(effectiveIs(input.status, viennaDay(now)));
+  if (input.q) {
+    const p = `%${likeEscape(input.q)}%`;
+    filters.push(
+      or(ilike(signageDevices.device_name, p), ilike(signageDevices.location, p), ilike(customers.firma, p))!,
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(deviceColumns)
+      .from(signageDevices)
+      .leftJoin(customers, eq(customers.id, signageDevices.customer_id))
+      .where(where)
+      .orderBy(desc(signageDevices.id))
+      .limit(input.limit)
+      .offset(input.offset),
+    ctx.db
+      .select({ n: count() })
+      .from(signageDevices)
+      .leftJoin(customers, eq(customers.id, signageDevices.customer_id))
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => toRow(r, now)), total: total?.n ?? 0 };
+}
+
+export async function getDevice(ctx: ServiceCtx, _viewer: Viewer, input: { deviceId: number }): Promise<DeviceRow> {
+  await loadDevice(ctx.db, input.deviceId);
+  const [r] = await ctx.db
+    .select(deviceColumns)
+    .from(signageDevices)
+    .leftJoin(customers, eq(customers.id, signageDevices.customer_id))
+    .where(eq(signageDevices.id, input.deviceId));
+  return toRow(r!, new Date());
+}
+
+/**
+ * Name, place, licence and lock. `status: 'active'` lifts a lock: the device is active again when it
+ * was activated before, else it waits for its code (pending); activation itself needs the code.
+ */
+export async function updateDevice(ctx: ServiceCtx, viewer: Viewer, input: { deviceId: number; patch: UpdateDeviceInput }) {
+  const { patch } = input;
+  await ctx.db.transaction(async (tx) => {
+    const d = await loadDevice(tx, input.deviceId, true);
+    const set: Partial<typeof signageDevices.$inferInsert> = { updated_at: new Date() };
+    if (patch.device_name !== undefined) set.device_name = patch.device_name;
+    if (patch.location !== undefined) set.location = patch.location;
+    if (patch.license_until !== undefined) set.license_until = patch.license_until;
+    if (patch.status === 'locked') set.status = 'locked';
+    if (patch.status === 'active' && d.status === 'locked') set.status = d.activated_at ? 'active' : 'pending';
+    await tx.update(signageDevices).set(set).where(eq(signageDevices.id, d.id));
+  });
+  return getDevice(ctx, viewer, { deviceId: input.deviceId });
+}
+
+export async function assignCustomer(ctx: ServiceCtx, viewer: Viewer, input: { deviceId: number; customerId: number }) {
+  await ctx.db.transaction(async (tx) => {
+    await loadDevice(tx, input.deviceId, true);
+    await loadCustomer(tx, input.customerId);
+    await tx
+      .update(signageDevices)
+      .set({ customer_id: input.customerId, updated_at: new Date() })
+      .where(eq(signageDevices.id, input.deviceId));
+  });
+  return getDevice(ctx, viewer, { deviceId: input.deviceId });
+}
+
+export async function removeCustomer(ctx: ServiceCtx, viewer: Viewer, input: { deviceId: number }) {
+  await ctx.db.transaction(async (tx) => {
+    await loadDevice(tx, input.deviceId, true);
+    await tx
+      .update(signageDevices)
+      .set({ customer_id: null, updated_at: new Date() })
+      .where(eq(signageDevices.id, input.deviceId));
+  });
+  return getDevice(ctx, viewer, { deviceId: input.deviceId });
+}
+
+export type VerifyResult = { ok: true; device: DeviceRow } | { ok: false; message: string };
+
+/**
+ * Checks the code the screen shows. Right: the device is active (licence one year ahead unless staff
+ * set one). Wrong: one try more; after five the code is dead until the screen registers anew, so the
+ * six digits cannot be guessed. The device needs a customer first (what would it play otherwise).
+ */
+export async function verifyActivation(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { deviceId: number; code: string },
+): Promise<VerifyResult> {
+  const now = new Date();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const d = await loadDevice(tx, input.deviceId, true);
+    if (!d.customer_id) throw badRequest(MSG.customerRequired);
+    if (d.status === 'locked') return { ok: false as const, message: MSG.codeLocked };
+    if (d.activation_tries >= ACTIVATION_MAX_TRIES || !d.activation_code)
+      return { ok: false as const, message: MSG.codeLocked };
+    if (d.activation_code !== input.code) {
+      await tx
+        .update(signageDevices)
+        .set({ activation_tries: d.activation_tries + 1, updated_at: now })
+        .where(eq(signageDevices.id, d.id));
+      return {
+        ok: false as const,
+        message: d.activation_tries + 1 >= ACTIVATION_MAX_TRIES ? MSG.codeLocked : MSG.codeWrong,
+      };
+    }
+    await tx
+      .update(signageDevices)
+      .set({
+        status: 'active',
+        activated_at: now,
+        license_until: d.license_until ?? licenseOneYearFrom(now),
+        activation_code: null,
+        activation_tries: 0,
+        updated_at: now,
+      })
+      .where(eq(signageDevices.id, d.id));
+    return { ok: true as const };
+  });
+  if (!outcome.ok) return outcome;
+  return { ok: true, device: await getDevice(ctx, viewer, { deviceId: input.deviceId }) };
+}
+
+/** Counts by effective status, registrations per month (last 12 months, Vienna months) and by type. */
+export async function overview(ctx: ServiceCtx, _viewer: Viewer): Promise<SignageOverview> {
+  const now = new Date();
+  const today = viennaDay(now);
+  const d = signageDevices;
+  const countIf = (cond: SQL) => sql<number>`count(*) filter (where ${cond})::int`;
+  const [[stats], months, types] = await Promise.all([
+    ctx.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        active: countIf(effectiveIs('active', today)),
+        pending: countIf(effectiveIs('pending', today)),
+        locked: countIf(effectiveIs('locked', today)),
+        expired: countIf(effectiveIs('expired', today)),
+      })
+      .from(d),
+    ctx.db
+      .select({
+        month: sql<string>`to_char(${d.created_at} at time zone 'Europe/Vienna', 'YYYY-MM')`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(d)
+      .where(sql`${d.created_at} >= date_trunc('month', (now() at time zone 'Europe/Vienna') - interval '11 months') at time zone 'Europe/Vienna'`)
+      .groupBy(sql`1`)
+      .orderBy(sql`1`),
+    ctx.db
+      .select({ device_type: d.device_type, total: sql<number>`count(*)::int` })
+      .from(d)
+      .groupBy(d.device_type)
+      .orderBy(desc(sql`2`), asc(d.device_type)),
+  ]);
+  // Every one of the last 12 months appears, an empty one with 0, so the chart has no gaps.
+  const devicesByMonth: Record<string, number> = {};
+  const [y, m] = today.split('-').map(Number);
+  for (let i = 11; i >= 0; i--) {
+    const dt = new Date(Date.UTC(y!, m! - 1 - i, 1));
+    devicesByMonth[dt.toISOString().slice(0, 7)] = 0;
+  }
+  for (const r of months) if (r.month in devicesByMonth) devicesByMonth[r.month] = r.total;
+  return {
+    stats: stats ?? { total: 0, active: 0, pending: 0, locked: 0, expired: 0 },
+    devicesByMonth,
+    byType: types,
+  };
+}
+
+/** Every device online or offline by its last poll, and what its last playlist held. */
+export async function deviceStatus(
+  ctx: ServiceCtx,
+  _viewer: Viewer,
+  input: { limit: number; offset: number },
+): Promise<{ rows: DeviceStatusRow[]; total: number }> {
+  const now = new Date();
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(deviceColumns)
+      .from(signageDevices)
+      .leftJoin(customers, eq(customers.id, signageDevices.customer_id))
+      .orderBy(sql`${signageDevices.last_seen} desc nulls last`, desc(signageDevices.id))
+      .limit(input.limit)
+      .offset(input.offset),
+    ctx.db.select({ n: count() }).from(signageDevices),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      device_id: r.d.id,
+      device_name: r.d.device_name,
+      customer_name: r.customer_name,
+      effective_status: effectiveStatus(r.d, now),
+      last_seen: iso(r.d.last_seen),
+      online: r.d.last_seen !== null && now.getTime() - r.d.last_seen.getTime() < DEVICE_OFFLINE_AFTER_MS,
+      playing: r.d.playing,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** Devices that have a customer, for the customers screen (the ids are given, the page is small). */
+export async function devicesOfCustomers(ctx: ServiceCtx, customerIds: number[]) {
+  if (customerIds.length === 0) return [];
+  const now = new Date();
+  const rows = await ctx.db
+    .select({ d: signageDevices })
+    .from(signageDevices)
+    .where(and(isNotNull(signageDevices.customer_id), sql`${signageDevices.customer_id} in ${customerIds}`))
+    .orderBy(asc(signageDevices.id));
+  return rows.map(({ d }) => ({
+    customer_id: d.customer_id!,
+    device_id: d.id,
+    device_name: d.device_name,
+    effective_status: effectiveStatus(d, now),
+  }));
+}

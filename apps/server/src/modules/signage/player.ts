@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { effectiveStatus, playsNow, type Playlist, type PlaylistItem } from '@portal/shared';
+import {
+  signageDeviceContent,
+  signageDevices,
+  signageFiles,
+  signageScheduleContent,
+  signageSchedules,
+} from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../platform/db-helpers.js';
+import { unauthorized } from '../../platform/errors.js';
+import type { ServiceCtx } from '../../platform/service.js';
+import { deviceMediaUrl, keyHash, MSG, newActivationCode, newDeviceKey } from './common.js';
+
+/**
+ * The screens' side: a player page registers itself, then asks every 30 s what to play now. The
+ * server decides: the device's own content and its customer's active schedules, each inside its
+ * window and on its weekdays in Vienna, in display order. Public calls: the device key is the caller.
+ */
+
+export type DeviceRecord = typeof signageDevices.$inferSelect;
+
+/**
+ * First start (or a screen that lost its key): a new key and a new code. The uuid is the screen's; a
+ * known uuid keeps its customer, name and licence, but waits for a new activation (whoever holds a
+ * uuid must not take over a running screen), and a locked one stays locked.
+ */
+export async function registerDevice(
+  ctx: ServiceCtx,
+  input: { uuid: string; device_name?: string | null | undefined; device_type?: string | undefined },
+): Promise<{ device_key: string; activation_code: string }> {
+  const device_key = newDeviceKey();
+  const activation_code = newActivationCode();
+  const now = new Date();
+  const values = {
+    key_hash: keyHash(device_key),
+    activation_code,
+    activation_tries: 0,
+    updated_at: now,
+  };
+  try {
+    await ctx.db
+      .insert(signageDevices)
+      .values({
+        uuid: input.uuid,
+        device_name: input.device_name ?? null,
+        device_type: input.device_type ?? 'screen',
+        ...values,
+      })
+      .onConflictDoUpdate({
+        target: signageDevices.uuid,
+        set: {
+          ...values,
+          status: sql`case when ${signageDevices.status} = 'locked' then 'locked' else 'pending' end`,
+          activated_at: null,
+        },
+      });
+  } catch (e) {
+    // Two registrations with the same fresh key cannot happen (32 random bytes); a race on the uuid can.
+    if (isUniqueViolation(e)) return registerDevice(ctx, input);
+    throw e;
+  }
+  return { device_key, activation_code };
+}
+
+/** The device of an `Authorization: Device <key>` header, or 401. */
+export async function deviceByKey(ctx: ServiceCtx, input: { authorization: string | undefined }): Promise<DeviceRecord> {
+  const key = /^Device\s+([A-Za-z0-9_-]{20,100})$/.exec(input.authorization ?? '')?.[1];
+  if (!key) throw unauthorized(MSG.deviceKeyInvalid);
+  const [d] = await ctx.db.select().from(signageDevices).where(eq(signageDevices.key_hash, keyHash(key)));
+  if (!d) throw unauthorized(MSG.deviceKeyInvalid);
+  return d;
+}
+
+interface Candidate extends PlaylistItem {
+  file_name: string;
+  schedule?: { start_time: string; end_time: string; days_of_week: string };
+}
+
+/** Everything the device could ever play (own content, active schedules of its customer): small lists. */
+async function candidates(ctx: ServiceCtx, device: DeviceRecord): Promise<Candidate[]> {
+  const own = await ctx.db
+    .select({
+      file_id: signageDeviceContent.file_id,
+      file_type: signageFiles.file_type,
+      file_name: signageFiles.file_name,
+      duration: signageDeviceContent.duration,
+      start_time: signageDeviceContent.start_time,
+      end_time: signageDeviceContent.end_time,
+      days_of_week: signageDeviceContent.days_of_week,
+      display_order: signageDeviceContent.display_order,
+    })
+    .from(signageDeviceContent)
+    .innerJoin(signageFiles, eq(signageFiles.id, signageDeviceContent.file_id))
+    .where(eq(signageDeviceContent.device_id, device.id))
+    .orderBy(asc(signageDeviceContent.display_order), asc(signageDeviceContent.id))
+    .limit(1000);
+  const scheduled = device.customer_id
+    ? await ctx.db
+        .select({
+          file_id: signageScheduleContent.file_id,
+          file_type: signageFiles.file_type,
+          file_name: signageFiles.file_name,
+          duration: signageScheduleContent.duration,
+          start_time: signageScheduleContent.start_time,
+          end_time: signageScheduleContent.end_time,
+          days_of_week: signageScheduleContent.days_of_week,
+          display_order: signageScheduleContent.display_order,
+          s_start: signageSchedules.start_time,
+          s_end: signageSchedules.end_time,
+          s_days: signageSchedules.days_of_week,
+        })
+        .from(signageScheduleContent)
+        .innerJoin(signageSchedules, eq(signageSchedules.id, signageScheduleContent.schedule_id))
+        .innerJoin(signageFiles, eq(signageFiles.id, signageScheduleContent.file_id))
+        .where(and(eq(signageSchedules.customer_id, device.customer_id), eq(signageSchedules.status, 'active')))
+        .orderBy(asc(signageScheduleContent.display_order), asc(signageSchedules.id), asc(signageScheduleContent.id))
+        .limit(1000)
+    : [];
+  const item = (r: Omit<Candidate, 'url' | 'file_type'> & { file_type: string }): Candidate => ({
+    ...r,
+    file_type: r.file_type as Candidate['file_type'],
+    url: deviceMediaUrl(r.file_id),
+  });
+  return [
+    ...own.map(item),
+    ...scheduled.map(({ s_start, s_end, s_days, ...r }) => ({
+      ...item(r),
+      schedule: { start_time: s_start, end_time: s_end, days_of_week: s_days },
+    })),
+  ];
+}
+
+/** What plays at `now`: inside the item's window (and its schedule's), by display order (stable). */
+export function selectPlaying(all: Candidate[], now: Date): Candidate[] {
+  return all
+    .filter((c) => playsNow(c, now) && (!c.schedule || playsNow(c.schedule, now)))
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => a.c.display_order - b.c.display_order || a.i - b.i)
+    .map(({ c }) => c);
+}
+
+/** The playlist answer; records the poll (last_seen and what plays) on the device. */
+export async function playlistFor(ctx: ServiceCtx, input: { device: DeviceRecord }): Promise<Playlist> {
+  const { device } = input;
+  const now = new Date();
+  const status = effectiveStatus(device, now);
+  const playing = status === 'active' ? selectPlaying(await candidates(ctx, device), now) : [];
+  const items: PlaylistItem[] = playing.map(({ file_name: _n, schedule: _s, ...i }) => i);
+  await ctx.db
+    .update(signageDevices)
+    .set({ last_seen: now, playing: playing.map((p) => p.file_name) })
+    .where(eq(signageDevices.id, device.id));
+  const version = createHash('sha256')
+    .update(JSON.stringify([status, items]))
+    .digest('hex')
+    .slice(0, 16);
+  return {
+    status,
+    items,
+    version,
+    activation_code: status === 'pending' ? device.activation_code : null,
+    device_name: device.device_name,
+    server_time: now.toISOString(),
+  };
+}
+
+/**
+ * A file the device may fetch: one that is, or may come to be, on its playlist (own content, or in
+ * any active schedule of its customer, whatever the hour: screens fetch ahead), while it is active.
+ */
+export async function mediaForDevice(ctx: ServiceCtx, input: { device: DeviceRecord; fileId: number }) {
+  const { device, fileId } = input;
+  if (effectiveStatus(device, new Date()) !== 'active') return null;
+  const [f] = await ctx.db
+    .select()
+    .from(signageFiles)
+    .where(
+      and(
+        eq(signageFiles.id, fileId),
+        sql`(exists (select 1 from ${signageDeviceContent} where ${signageDeviceContent.file_id} = ${signageFiles.id} and ${signageDeviceContent.device_id} = ${device.id})
+          or exists (select 1 from ${signageScheduleContent} join ${signageSchedules} on ${signageSchedules.id} = ${signageScheduleContent.schedule_id}
+            where ${signageScheduleContent.file_id} = ${signageFiles.id} and ${signageSchedules.customer_id} = ${device.customer_id ?? -1} and ${signageSchedules.status} = 'active'))`,
+      ),
+    );
+  return f ?? null;
+}
