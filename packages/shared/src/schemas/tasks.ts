@@ -148,6 +148,8 @@ export const taskDetailsSchema = taskRowSchema.extend({
   telefon_privat: z.string().nullable(),
   telefon_mobil: z.string().nullable(),
   uid: z.string().nullable(),
+  /** The task's customer has an active insolvency case: the modal shows "Insolvenz" beside the company. */
+  insolvent: z.boolean(),
   created_by_name: z.string().nullable(),
   help_request: z
     .object({

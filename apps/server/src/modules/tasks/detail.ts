@@ -3,6 +3,7 @@ import type { TaskDetailResponse } from '@portal/shared';
 import { helpRequests, taskConversations, taskFiles, taskMessages, taskNotes, tasks, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { isInsolventByNumber } from '../insolvency/status.js';
 import { loadVisibleTask } from './access.js';
 import { iso } from './common.js';
 import { findRow } from './queries.js';
@@ -12,7 +13,7 @@ export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskI
   const { taskId } = input;
   const t = await loadVisibleTask(db, viewer, taskId);
   const creator = users;
-  const [row, [extra], files, conversations, messages, notes] = await Promise.all([
+  const [row, [extra], files, conversations, messages, notes, insolvent] = await Promise.all([
     findRow(db, taskId),
     db
       .select({
@@ -50,6 +51,7 @@ export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskI
       .innerJoin(users, eq(users.id, taskNotes.user_id))
       .where(eq(taskNotes.task_id, taskId))
       .orderBy(asc(taskNotes.id)),
+    isInsolventByNumber(db, t.kundennummer),
   ]);
   let help_request: TaskDetailResponse['taskDetails']['help_request'] = null;
   if (extra?.help?.agent_id) {
@@ -78,6 +80,7 @@ export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskI
       telefon_privat: t.telefon_privat,
       telefon_mobil: t.telefon_mobil,
       uid: t.uid,
+      insolvent,
       created_by_name: extra?.created_by_name ?? null,
       help_request,
     },

@@ -173,6 +173,11 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
               ) : null}
             </Text>
           )}
+          {task.insolvent && (
+            <Badge color="red" variant="light" data-testid="task-insolvent">
+              {t('tasks.modal.insolvent')}
+            </Badge>
+          )}
         </Group>
       </Stack>
 
