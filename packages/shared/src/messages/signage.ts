@@ -1,3 +1,5 @@
+import { COMMON_MSG } from './common.js';
+
 /** Messages of the signage area: key → German text (backoffice.md section 8). */
 export const SIGNAGE_MSG = {
   loadFailed: 'Fehler beim Laden der OKDS-Daten',
@@ -21,10 +23,10 @@ export const SIGNAGE_MSG = {
   scheduleNotFound: 'Schedule nicht gefunden',
   fileNotFound: 'Datei nicht gefunden',
   contentNotFound: 'Content nicht gefunden',
-  customerNotFound: 'Kunde nicht gefunden',
+  customerNotFound: 'Der gewählte Kunde wurde nicht gefunden.',
   uuidRequired: 'Geräte-UUID fehlt.',
   deviceKeyInvalid: 'Gerät nicht registriert oder Schlüssel ungültig.',
-  invalidDate: 'Ungültiges Datum',
+  invalidDate: COMMON_MSG.invalidDate,
   scheduleLoadFailed: 'Fehler beim Laden der Schedules',
   scheduleSaveFailed: 'Fehler beim Speichern des Schedules',
   scheduleDeleteFailed: 'Fehler beim Löschen des Schedules',
