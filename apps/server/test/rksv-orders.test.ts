@@ -235,6 +235,9 @@ for (const target of dbTargets()) {
       assert.equal(noFlag.json().message, MSG.agentNotRksv);
       assert.equal((await call('admin', 'POST', '/api/rksv-assign-agent', { orderId: o, agentId: ids.customer })).statusCode, 400);
       assert.equal((await call('admin', 'POST', '/api/rksv-assign-agent', { orderId: 999999, agentId: ids.ben })).statusCode, 404);
+      const agents = await call('admin', 'GET', '/api/rksv-agents');
+      assert.deepEqual(agents.json().map((a: { name: string }) => a.name).sort(), ['admin', 'anna', 'ben', 'rksvOnly']);
+      assert.equal((await call('anna', 'GET', '/api/rksv-agents')).statusCode, 403);
       const ok = await call('admin', 'POST', '/api/rksv-assign-agent', { orderId: o, agentId: ids.ben });
       assert.equal(ok.statusCode, 200, ok.body);
       assert.ok((await list('ben')).orders.some((x) => x.id === o));

@@ -21,6 +21,7 @@ import { adminWith, publicAccess, staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/uploads.js';
 import { orderActivity } from './activity.js';
+import { rksvAgents } from './agents.js';
 import { assignAgent, assignCustomer, setPickupReady, setTracking } from './commands.js';
 import { invoiceLink, signedInvoiceFile } from './invoice.js';
 import { listOrders, orderCards } from './list.js';
@@ -183,6 +184,19 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         .header('Referrer-Policy', 'no-referrer')
         .send(body);
     },
+  );
+
+  app.get(
+    '/api/rksv-agents',
+    {
+      config: { access: adminWith('rksv') },
+      schema: {
+        tags,
+        summary: 'Admin: staff with the rksv flag, for the agent filter and the assignment',
+        response: { 200: z.array(z.object({ id: z.number(), name: z.string() })) },
+      },
+    },
+    async (req) => rksvAgents(ctx, currentUser(req)),
   );
 
   app.get(

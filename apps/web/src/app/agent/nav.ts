@@ -65,7 +65,7 @@ export const NAV: NavGroup[] = [
   {
     label: 'rksv',
     entries: [
-      { path: 'rk', label: 'rk', flags: ['rksv', 'rksv_orders'] },
+      { path: 'rk', label: 'rk', flags: ['rksv'] },
       { path: 'rksvorders', label: 'rksvorders', flags: ['rksv', 'rksv_orders'], level: 1 },
       sub('rksvorders/offen', 'rksvOpen', ['rksv', 'rksv_orders']),
       sub('rksvorders/erstellt', 'rksvCreated', ['rksv', 'rksv_orders']),

@@ -1,0 +1,50 @@
+import { Alert, Loader, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { RksvActivity } from '@portal/shared';
+import { DateDisplay } from '../../components/date-display';
+import { Ltr, UserText } from '../../components/ltr';
+import { useRksvActivity } from './api/get-activity';
+
+/** The value a row names: the serial number, tracking number, agent, Kassen-ID (never a key). */
+function detail(a: RksvActivity): string | null {
+  const d = a.details as Record<string, unknown>;
+  const v = d.serial_number ?? d.tracking_number ?? d.agent_name ?? d.kassenid ?? d.firma;
+  return typeof v === 'string' ? v : null;
+}
+
+/** What happened to the order in the back office: who, what, when (newest first). */
+export function ActivityList({ orderId }: { orderId: number }) {
+  const { t } = useTranslation();
+  const activity = useRksvActivity(orderId);
+  if (activity.isPending) return <Loader size="sm" />;
+  if (activity.isError) return <Alert color="red">{t('rksvOrders.loadError')}</Alert>;
+  if (activity.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('rksvOrders.activity.none')}
+      </Text>
+    );
+  return (
+    <Table fz="xs" data-testid="activity">
+      <Table.Tbody>
+        {activity.data.map((a) => (
+          <Table.Tr key={a.id} data-action={a.action}>
+            <Table.Td>
+              <DateDisplay value={a.created_at} time />
+            </Table.Td>
+            <Table.Td>{a.user_name ? <UserText size="xs">{a.user_name}</UserText> : '–'}</Table.Td>
+            <Table.Td>
+              {t(`rksvOrders.activity.${a.action}`, { defaultValue: a.action })}
+              {detail(a) && (
+                <>
+                  {': '}
+                  <Ltr>{detail(a)}</Ltr>
+                </>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

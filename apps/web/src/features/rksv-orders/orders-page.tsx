@@ -1,0 +1,245 @@
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RKSV_PAYMENT_STATUSES, type RksvOrder } from '@portal/shared';
+import type { NavEntry } from '../../app/agent/nav';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DateDisplay } from '../../components/date-display';
+import { Ltr, UserText } from '../../components/ltr';
+import { Money } from '../../components/money';
+import { useAuth } from '../../lib/auth-context';
+import { useUrlFilters } from '../../lib/use-url-filters';
+import { useRksvAgents } from './api/get-agents';
+import { useRksvOrders } from './api/get-orders';
+import { OrderDialog } from './order-dialog';
+import {
+  listFilters,
+  ORDER_FILTERS,
+  ORDER_RESETTABLE,
+  paymentStatusColor,
+  STAGE_COLORS,
+  stageOfPath,
+} from './order-filters';
+
+const PAGE = 50;
+
+/**
+ * RKSV Bestellungen: every order with filters (/rksvorders) or one stage (/rksvorders/offen …; the
+ * five sub-pages share this screen and read their stage from their sidebar entry). Filters and
+ * search are served by the server; pages by keyset. Only paid orders open the dialog.
+ */
+export default function OrdersPage({ entry }: { entry?: NavEntry }) {
+  const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const isAdmin = user?.role === 'admin';
+  const stage = stageOfPath(entry?.path);
+  const { values, setParam, reset } = useUrlFilters(ORDER_FILTERS);
+  const [search, setSearch] = useState(values.q);
+  const [debounced] = useDebouncedValue(search, 300);
+  useEffect(() => {
+    if (debounced !== values.q) setParam('q', debounced.trim() || null);
+  }, [debounced, values.q, setParam]);
+
+  const filters = listFilters(values, stage, values.q);
+  const filterKey = JSON.stringify(filters);
+  // Keyset pages: the cursors of the pages before this one.
+  const [cursors, setCursors] = useState<number[]>([]);
+  useEffect(() => setCursors([]), [filterKey]);
+  const cursor = cursors.at(-1);
+  const orders = useRksvOrders({ ...filters, cursor, limit: PAGE });
+  const agents = useRksvAgents(isAdmin);
+  const [openId, setOpenId] = useState<number | undefined>(undefined);
+  const dialogId = openId ?? values.order;
+  const open = orders.data?.orders.find((o) => o.id === dialogId);
+
+  const columns: DataTableColumn<RksvOrder>[] = [
+    {
+      key: 'id',
+      header: t('rksvOrders.col.id'),
+      // Paid orders open the dialog from the keyboard too: the number is a button.
+      cell: (o) =>
+        o.stage ? (
+          <Anchor component="button" type="button" onClick={() => setOpenId(o.id)} aria-label={t('rksvOrders.open', { id: o.id })}>
+            <Ltr>#{o.id}</Ltr>
+          </Anchor>
+        ) : (
+          <Ltr>#{o.id}</Ltr>
+        ),
+    },
+    {
+      key: 'company',
+      header: t('rksvOrders.col.company'),
+      cell: (o) => (
+        <Stack gap={0}>
+          <UserText size="sm" fw={500}>
+            {o.companyname}
+          </UserText>
+          <UserText size="xs" c="dimmed">
+            {o.customername}
+          </UserText>
+        </Stack>
+      ),
+    },
+    {
+      key: 'place',
+      header: t('rksvOrders.col.place'),
+      cell: (o) => (
+        <UserText size="sm">
+          {o.zipcode} {o.city}
+        </UserText>
+      ),
+    },
+    { key: 'qty', header: t('rksvOrders.col.qty'), cell: (o) => o.qty, align: 'end' },
+    { key: 'total', header: t('rksvOrders.col.total'), cell: (o) => <Money cents={o.total_amount} />, align: 'end' },
+    {
+      key: 'status',
+      header: t('rksvOrders.col.status'),
+      cell: (o) => (
+        <Badge color={paymentStatusColor(o.payment_status)} variant="light" data-testid="payment-status">
+          {t(`rksvOrders.payment.${o.payment_status}`, { defaultValue: o.payment_status })}
+        </Badge>
+      ),
+    },
+    {
+      key: 'stage',
+      header: t('rksvOrders.col.stage'),
+      cell: (o) =>
+        o.stage ? (
+          <Badge color={STAGE_COLORS[o.stage]} variant="outline" data-testid="order-stage" data-stage={o.stage}>
+            {t(`rksvOrders.stage.${o.stage}`)}
+          </Badge>
+        ) : (
+          '–'
+        ),
+    },
+    {
+      key: 'kind',
+      header: t('rksvOrders.col.kind'),
+      cell: (o) => (o.delivery === 1 ? t('rksvOrders.kind.shipping') : t('rksvOrders.kind.pickup')),
+    },
+    { key: 'agent', header: t('rksvOrders.col.agent'), cell: (o) => (o.agent_name ? <UserText size="sm">{o.agent_name}</UserText> : '–') },
+    { key: 'paid', header: t('rksvOrders.col.paid'), cell: (o) => <DateDisplay value={o.payed_at ?? o.saved_at} /> },
+  ];
+
+  const title = stage ? t(`rksvOrders.stageTitle.${stage}`) : t('rksvOrders.title');
+  const total = orders.data?.total;
+  const hasFilters = Boolean(values.q || values.payment_status || values.delivery || values.agent);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('rksvOrders.filter.search')}
+          placeholder={t('rksvOrders.filter.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+          data-testid="rksv-search"
+        />
+        {!stage && (
+          <Select
+            label={t('rksvOrders.filter.paymentStatus')}
+            data={[
+              { value: '', label: t('rksvOrders.filter.all') },
+              ...RKSV_PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`rksvOrders.payment.${s}`) })),
+            ]}
+            value={values.payment_status}
+            onChange={(v) => setParam('payment_status', v || null)}
+            allowDeselect={false}
+            w={180}
+            data-testid="rksv-filter-status"
+          />
+        )}
+        <Select
+          label={t('rksvOrders.filter.kind')}
+          data={[
+            { value: '', label: t('rksvOrders.filter.all') },
+            { value: '1', label: t('rksvOrders.kind.shipping') },
+            { value: '0', label: t('rksvOrders.kind.pickup') },
+          ]}
+          value={values.delivery}
+          onChange={(v) => setParam('delivery', v || null)}
+          allowDeselect={false}
+          w={160}
+          data-testid="rksv-filter-kind"
+        />
+        {isAdmin && (
+          <Select
+            label={t('rksvOrders.filter.agent')}
+            data={[
+              { value: '', label: t('rksvOrders.filter.all') },
+              ...(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+            ]}
+            value={values.agent ? String(values.agent) : ''}
+            onChange={(v) => setParam('agent', v || null)}
+            allowDeselect={false}
+            searchable
+            w={200}
+            data-testid="rksv-filter-agent"
+          />
+        )}
+        {hasFilters && (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setSearch('');
+              reset([...ORDER_RESETTABLE]);
+            }}
+          >
+            {t('rksvOrders.filter.reset')}
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" data-testid="rksv-total" data-total={total}>
+        {total !== undefined ? t('rksvOrders.total', { total: new Intl.NumberFormat(i18n.language).format(total) }) : '\u00a0'}
+      </Text>
+      {orders.isError ? (
+        <Alert color="red" data-testid="rksv-load-error">
+          <Group justify="space-between">
+            <Text size="sm">{t('rksvOrders.loadError')}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void orders.refetch()}>
+              {t('kit.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={orders.data?.orders}
+          rowKey={(o) => o.id}
+          caption={title}
+          emptyText={t('rksvOrders.empty')}
+          loading={orders.isPending}
+          onRowClick={(o) => {
+            // Only paid orders open the dialog (spec "RKSV orders list").
+            if (o.stage) setOpenId(o.id);
+          }}
+          paging={{
+            hasPrevious: cursors.length > 0,
+            hasNext: Boolean(orders.data?.nextCursor),
+            onPrevious: () => setCursors((c) => c.slice(0, -1)),
+            onNext: () => orders.data?.nextCursor && setCursors((c) => [...c, orders.data!.nextCursor!]),
+          }}
+          data-testid="rksv-orders"
+        />
+      )}
+      {open && (
+        <OrderDialog
+          order={open}
+          isAdmin={isAdmin}
+          agents={agents.data ?? []}
+          onClose={() => {
+            setOpenId(undefined);
+            if (values.order) setParam('order', null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
