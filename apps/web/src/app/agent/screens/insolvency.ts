@@ -1,4 +1,7 @@
+import { lazyPage } from '../../lazy-page';
 import type { AreaScreens } from './types';
 
-/** Screens of the insolvency area by sidebar path (lazy); the area's issue fills it in. */
-export const insolvencyScreens: AreaScreens = {};
+/** Screens of the insolvency area by sidebar path (lazy). */
+export const insolvencyScreens: AreaScreens = {
+  insolvency: lazyPage(() => import('../../../features/insolvency/insolvency-page'), ['insolvency']),
+};

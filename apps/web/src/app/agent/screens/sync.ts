@@ -1,4 +1,7 @@
+import { lazyPage } from '../../lazy-page';
 import type { AreaScreens } from './types';
 
-/** Screens of the sync area by sidebar path (lazy); the area's issue fills it in. */
-export const syncScreens: AreaScreens = {};
+/** Screens of the sync area by sidebar path (lazy). */
+export const syncScreens: AreaScreens = {
+  'sync-customers': lazyPage(() => import('../../../features/sync/sync-customers-page'), ['sync']),
+};
