@@ -131,6 +131,11 @@ for (const target of dbTargets()) {
       assert.equal((await call('customer', 'GET', `/api/rksv-cards/${order.open!.id}`)).statusCode, 403);
       assert.equal((await call('admin', 'GET', `/api/rksv-cards/${order.bens!.id}`)).statusCode, 200);
       assert.equal((await call('admin', 'GET', '/api/rksv-cards/999999')).statusCode, 404);
+      const one = await call('anna', 'GET', `/api/rksv-order/${order.open!.id}`);
+      assert.equal(one.statusCode, 200);
+      assert.equal(one.json().stage, 'open');
+      assert.equal(one.json().agent_name, 'anna');
+      assert.equal((await call('ben', 'GET', `/api/rksv-order/${order.open!.id}`)).statusCode, 404);
     });
 
     it('serial numbers: trimmed, blank 400, another agent 404, once shipped or unpaid 409; cert_done and an activity row', async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import { type RksvOrderList, type RksvOrderListQuery } from '@portal/shared';
+import type { RksvOrder, RksvOrderList, RksvOrderListQuery } from '@portal/shared';
 import { normalisedSearch, rksvOrders, users } from '../../db/schema/index.js';
 import { forbidden } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
@@ -92,6 +92,19 @@ export async function listOrders(ctx: ServiceCtx, viewer: Viewer, q: RksvOrderLi
     total: Number(count?.n ?? 0),
     nextCursor: rows.length > q.limit ? page[page.length - 1]!.id : null,
   };
+}
+
+/** One order as the list shows it (the dialog keeps it when it leaves the filtered page); 404 when not visible. */
+export async function orderDetail(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number }): Promise<RksvOrder> {
+  const { order, cards, stage } = await loadVisibleOrder(ctx.db, viewer, input.orderId);
+  const [agent] = order.agent_id
+    ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, order.agent_id))
+    : [];
+  const outages = await reportableOutages(
+    ctx.db,
+    cards.map((c) => c.id),
+  );
+  return orderOut(order, { stage, agent_name: agent?.name ?? null, cards: cards.map((c) => cardOut(c, outages)) });
 }
 
 /** The cards of one order the viewer may see (404 otherwise). */

@@ -12,6 +12,7 @@ import {
   rksvInvoiceUrlSchema,
   rksvOrderListQuerySchema,
   rksvOrderListSchema,
+  rksvOrderSchema,
   rksvSetPickupReadySchema,
   rksvSetTrackingSchema,
   rksvStatsSchema,
@@ -24,7 +25,7 @@ import { orderActivity } from './activity.js';
 import { rksvAgents } from './agents.js';
 import { assignAgent, assignCustomer, setPickupReady, setTracking } from './commands.js';
 import { invoiceLink, signedInvoiceFile } from './invoice.js';
-import { listOrders, orderCards } from './list.js';
+import { listOrders, orderCards, orderDetail } from './list.js';
 import { rksvStats } from './stats.js';
 
 const tags = ['rksv-orders'];
@@ -51,6 +52,20 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       },
     },
     async (req) => listOrders(ctx, currentUser(req), req.query),
+  );
+
+  app.get(
+    '/api/rksv-order/:id',
+    {
+      config: { access: rksv },
+      schema: {
+        tags,
+        summary: 'One order as the list shows it (404 for an order the caller may not see)',
+        params: rksvIdParamSchema,
+        response: { 200: rksvOrderSchema, 404: messageSchema },
+      },
+    },
+    async (req) => orderDetail(ctx, currentUser(req), { orderId: req.params.id }),
   );
 
   app.get(

@@ -116,7 +116,7 @@ export async function notifyLongOutages(db: Db, now = new Date()): Promise<Notif
           titel: d.companyname,
           comment: formatDate(outageReportDeadline(d.started_at)),
         },
-        link: `/agent-dashboard/rksvorders?q=${d.order_id}`,
+        link: `/agent-dashboard/rksvorders?order=${d.order_id}`,
         priority: 'high',
       });
       await tx.update(rksvOutages).set({ notified_at: now }).where(eq(rksvOutages.id, d.id));

@@ -12,6 +12,7 @@ import { Money } from '../../components/money';
 import { useAuth } from '../../lib/auth-context';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { useRksvAgents } from './api/get-agents';
+import { useRksvOrder } from './api/get-order';
 import { useRksvOrders } from './api/get-orders';
 import { OrderDialog } from './order-dialog';
 import {
@@ -52,7 +53,10 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
   const agents = useRksvAgents(isAdmin);
   const [openId, setOpenId] = useState<number | undefined>(undefined);
   const dialogId = openId ?? values.order;
-  const open = orders.data?.orders.find((o) => o.id === dialogId);
+  const open = useRksvOrder(
+    dialogId,
+    orders.data?.orders.find((o) => o.id === dialogId),
+  ).data;
 
   const columns: DataTableColumn<RksvOrder>[] = [
     {
@@ -61,7 +65,12 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
       // Paid orders open the dialog from the keyboard too: the number is a button.
       cell: (o) =>
         o.stage ? (
-          <Anchor component="button" type="button" onClick={() => setOpenId(o.id)} aria-label={t('rksvOrders.open', { id: o.id })}>
+          <Anchor
+            component="button"
+            type="button"
+            onClick={() => setOpenId(o.id)}
+            aria-label={t('rksvOrders.open', { id: o.id })}
+          >
             <Ltr>#{o.id}</Ltr>
           </Anchor>
         ) : (
@@ -119,7 +128,11 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
       header: t('rksvOrders.col.kind'),
       cell: (o) => (o.delivery === 1 ? t('rksvOrders.kind.shipping') : t('rksvOrders.kind.pickup')),
     },
-    { key: 'agent', header: t('rksvOrders.col.agent'), cell: (o) => (o.agent_name ? <UserText size="sm">{o.agent_name}</UserText> : '–') },
+    {
+      key: 'agent',
+      header: t('rksvOrders.col.agent'),
+      cell: (o) => (o.agent_name ? <UserText size="sm">{o.agent_name}</UserText> : '–'),
+    },
     { key: 'paid', header: t('rksvOrders.col.paid'), cell: (o) => <DateDisplay value={o.payed_at ?? o.saved_at} /> },
   ];
 
@@ -197,7 +210,9 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
         )}
       </Group>
       <Text size="sm" c="dimmed" data-testid="rksv-total" data-total={total}>
-        {total !== undefined ? t('rksvOrders.total', { total: new Intl.NumberFormat(i18n.language).format(total) }) : '\u00a0'}
+        {total !== undefined
+          ? t('rksvOrders.total', { total: new Intl.NumberFormat(i18n.language).format(total) })
+          : '\u00a0'}
       </Text>
       {orders.isError ? (
         <Alert color="red" data-testid="rksv-load-error">
@@ -229,7 +244,7 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
           data-testid="rksv-orders"
         />
       )}
-      {open && (
+      {dialogId !== undefined && open?.stage && (
         <OrderDialog
           order={open}
           isAdmin={isAdmin}
