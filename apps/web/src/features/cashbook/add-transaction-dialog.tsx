@@ -1,0 +1,179 @@
+import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseAmountToCents, toVienna, transactionFormSchema, type CashbookType } from '@portal/shared';
+import { DateInput } from '../../components/date-input';
+import { fieldError } from '../../components/field-error';
+import { useAuth } from '../../lib/auth-context';
+import { notifications } from '../../lib/toasts';
+import { useCategories } from './api/get-categories';
+import { useCreateTransaction } from './api/create-transaction';
+import { cashbookErrorMessage } from './cashbook-errors';
+import { CustomerPicker } from './customer-picker';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Now as the date field shows it: Vienna wall clock, `yyyy-MM-ddTHH:mm`. */
+function viennaNow(): string {
+  const v = toVienna(new Date());
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}T${pad(v.getHours())}:${pad(v.getMinutes())}`;
+}
+
+/**
+ * The add dialog (spec section 5 "Add transaction"): amount as typed with comma or point, type
+ * (income by default), the categories of that type, description, the date locked to now except for
+ * admins, and for income the invoice number and a customer from the search.
+ */
+export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const isAdmin = user?.role === 'admin';
+  const categories = useCategories();
+  const create = useCreateTransaction();
+  const [error, setError] = useState<string | null>(null);
+  const [preset] = useState(viennaNow);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      amount: '',
+      type: 'income' as CashbookType,
+      category_id: '',
+      description: '',
+      transaction_date: preset,
+      invoice_number: '',
+      customer_id: '',
+    },
+    validate: zod4Resolver(transactionFormSchema),
+  });
+  const type = form.values.type;
+  const options = (categories.data ?? [])
+    .filter((c) => c.type === type)
+    .map((c) => ({ value: String(c.id), label: c.name }));
+
+  const close = () => {
+    form.reset();
+    setError(null);
+    onClose();
+  };
+
+  const submit = form.onSubmit((v) => {
+    setError(null);
+    const income = v.type === 'income';
+    create.mutate(
+      {
+        amount: parseAmountToCents(v.amount)!,
+        type: v.type,
+        category_id: Number(v.category_id),
+        description: v.description.trim(),
+        // Only an admin dates an entry; unchanged it is "now", which the server takes itself.
+        transaction_date:
+          isAdmin && v.transaction_date !== preset ? new Date(v.transaction_date).toISOString() : undefined,
+        invoice_number: v.invoice_number.trim() || undefined,
+        customer_id: income && v.customer_id ? Number(v.customer_id) : undefined,
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('cashbook.add.success') });
+          close();
+        },
+        onError: (e) => {
+          const message = cashbookErrorMessage(e, t('cashbook.add.error'), t);
+          setError(message);
+          notifications.show({ color: 'red', message: t('cashbook.add.error') });
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('cashbook.add.title')} size="lg" data-testid="cashbook-add-dialog">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" data-testid="cashbook-add-error">
+              {error}
+            </Alert>
+          )}
+          <SegmentedControl
+            aria-label={t('cashbook.fields.type')}
+            data={[
+              { value: 'income', label: t('cashbook.type.income') },
+              { value: 'expense', label: t('cashbook.type.expense') },
+            ]}
+            value={type}
+            onChange={(v) => {
+              form.setFieldValue('type', v as CashbookType);
+              form.setFieldValue('category_id', '');
+              if (v === 'expense') form.setFieldValue('customer_id', '');
+            }}
+            data-testid="cashbook-add-type"
+          />
+          <TextInput
+            label={t('cashbook.fields.amountEuro')}
+            required
+            inputMode="decimal"
+            placeholder="12,50"
+            {...form.getInputProps('amount')}
+            error={fieldError(form.errors.amount)}
+            dir="ltr"
+            data-testid="cashbook-add-amount"
+          />
+          <Select
+            label={t('cashbook.fields.category')}
+            required
+            data={options}
+            placeholder={options.length ? undefined : t('cashbook.add.noCategories')}
+            {...form.getInputProps('category_id')}
+            error={fieldError(form.errors.category_id)}
+            data-testid="cashbook-add-category"
+          />
+          <Textarea
+            label={t('cashbook.fields.description')}
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            {...form.getInputProps('description')}
+            error={fieldError(form.errors.description)}
+            data-testid="cashbook-add-description"
+          />
+          <DateInput
+            withTime
+            label={t('cashbook.fields.date')}
+            required
+            disabled={!isAdmin}
+            description={isAdmin ? undefined : t('cashbook.add.dateLocked')}
+            {...form.getInputProps('transaction_date')}
+            error={fieldError(form.errors.transaction_date)}
+            data-testid="cashbook-add-date"
+          />
+          {type === 'income' && (
+            <>
+              <TextInput
+                label={t('cashbook.fields.invoiceNumber')}
+                required
+                maxLength={100}
+                {...form.getInputProps('invoice_number')}
+                error={fieldError(form.errors.invoice_number)}
+                data-testid="cashbook-add-invoice"
+              />
+              <CustomerPicker
+                countryId={user?.country_id}
+                onChange={(c) => form.setFieldValue('customer_id', c ? String(c.id) : '')}
+              />
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="cashbook-add-submit">
+              {t('cashbook.add.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

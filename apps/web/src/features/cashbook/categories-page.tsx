@@ -1,0 +1,133 @@
+import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPlus } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createCategorySchema, type CashbookCategory, type CashbookType } from '@portal/shared';
+import { DataTable } from '../../components/data-table';
+import { DateDisplay } from '../../components/date-display';
+import { fieldError } from '../../components/field-error';
+import { notifications } from '../../lib/toasts';
+import { useCreateCategory } from './api/create-category';
+import { useCategories } from './api/get-categories';
+import { cashbookErrorMessage } from './cashbook-errors';
+import { LoadError, TypeBadge } from './components';
+
+function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateCategory();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: '', description: '', type: '' as CashbookType | '' },
+    validate: zod4Resolver(createCategorySchema),
+  });
+  const close = () => {
+    form.reset();
+    setError(null);
+    onClose();
+  };
+  const submit = form.onSubmit((v) =>
+    create.mutate(
+      { name: v.name.trim(), description: v.description.trim(), type: v.type as CashbookType },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('cashbook.categories.success') });
+          close();
+        },
+        onError: (e) => setError(cashbookErrorMessage(e, t('cashbook.categories.error'), t)),
+      },
+    ),
+  );
+  return (
+    <Modal opened={opened} onClose={close} title={t('cashbook.categories.add')} data-testid="cashbook-category-dialog">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" data-testid="cashbook-category-error">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label={t('cashbook.fields.name')}
+            required
+            maxLength={100}
+            {...form.getInputProps('name')}
+            error={fieldError(form.errors.name)}
+            data-testid="cashbook-category-name"
+          />
+          <Textarea
+            label={t('cashbook.fields.description')}
+            required
+            maxLength={500}
+            {...form.getInputProps('description')}
+            error={fieldError(form.errors.description)}
+            data-testid="cashbook-category-description"
+          />
+          <Select
+            label={t('cashbook.fields.type')}
+            required
+            data={[
+              { value: 'income', label: t('cashbook.type.income') },
+              { value: 'expense', label: t('cashbook.type.expense') },
+            ]}
+            {...form.getInputProps('type')}
+            error={fieldError(form.errors.type)}
+            data-testid="cashbook-category-type"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="cashbook-category-submit">
+              {t('cashbook.categories.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** /agent-dashboard/cashbook/categories: the categories of the user's cashbook and the add dialog. */
+export default function CashbookCategoriesPage() {
+  const { t } = useTranslation();
+  const categories = useCategories();
+  const [adding, setAdding] = useState(false);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('cashbook.categories.title')}
+        </Title>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setAdding(true)}
+          data-testid="cashbook-category-add"
+        >
+          {t('cashbook.categories.add')}
+        </Button>
+      </Group>
+      {categories.isError ? (
+        <LoadError error={categories.error} onRetry={() => void categories.refetch()} />
+      ) : (
+        <DataTable<CashbookCategory>
+          caption={t('cashbook.categories.title')}
+          rows={categories.data}
+          loading={categories.isLoading}
+          rowKey={(r) => r.id}
+          emptyText={t('cashbook.categories.empty')}
+          data-testid="cashbook-categories"
+          columns={[
+            { key: 'name', header: t('cashbook.fields.name'), cell: (r) => r.name },
+            { key: 'description', header: t('cashbook.fields.description'), cell: (r) => r.description },
+            { key: 'type', header: t('cashbook.fields.type'), cell: (r) => <TypeBadge type={r.type} /> },
+            { key: 'created', header: t('cashbook.fields.created'), cell: (r) => <DateDisplay value={r.created_at} /> },
+          ]}
+        />
+      )}
+      <AddCategoryDialog opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import type { CashbookTransaction, CashbookType } from '@portal/shared';
+import { formatCashbookDateTime } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../components/ltr';
+import { cashbookErrorMessage } from './cashbook-errors';
+
+/** Income green, expense red; the word in the reader's language. */
+export function TypeBadge({ type }: { type: CashbookType }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={type === 'income' ? 'teal' : 'red'} variant="light">
+      {t(`cashbook.type.${type}`)}
+    </Badge>
+  );
+}
+
+/** dd.MM.yyyy HH:mm:ss (Vienna), left to right in Arabic (spec: the transaction table). */
+export function EntryDate({ value }: { value: string }) {
+  return <Ltr>{formatCashbookDateTime(value)}</Ltr>;
+}
+
+/** A reversal or a reversed entry, marked in the table. */
+export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
+  const { t } = useTranslation();
+  if (entry.reverses_seq !== null)
+    return (
+      <Badge color="orange" variant="outline" data-testid={`reversal-of-${entry.reverses_seq}`}>
+        {t('cashbook.transactions.reversalOf', { seq: entry.reverses_seq })}
+      </Badge>
+    );
+  if (entry.reversed_by_id !== null)
+    return (
+      <Badge color="gray" variant="filled" data-testid={`reversed-${entry.seq}`}>
+        {t('cashbook.transactions.reversed')}
+      </Badge>
+    );
+  return null;
+}
+
+/** A screen's load error: the spec's words, and a retry. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" data-testid="cashbook-load-error">
+      <Group justify="space-between">
+        <Text size="sm">{cashbookErrorMessage(error, t('cashbook.errors.load'), t)}</Text>
+        {onRetry && (
+          <Button size="xs" variant="white" color="red" onClick={onRetry}>
+            {t('kit.retry')}
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}
