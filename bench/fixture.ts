@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
@@ -26,7 +29,7 @@ export async function dropBenchDatabase() {
   await adminQuery(`drop database if exists ${BENCH_DB} with (force)`);
 }
 
-/** A fresh database (PostgreSQL: its own, dropped afterwards; PGlite: in memory) with `n` customers and tasks. */
+/** A fresh database (PostgreSQL: its own, dropped afterwards; PGlite: a temporary data folder) with `n` customers and tasks. */
 export async function prepare(
   kind: BenchKind,
   n: number,
@@ -39,7 +42,16 @@ export async function prepare(
     u.pathname = `/${BENCH_DB}`;
     database = await openDatabase({ databaseUrl: u.toString() });
   } else {
-    database = await openDatabase({});
+    // On disk, as the server keeps it (DATA_DIR/db), in a folder of its own removed at close.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+    const opened = await openDatabase({ pgliteDir: dir, holder: 'bench' });
+    database = {
+      ...opened,
+      close: async () => {
+        await opened.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   await runMigrations(database);
   await ensureReferenceData(database.db);
