@@ -27,6 +27,8 @@ const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const BusinessLoginPage = lazyPage(() => import('../features/auth/business-login-page'));
 const SetPasswordPage = lazyPage(() => import('../features/auth/set-password-page'), PUBLIC_PAGES);
 const RatingPage = lazyPage(() => import('../features/ratings/rating-page'), ['ratings']);
+// The signage screen's full-screen player (no site layout, no session: the device key instead).
+const SignagePlayerPage = lazyPage(() => import('../features/signage/player/player-page'), ['signage']);
 
 /**
  * Each public screen's title (i18n key of the screen's area; see page-title.tsx). The staff and
@@ -75,6 +77,7 @@ const routes: RouteObject[] = withTitles([
   ...publicFormRoutes,
   // The public customer rating (no sign-in): three steps, a call each.
   { path: '/rating/:taskId', element: <RatingPage /> },
+  { path: '/ds/player', element: <SignagePlayerPage /> },
   { path: '/login', element: <LoginPage /> },
   { path: '/business-login', element: <BusinessLoginPage /> },
   { path: '/profile', element: <ProfileRedirect /> },

@@ -1,0 +1,227 @@
+import { Button, Card, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconMovie, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  formatFileSize,
+  SIGNAGE_ACCEPT,
+  SIGNAGE_DEFAULT_DURATION,
+  SIGNAGE_MAX_VIDEO_MB,
+  type ContentFile,
+  SIGNAGE_MSG,
+} from '@portal/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DateDisplay } from '../../components/date-display';
+import { UploadProgress } from '../../components/upload/upload-progress';
+import { errorMessage } from '../../lib/errors';
+import { notifications } from '../../lib/toasts';
+import { translateMessage } from '../../lib/translate-message';
+import { assignContent } from './api/device-content';
+import { useDevices } from './api/get-devices';
+import { useFiles } from './api/get-files';
+import { signageKeys } from './api/query-keys';
+import { uploadFile } from './api/upload-file';
+import { DeviceContentList } from './components/device-content-list';
+import { MediaPreview } from './components/media-preview';
+import { offsetPaging } from './components/paging';
+
+/** Content: upload with progress and duration, preview, and several items onto several devices at once. */
+export default function SignageContentPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [offset, setOffset] = useState(0);
+  const files = useFiles(offset);
+  // The devices to assign to: the first 200 (a customer's screens are few; the device list pages the rest).
+  const devices = useDevices({ status: 'all', q: '', offset: 0, limit: 200 });
+  const [duration, setDuration] = useState<number | string>(SIGNAGE_DEFAULT_DURATION);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [pickedFiles, setPickedFiles] = useState<number[]>([]);
+  const [pickedDevices, setPickedDevices] = useState<string[]>([]);
+  const [assignError, setAssignError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ContentFile | null>(null);
+
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadFile(file, Number(duration) || SIGNAGE_DEFAULT_DURATION, setProgress),
+    onSuccess: (r) => {
+      void qc.invalidateQueries({ queryKey: signageKeys.all });
+      notifications.show({ color: 'green', message: t('signage.content.uploaded', { name: r.file.file_name }) });
+    },
+    onError: (e) =>
+      notifications.show({ color: 'red', message: errorMessage(e, translateMessage(SIGNAGE_MSG.uploadFailed)) }),
+    onSettled: () => setProgress(null),
+  });
+
+  const assign = useMutation({
+    mutationFn: async () => {
+      const items = pickedFiles.map((file_id, i) => ({ file_id, display_order: i }));
+      for (const deviceId of pickedDevices) await assignContent(Number(deviceId), items);
+    },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: signageKeys.all });
+      notifications.show({ color: 'green', message: t('signage.content.assigned') });
+      setPickedFiles([]);
+      setPickedDevices([]);
+    },
+    onError: (e) => setAssignError(errorMessage(e, translateMessage(SIGNAGE_MSG.assignFailed))),
+  });
+
+  const submitAssign = () => {
+    if (pickedFiles.length === 0) return setAssignError(translateMessage(SIGNAGE_MSG.contentRequired));
+    if (pickedDevices.length === 0) return setAssignError(translateMessage(SIGNAGE_MSG.deviceRequired));
+    setAssignError(null);
+    assign.mutate();
+  };
+
+  const columns: DataTableColumn<ContentFile>[] = [
+    {
+      key: 'pick',
+      header: t('signage.content.pick'),
+      cell: (f) => (
+        <Checkbox
+          aria-label={t('signage.content.pickFile', { name: f.file_name })}
+          checked={pickedFiles.includes(f.id)}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setPickedFiles((p) => (on ? [...p, f.id] : p.filter((x) => x !== f.id)));
+          }}
+          data-testid="pick-file"
+        />
+      ),
+    },
+    {
+      key: 'name',
+      header: t('signage.content.file'),
+      cell: (f) => (
+        <Group gap="xs" wrap="nowrap">
+          {f.file_type === 'video' ? <IconMovie size={16} aria-hidden /> : <IconPhoto size={16} aria-hidden />}
+          <Button variant="subtle" size="compact-sm" onClick={() => setPreview(f)}>
+            {f.file_name}
+          </Button>
+        </Group>
+      ),
+    },
+    { key: 'type', header: t('signage.content.type'), cell: (f) => t(`signage.content.${f.file_type}`) },
+    {
+      key: 'duration',
+      header: t('signage.content.duration'),
+      align: 'end',
+      cell: (f) =>
+        f.file_type === 'video' ? t('signage.content.toEnd') : t('signage.content.seconds', { n: f.duration }),
+    },
+    {
+      key: 'size',
+      header: t('signage.content.size'),
+      align: 'end',
+      cell: (f) => <span dir="ltr">{formatFileSize(f.size)}</span>,
+    },
+    { key: 'devices', header: t('signage.content.devices'), align: 'end', cell: (f) => f.device_count },
+    { key: 'date', header: t('signage.content.uploadedAt'), cell: (f) => <DateDisplay value={f.created_at} /> },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('signage.content.title')}
+      </Title>
+      <Card withBorder>
+        <Stack>
+          <Title order={2} size="h4">
+            {t('signage.content.upload')}
+          </Title>
+          <NumberInput
+            label={t('signage.content.durationLabel')}
+            description={t('signage.content.durationHint')}
+            min={1}
+            step={1}
+            allowDecimal={false}
+            value={duration}
+            onChange={setDuration}
+            w={220}
+          />
+          <Dropzone
+            onDrop={(accepted) => accepted[0] && upload.mutate(accepted[0])}
+            onReject={(r) =>
+              notifications.show({
+                color: 'red',
+                message: translateMessage('Dieser Dateityp ist nicht erlaubt.') + (r[0] ? ` (${r[0].file.name})` : ''),
+              })
+            }
+            accept={SIGNAGE_ACCEPT}
+            maxFiles={1}
+            maxSize={SIGNAGE_MAX_VIDEO_MB * 1024 * 1024}
+            loading={upload.isPending}
+            useFsAccessApi={false}
+            inputProps={{ 'aria-label': t('signage.content.drop') }}
+            data-testid="signage-dropzone"
+          >
+            <Group justify="center" gap="md" mih={80} style={{ pointerEvents: 'none' }} wrap="nowrap">
+              <IconUpload size={32} stroke={1.5} />
+              <Stack gap={2}>
+                <Text size="sm" fw={500}>
+                  {t('signage.content.drop')}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {t('signage.content.limits', { size: `${SIGNAGE_MAX_VIDEO_MB} MB` })}
+                </Text>
+              </Stack>
+            </Group>
+          </Dropzone>
+          {progress !== null && (
+            <UploadProgress percent={progress} label={t('signage.content.progress', { percent: progress })} />
+          )}
+        </Stack>
+      </Card>
+      <DataTable
+        columns={columns}
+        rows={files.data?.rows}
+        rowKey={(f) => f.id}
+        caption={t('signage.content.files')}
+        emptyText={t('signage.content.empty')}
+        loading={files.isPending}
+        error={files.isError}
+        onRetry={() => void files.refetch()}
+        paging={offsetPaging(offset, files.data?.total, setOffset)}
+        data-testid="files-table"
+      />
+      <Card withBorder>
+        <Stack>
+          <Title order={2} size="h4">
+            {t('signage.content.assignTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('signage.content.assignHint', { files: pickedFiles.length })}
+          </Text>
+          <Checkbox.Group label={t('signage.content.devices')} value={pickedDevices} onChange={setPickedDevices}>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt={4}>
+              {(devices.data?.rows ?? []).map((d) => (
+                <Checkbox
+                  key={d.device_id}
+                  value={String(d.device_id)}
+                  label={`${d.device_name ?? t('signage.devices.unnamed', { id: d.device_id })}${d.customer_name ? ` – ${d.customer_name}` : ''}`}
+                  data-testid="pick-device"
+                />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          {devices.data?.rows.length === 0 && <Text c="dimmed">{t('signage.devices.empty')}</Text>}
+          {assignError && (
+            <Text c="red.8" size="sm" role="alert">
+              {assignError}
+            </Text>
+          )}
+          <Group>
+            <Button onClick={submitAssign} loading={assign.isPending} data-testid="assign-content">
+              {t('signage.content.assign')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <DeviceContentList devices={devices.data?.rows ?? []} />
+      <Modal opened={preview !== null} onClose={() => setPreview(null)} title={preview?.file_name} size="lg" centered>
+        {preview && <MediaPreview file={preview} height={420} />}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { SignageCustomerRow } from '@portal/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { Ltr } from '../../components/ltr';
+import { useSignageCustomers } from './api/get-customers';
+import { offsetPaging } from './components/paging';
+import { StatusBadge } from './components/status-badge';
+
+/** Kunden: the customers that have screens, each with its screens, schedules and content count. */
+export default function SignageCustomersPage() {
+  const { t } = useTranslation();
+  const [offset, setOffset] = useState(0);
+  const customers = useSignageCustomers(offset);
+  const columns: DataTableColumn<SignageCustomerRow>[] = [
+    {
+      key: 'firma',
+      header: t('signage.devices.customer'),
+      cell: (c) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {c.firma}
+          </Text>
+          <Text size="xs" c="dimmed">
+            <Ltr>{[c.kundennummer, c.email].filter(Boolean).join(' · ')}</Ltr>
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'devices',
+      header: t('signage.customers.devices'),
+      cell: (c) => (
+        <Stack gap={4}>
+          {c.devices.map((d) => (
+            <Group key={d.device_id} gap="xs" wrap="nowrap">
+              <Text size="sm">{d.device_name ?? t('signage.devices.unnamed', { id: d.device_id })}</Text>
+              <StatusBadge status={d.effective_status} />
+            </Group>
+          ))}
+        </Stack>
+      ),
+    },
+    { key: 'schedules', header: t('signage.customers.schedules'), align: 'end', cell: (c) => c.schedule_count },
+    { key: 'content', header: t('signage.customers.content'), align: 'end', cell: (c) => c.content_count },
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('signage.customers.title')}
+      </Title>
+      <DataTable
+        columns={columns}
+        rows={customers.data?.rows}
+        rowKey={(c) => c.customer_id}
+        caption={t('signage.customers.title')}
+        emptyText={t('signage.customers.empty')}
+        loading={customers.isPending}
+        error={customers.isError}
+        onRetry={() => void customers.refetch()}
+        paging={offsetPaging(offset, customers.data?.total, setOffset)}
+      />
+    </Stack>
+  );
+}

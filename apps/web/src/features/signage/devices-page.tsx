@@ -1,0 +1,210 @@
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconKey, IconLock, IconLockOpen, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EFFECTIVE_STATUSES, type DeviceRow } from '@portal/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DateDisplay } from '../../components/date-display';
+import { Ltr } from '../../components/ltr';
+import { errorMessage } from '../../lib/errors';
+import { notifications } from '../../lib/toasts';
+import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
+import { updateDevice } from './api/device-commands';
+import { useDevices } from './api/get-devices';
+import { signageKeys } from './api/query-keys';
+import { removeCustomer } from './api/remove-customer';
+import { ActivationDialog } from './components/activation-dialog';
+import { offsetPaging } from './components/paging';
+import { StatusBadge } from './components/status-badge';
+
+const FILTERS = {
+  status: urlParam.oneOf(['all', ...EFFECTIVE_STATUSES] as const, 'all'),
+  q: urlParam.text(),
+};
+
+/** Geräte: the device table with status colours and days remaining; customer and activation per row. */
+export default function SignageDevicesPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const { values, setParam } = useUrlFilters(FILTERS);
+  const [offset, setOffset] = useState(0);
+  const [search, setSearch] = useState(values.q);
+  const devices = useDevices({ status: values.status, q: values.q, offset });
+  const [dialog, setDialog] = useState<{ device: DeviceRow; mode: 'activate' | 'customer' } | null>(null);
+
+  const command = useMutation({
+    mutationFn: (fn: () => Promise<unknown>) => fn(),
+    onSuccess: () => qc.invalidateQueries({ queryKey: signageKeys.all }),
+    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, t('signage.errors.save')) }),
+  });
+
+  const columns: DataTableColumn<DeviceRow>[] = [
+    {
+      key: 'name',
+      header: t('signage.devices.name'),
+      cell: (d) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {d.device_name ?? t('signage.devices.unnamed', { id: d.device_id })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`signage.types.${d.device_type}`, { defaultValue: d.device_type })}
+            {d.location ? ` · ${d.location}` : ''}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'status', header: t('signage.devices.status'), cell: (d) => <StatusBadge status={d.effective_status} /> },
+    {
+      key: 'days',
+      header: t('signage.devices.daysRemaining'),
+      align: 'end',
+      cell: (d) =>
+        d.days_remaining === null ? (
+          '–'
+        ) : (
+          <Text size="sm" c={d.days_remaining <= 0 ? 'red.8' : d.days_remaining <= 30 ? 'orange.8' : undefined}>
+            {d.days_remaining}
+          </Text>
+        ),
+    },
+    {
+      key: 'customer',
+      header: t('signage.devices.customer'),
+      cell: (d) =>
+        d.customer_id ? (
+          <Stack gap={0}>
+            <Text size="sm">{d.customer_name}</Text>
+            {d.customer_email && (
+              <Text size="xs" c="dimmed">
+                <Ltr>{d.customer_email}</Ltr>
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('signage.devices.noCustomer')}
+          </Text>
+        ),
+    },
+    {
+      key: 'seen',
+      header: t('signage.devices.lastSeen'),
+      cell: (d) => (d.last_seen ? <DateDisplay value={d.last_seen} time /> : '–'),
+    },
+    {
+      key: 'actions',
+      header: t('signage.devices.actions'),
+      cell: (d) => (
+        <Group gap={4} wrap="nowrap">
+          {d.effective_status === 'pending' && (
+            <Button
+              size="compact-sm"
+              leftSection={<IconKey size={14} />}
+              onClick={() => setDialog({ device: d, mode: 'activate' })}
+              data-testid="activate-device"
+            >
+              {t('signage.devices.activate')}
+            </Button>
+          )}
+          {d.customer_id ? (
+            <Tooltip label={t('signage.devices.removeCustomer')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('signage.devices.removeCustomer')}
+                onClick={() => command.mutate(() => removeCustomer(d.device_id))}
+              >
+                <IconUserMinus size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : (
+            <Tooltip label={t('signage.devices.assignCustomer')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('signage.devices.assignCustomer')}
+                onClick={() => setDialog({ device: d, mode: 'customer' })}
+              >
+                <IconUserPlus size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {d.status === 'locked' ? (
+            <Tooltip label={t('signage.devices.unlock')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('signage.devices.unlock')}
+                onClick={() => command.mutate(() => updateDevice(d.device_id, { status: 'active' }))}
+              >
+                <IconLockOpen size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : (
+            <Tooltip label={t('signage.devices.lock')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('signage.devices.lock')}
+                onClick={() => command.mutate(() => updateDevice(d.device_id, { status: 'locked' }))}
+              >
+                <IconLock size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('signage.devices.title')}
+      </Title>
+      <Group align="flex-end">
+        <Select
+          label={t('signage.devices.status')}
+          data={['all', ...EFFECTIVE_STATUSES].map((s) => ({
+            value: s,
+            label: s === 'all' ? t('signage.devices.allStatuses') : t(`signage.status.${s}`),
+          }))}
+          value={values.status}
+          onChange={(v) => {
+            setOffset(0);
+            setParam('status', v === 'all' ? null : v);
+          }}
+          allowDeselect={false}
+          w={200}
+        />
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setOffset(0);
+            setParam('q', search.trim() || null);
+          }}
+        >
+          <TextInput
+            label={t('signage.devices.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={260}
+          />
+        </form>
+      </Group>
+      <DataTable
+        columns={columns}
+        rows={devices.data?.rows}
+        rowKey={(d) => d.device_id}
+        caption={t('signage.devices.title')}
+        emptyText={t('signage.devices.empty')}
+        loading={devices.isPending}
+        error={devices.isError}
+        onRetry={() => void devices.refetch()}
+        paging={offsetPaging(offset, devices.data?.total, setOffset)}
+        data-testid="devices-table"
+      />
+      {devices.isError && <Text c="red.8">{errorMessage(devices.error, t('signage.errors.devices'))}</Text>}
+      {dialog && <ActivationDialog device={dialog.device} mode={dialog.mode} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Playlist } from '@portal/shared';
+
+/**
+ * The screen's calls (/ds/api): no staff session, the device key instead. Kept apart from the app's
+ * api client on purpose: a 401 here means "register anew", never "log a person out".
+ */
+
+const STORE = { uuid: 'okds.uuid', key: 'okds.key', code: 'okds.code' } as const;
+
+export interface DeviceIdentity {
+  uuid: string;
+  key: string | null;
+  code: string | null;
+}
+
+export function readIdentity(): DeviceIdentity {
+  let uuid = localStorage.getItem(STORE.uuid);
+  if (!uuid) {
+    uuid = crypto.randomUUID();
+    localStorage.setItem(STORE.uuid, uuid);
+  }
+  return { uuid, key: localStorage.getItem(STORE.key), code: localStorage.getItem(STORE.code) };
+}
+
+export function forgetKey(): void {
+  localStorage.removeItem(STORE.key);
+  localStorage.removeItem(STORE.code);
+}
+
+/** The key came back 401: the device was registered anew elsewhere or removed. */
+export class DeviceKeyRefused extends Error {}
+
+/** POST /ds/api/register: keeps the key (shown once) and the code in this browser. */
+export async function register(uuid: string, deviceType?: string): Promise<DeviceIdentity> {
+  const res = await fetch('/ds/api/register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ uuid, ...(deviceType ? { device_type: deviceType } : {}) }),
+  });
+  if (!res.ok) throw new Error(`register ${res.status}`);
+  const { device_key, activation_code } = (await res.json()) as { device_key: string; activation_code: string };
+  localStorage.setItem(STORE.key, device_key);
+  localStorage.setItem(STORE.code, activation_code);
+  return { uuid, key: device_key, code: activation_code };
+}
+
+export const authHeader = (key: string) => ({ authorization: `Device ${key}` });
+
+/** GET /ds/api/playlist. Throws DeviceKeyRefused on 401, a TypeError when the network is down. */
+export async function fetchPlaylist(key: string): Promise<Playlist> {
+  const res = await fetch('/ds/api/playlist', {
+    headers: { ...authHeader(key), accept: 'application/json' },
+    cache: 'no-store',
+  });
+  if (res.status === 401) throw new DeviceKeyRefused();
+  if (!res.ok) throw new Error(`playlist ${res.status}`);
+  return (await res.json()) as Playlist;
+}

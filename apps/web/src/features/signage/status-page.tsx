@@ -1,0 +1,69 @@
+import { Badge, Stack, Text, Title } from '@mantine/core';
+import type { DeviceStatusRow } from '@portal/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DateDisplay } from '../../components/date-display';
+import { useDeviceStatus } from './api/get-status';
+import { offsetPaging } from './components/paging';
+import { StatusBadge } from './components/status-badge';
+
+/** Status: every device online or offline by its last poll, when it was last seen, what it plays now. */
+export default function SignageStatusPage() {
+  const { t } = useTranslation();
+  const [offset, setOffset] = useState(0);
+  const status = useDeviceStatus(offset);
+  const columns: DataTableColumn<DeviceStatusRow>[] = [
+    {
+      key: 'name',
+      header: t('signage.devices.name'),
+      cell: (d) => d.device_name ?? t('signage.devices.unnamed', { id: d.device_id }),
+    },
+    { key: 'customer', header: t('signage.devices.customer'), cell: (d) => d.customer_name ?? '–' },
+    {
+      key: 'online',
+      header: t('signage.statusBoard.connection'),
+      cell: (d) => (
+        <Badge color={d.online ? 'green' : 'gray'} variant="dot">
+          {d.online ? t('signage.statusBoard.online') : t('signage.statusBoard.offline')}
+        </Badge>
+      ),
+    },
+    { key: 'status', header: t('signage.devices.status'), cell: (d) => <StatusBadge status={d.effective_status} /> },
+    {
+      key: 'seen',
+      header: t('signage.devices.lastSeen'),
+      cell: (d) => (d.last_seen ? <DateDisplay value={d.last_seen} time /> : t('signage.statusBoard.never')),
+    },
+    {
+      key: 'playing',
+      header: t('signage.statusBoard.playing'),
+      cell: (d) =>
+        d.playing.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('signage.statusBoard.nothing')}
+          </Text>
+        ) : (
+          <Text size="sm">{d.playing.join(', ')}</Text>
+        ),
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('signage.statusBoard.title')}
+      </Title>
+      <DataTable
+        columns={columns}
+        rows={status.data?.rows}
+        rowKey={(d) => d.device_id}
+        caption={t('signage.statusBoard.title')}
+        emptyText={t('signage.devices.empty')}
+        loading={status.isPending}
+        error={status.isError}
+        onRetry={() => void status.refetch()}
+        paging={offsetPaging(offset, status.data?.total, setOffset)}
+      />
+    </Stack>
+  );
+}
