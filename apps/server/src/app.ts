@@ -35,6 +35,7 @@ import { signageRoutes } from './modules/signage/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { insolvencyRoutes } from './modules/insolvency/routes.js';
 import { cashbookRoutes } from './modules/cashbook/routes.js';
+import { businessRoutes } from './modules/business/routes.js';
 import multipart from '@fastify/multipart';
 
 export interface RouteEntry {
@@ -161,6 +162,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(syncRoutes, ctx);
   await app.register(insolvencyRoutes, ctx);
   await app.register(cashbookRoutes, ctx);
+  await app.register(businessRoutes, ctx);
 
   const hasWebApp = opts.serveWebApp === false ? false : await registerWebApp(app, ctx.config.webDist);
   spaFallbackOrNotFound(app, hasWebApp);

@@ -25,3 +25,4 @@ export * from './schemas/cashbook.js';
 export * from './schemas/ratings.js';
 export * from './stats-rules.js';
 export * from './insolvency-rules.js';
+export * from './schemas/business.js';

@@ -36,7 +36,9 @@ export type LocaleArea =
   | 'signage'
   | 'sync'
   | 'insolvency'
-  | 'cashbook';
+  | 'cashbook'
+  | 'business'
+  | 'business-records';
 /**
  * `public-pages`: the landing, marketing, status and integration pages, opening hours and setting a
  * password; `legal`: imprint, privacy notice and terms (long texts, loaded only there); `staff`: the

@@ -16,3 +16,4 @@ export * from './sync.js';
 export * from './insolvency.js';
 export * from './cashbook.js';
 export * from './ratings.js';
+export * from './business.js';

@@ -1,15 +1,16 @@
-import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
+import { useParams, useRoutes, type RouteObject } from 'react-router';
 import '../../styles/full.css';
 import { lazyPage } from '../lazy-page';
 import { titled } from '../page-title';
 import { CatchAll, RequireCustomer } from '../../features/auth/guards';
 import BusinessLayout from './business-layout';
 import { BUSINESS_SECTIONS } from '../../features/business/sections';
+import { ownDataRoutes } from './screens/own-data';
+import { recordsRoutes } from './screens/records';
 
 /** The business customers' routes under /business-dashboard, in the area's own chunk. */
 const BusinessOverview = lazyPage(() => import('../../features/business/business-overview'));
 const BusinessSectionPage = lazyPage(() => import('../../features/business/business-section-page'));
-const ProfilePage = lazyPage(() => import('../../features/auth/profile-page'));
 
 const OVERVIEW_TITLE = ['business.sections.overview', 'business.title'];
 
@@ -33,14 +34,8 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: titled(OVERVIEW_TITLE, <BusinessOverview />) },
       { path: 'overview', element: titled(OVERVIEW_TITLE, <BusinessOverview />) },
-      { path: 'profile', element: titled(['business.sections.profile', 'business.title'], <ProfilePage />) },
-      // 'branches' ranks above 'branches/*', whose splat also matches an empty rest: without it the
-      // section redirected to itself. The spec's branches/new and branches/{id} lead to the section.
-      {
-        path: 'branches',
-        element: titled(['business.sections.branches', 'business.title'], <BusinessSectionPage section="branches" />),
-      },
-      { path: 'branches/*', element: <Navigate to="/business-dashboard/branches" replace /> },
+      ...ownDataRoutes,
+      ...recordsRoutes,
       { path: ':section', element: <SectionWithTitle /> },
     ],
   },
