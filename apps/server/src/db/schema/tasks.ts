@@ -85,6 +85,8 @@ export const taskFiles = pgTable(
     size: integer().notNull(),
     uploaded_by: integer().references(() => users.id),
     created_at: ts().notNull().defaultNow(),
+    /** Shared with the task's customer from the task modal: then listed in the business dashboard's documents. */
+    shared_with_customer: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex('task_files_name_idx').on(t.datei_name), index('task_files_task_idx').on(t.task_id)],
 );
