@@ -34,6 +34,9 @@ export const customers = pgTable(
     // Search: number prefix (LIKE 'x%' needs text_pattern_ops) and company substring (trigram).
     index('customers_kundennummer_prefix_idx').using('btree', sql`${t.kundennummer} text_pattern_ops`),
     index('customers_firma_trgm_idx').using('gin', sql`${t.firma} gin_trgm_ops`),
+    // A paid shop order finds its customer record by VAT number or e-mail (shop/payment-events.ts).
+    index('customers_uid_norm_idx').using('btree', sql`upper(replace(${t.uid}, ' ', ''))`),
+    index('customers_email_lower_idx').using('btree', sql`lower(${t.email})`),
     uniqueIndex('customers_stripe_cu_idx')
       .on(t.stripe_cu_id)
       .where(sql`${t.stripe_cu_id} is not null`),

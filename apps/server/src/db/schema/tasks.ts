@@ -60,6 +60,8 @@ export const tasks = pgTable(
     index('tasks_created_by_idx').on(t.created_by_userid),
     index('tasks_typ_idx').on(t.typ),
     index('tasks_firma_idx').on(t.firma),
+    // The business dashboard's support list: a customer's tasks by their kundennummer, newest first.
+    index('tasks_kundennummer_idx').on(t.kundennummer, t.id),
     // Statistics (modules/stats): a country's or an agent's tasks created in the 6-month window, with
     // every column the aggregates read, so PostgreSQL answers from the index alone.
     index('tasks_stats_country_idx').on(t.country_id, t.erstellt_am, t.status, t.typ, t.frist, t.erledigt_am, t.user_id),
