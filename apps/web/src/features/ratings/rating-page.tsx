@@ -5,9 +5,9 @@ import {
   Container,
   Group,
   Paper,
+  Progress,
   Rating,
   Stack,
-  Stepper,
   Text,
   Textarea,
   TextInput,
@@ -30,9 +30,12 @@ import { PublicFooter } from '../../components/public-footer';
 import { clientError, errorMessage } from '../../lib/errors';
 import { translateMessage } from '../../lib/translate-message';
 import { submitRating, verifyCodeRating, verifyCustomerRating } from './api/rating-calls';
+import '../../styles/public-forms.css';
+import './rating-page.css';
 
 const DIMENSIONS = ['timeRating', 'satisfactionRating', 'friendlinessRating'] as const;
 type Stars = Record<(typeof DIMENSIONS)[number], number>;
+const STEPS = ['customer', 'code', 'rate'] as const;
 const NO_STARS: Stars = { timeRating: 0, satisfactionRating: 0, friendlinessRating: 0 };
 /** How long the thank-you stays before the visitor is taken to the start page. */
 export const THANKS_MS = 3000;
@@ -151,7 +154,7 @@ export default function RatingPage() {
               {thanks && (
                 <Alert color="teal" role="status" data-testid="rating-thanks">
                   <Text size="sm">{thanks}</Text>
-                  <Button component={Link} to="/" variant="light" color="teal" mt="sm">
+                  <Button component={Link} to="/" variant="default" mt="sm">
                     {t('ratings.toStart')}
                   </Button>
                 </Alert>
@@ -162,8 +165,18 @@ export default function RatingPage() {
                 </Alert>
               )}
               {!thanks && (
-                <Stepper active={step} size="sm" allowNextStepsSelect={false} iconSize={32}>
-                  <Stepper.Step label={t('ratings.steps.customer')}>
+                <>
+                  <div data-testid="rating-step">
+                    <Text size="sm" fw={600} id="rating-step-label">
+                      {t('ratings.stepOf', {
+                        step: step + 1,
+                        count: STEPS.length,
+                        label: t(`ratings.steps.${STEPS[step]}`),
+                      })}
+                    </Text>
+                    <Progress value={((step + 1) / STEPS.length) * 100} size="sm" mt={4} aria-hidden />
+                  </div>
+                  {step === 0 && (
                     <form onSubmit={checkCustomer} noValidate>
                       <Stack gap="sm" mt="sm">
                         <TextInput
@@ -182,45 +195,41 @@ export default function RatingPage() {
                         </Button>
                       </Stack>
                     </form>
-                  </Stepper.Step>
-                  <Stepper.Step label={t('ratings.steps.code')}>
-                    {customer && (
-                      <form onSubmit={checkCode} noValidate>
-                        <Stack gap="sm" mt="sm">
-                          <Text size="sm" data-testid="rating-customer-info">
-                            {t('ratings.customerFound')} <Bidi>{customer.firma ?? customer.kundennummer}</Bidi>
-                            {customer.kontaktperson && (
-                              <>
-                                {' · '}
-                                <Bidi>{customer.kontaktperson}</Bidi>
-                              </>
-                            )}
-                          </Text>
-                          <TextInput
-                            label={t('ratings.code')}
-                            description={t('ratings.codeHint', { digits: RATING_CODE_DIGITS })}
-                            value={code}
-                            onChange={(e) =>
-                              setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, RATING_CODE_DIGITS))
-                            }
-                            inputMode="numeric"
-                            autoComplete="one-time-code"
-                            required
-                            size="md"
-                            dir="ltr"
-                            data-testid="rating-code"
-                          />
-                          <Group grow>
-                            {back}
-                            <Button type="submit" loading={busy} size="md" data-testid="rating-code-submit">
-                              {t('ratings.next')}
-                            </Button>
-                          </Group>
-                        </Stack>
-                      </form>
-                    )}
-                  </Stepper.Step>
-                  <Stepper.Step label={t('ratings.steps.rate')}>
+                  )}
+                  {step === 1 && customer && (
+                    <form onSubmit={checkCode} noValidate>
+                      <Stack gap="sm" mt="sm">
+                        <Text size="sm" data-testid="rating-customer-info">
+                          {t('ratings.customerFound')} <Bidi>{customer.firma ?? customer.kundennummer}</Bidi>
+                          {customer.kontaktperson && (
+                            <>
+                              {' · '}
+                              <Bidi>{customer.kontaktperson}</Bidi>
+                            </>
+                          )}
+                        </Text>
+                        <TextInput
+                          label={t('ratings.code')}
+                          description={t('ratings.codeHint', { digits: RATING_CODE_DIGITS })}
+                          value={code}
+                          onChange={(e) =>
+                            setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, RATING_CODE_DIGITS))
+                          }
+                          inputMode="numeric"
+                          autoComplete="one-time-code"
+                          required
+                          size="md"
+                          dir="ltr"
+                          data-testid="rating-code"
+                        />
+                        <Button type="submit" loading={busy} size="md" data-testid="rating-code-submit">
+                          {t('ratings.next')}
+                        </Button>
+                        {back}
+                      </Stack>
+                    </form>
+                  )}
+                  {step === 2 && (
                     <form onSubmit={send} noValidate>
                       <Stack gap="md" mt="sm">
                         {DIMENSIONS.map((d) => (
@@ -246,22 +255,14 @@ export default function RatingPage() {
                           minRows={3}
                           data-testid="rating-comment"
                         />
-                        <Group grow>
-                          {back}
-                          <Button
-                            type="submit"
-                            loading={busy}
-                            disabled={!complete}
-                            size="md"
-                            data-testid="rating-submit"
-                          >
-                            {t('ratings.submit')}
-                          </Button>
-                        </Group>
+                        <Button type="submit" loading={busy} disabled={!complete} size="md" data-testid="rating-submit">
+                          {t('ratings.submit')}
+                        </Button>
+                        {back}
                       </Stack>
                     </form>
-                  </Stepper.Step>
-                </Stepper>
+                  )}
+                </>
               )}
             </Stack>
           </Paper>

@@ -32,11 +32,12 @@ function Distribution({ row, dimension }: { row: RatingStatsRow; dimension: Dime
             <Text size="xs" w={52} style={{ whiteSpace: 'nowrap' }}>
               {n} <IconStarFilled size={10} aria-label={t('stats.ratings.stars', { stars: n })} />
             </Text>
-            <Progress
-              value={row.ratings_per_month ? (count / row.ratings_per_month) * 100 : 0}
-              flex={1}
-              aria-label={`${t(`stats.ratings.${dimension}`)}: ${t('stats.ratings.stars', { stars: n })}`}
-            />
+            <Progress.Root flex={1}>
+              <Progress.Section
+                value={row.ratings_per_month ? (count / row.ratings_per_month) * 100 : 0}
+                aria-label={`${t(`stats.ratings.${dimension}`)}: ${t('stats.ratings.stars', { stars: n })}`}
+              />
+            </Progress.Root>
             <Text size="xs" w={24} ta="end">
               {number(count, 0)}
             </Text>

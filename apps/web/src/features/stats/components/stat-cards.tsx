@@ -29,7 +29,7 @@ export function StatCards({ overview }: { overview: TasksOverview }) {
     },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: 4, xl: 7 }} spacing="sm">
       {cards.map((c) => (
         <Paper key={c.key} withBorder p="sm" radius="md" data-testid={`stats-card-${c.key}`}>
           <Text size="xs" c="dimmed" fw={600}>
