@@ -26,3 +26,4 @@ export * from './schemas/ratings.js';
 export * from './stats-rules.js';
 export * from './insolvency-rules.js';
 export * from './schemas/business.js';
+export * from './schemas/business-records.js';
