@@ -223,7 +223,8 @@ export const customerSearchQuerySchema = z.object({
     .min(CUSTOMER_SEARCH_MIN, TASKS_MSG.searchTooShort)
     .max(100),
 });
-export const customerHitSchema = z.object({ kundennummer: z.string(), firma: z.string() });
+/** A hit of the staff customer search; `id` is the record's id (rksv-assign-customer, documents). */
+export const customerHitSchema = z.object({ id: z.number().int(), kundennummer: z.string(), firma: z.string() });
 export type CustomerHit = z.infer<typeof customerHitSchema>;
 
 /** The text fields of POST /api/create-task (multipart; files travel as `files`). */

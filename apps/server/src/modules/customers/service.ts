@@ -22,7 +22,7 @@ export async function searchCustomers(
   const max = CUSTOMER_SEARCH_MAX_ROWS;
   const byNumber = /^\d+$/.test(s)
     ? await db
-        .select({ kundennummer: customers.kundennummer, firma: customers.firma })
+        .select({ id: customers.id, kundennummer: customers.kundennummer, firma: customers.firma })
         .from(customers)
         .where(and(eq(customers.source, source), eq(customers.active, true), like(customers.kundennummer, `${s}%`)))
         .orderBy(asc(customers.kundennummer))
@@ -30,7 +30,7 @@ export async function searchCustomers(
     : [];
   if (byNumber.length >= max) return byNumber;
   const byName = await db
-    .select({ kundennummer: customers.kundennummer, firma: customers.firma })
+    .select({ id: customers.id, kundennummer: customers.kundennummer, firma: customers.firma })
     .from(customers)
     .where(
       and(

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { invoices, paymentEvents, products, rksvCards, rksvOrders } from '../../db/schema/index.js';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { customers, invoices, paymentEvents, products, rksvCards, rksvOrders } from '../../db/schema/index.js';
 import { queueMail } from '../../platform/mail.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
 import type { PaymentEvent } from '../../platform/payments/index.js';
@@ -21,6 +22,30 @@ async function afterFulfilment(ctx: ShopCtx, issued: InvoiceRow[], mailIds: numb
   }
   // The PDF is on disk before the answer, so the mails released after it can attach it.
   afterCommit.mail(mailIds);
+}
+
+/**
+ * A paid order belongs to the customer record whose VAT number or e-mail it carries, when exactly one
+ * active record matches (issue 21): then the customer sees it in the business dashboard without staff
+ * assigning it. None or several matches leave it to staff (rksv-assign-customer).
+ */
+async function linkCustomerRecord(tx: DbOrTx, order: { id: number; vatnr: string; email: string }): Promise<void> {
+  const vat = order.vatnr.replace(/\s+/g, '').toUpperCase();
+  const matches = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.active, true),
+        or(
+          vat ? sql`upper(replace(${customers.uid}, ' ', '')) = ${vat}` : undefined,
+          sql`lower(${customers.email}) = ${order.email.trim().toLowerCase()}`,
+        ),
+      ),
+    )
+    .limit(2);
+  if (matches.length === 1)
+    await tx.update(rksvOrders).set({ customer_id: matches[0]!.id }).where(eq(rksvOrders.id, order.id));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -92,6 +117,7 @@ export async function processPaymentEvent(ctx: ShopCtx, input: { event: PaymentE
           .where(eq(rksvOrders.id, order.id))
           .returning();
         await tx.insert(rksvCards).values(Array.from({ length: order.qty }, () => ({ order_id: order.id })));
+        if (paid!.customer_id === null) await linkCustomerRecord(tx, paid!);
         [invoice = null] = await tx.select().from(invoices).where(eq(invoices.order_id, order.id));
         if (!invoice) {
           const [shipping] = await tx
