@@ -1,2 +1,8 @@
-/** Messages of the business dashboard: key → German text. */
-export const BUSINESS_MSG = {} as const;
+/**
+ * Messages of the business dashboard: key → German text. (Unknown orders and invoices answer with
+ * the rksv-orders area's texts.)
+ */
+export const BUSINESS_MSG = {
+  supportNotFound: 'Anfrage nicht gefunden.',
+  supportCreated: 'Ihre Anfrage wurde gesendet. Wir melden uns bei Ihnen.',
+} as const;
