@@ -106,7 +106,7 @@ export default function InsolvencyPage() {
       key: 'status',
       header: t('insolvency.list.status'),
       cell: (r) => (
-        <Badge color={STATUS_COLOR[r.status]} variant="light" data-testid={`insolvency-status-${r.id}`}>
+        <Badge color={STATUS_COLOR[r.status]} variant="dot" tt="none" data-testid={`insolvency-status-${r.id}`}>
           {t(`insolvency.status.${r.status}`)}
         </Badge>
       ),

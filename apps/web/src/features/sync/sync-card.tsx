@@ -11,6 +11,9 @@ import { Ltr } from '../../components/ltr';
 import { syncKeys, useStartSync, useSyncRun, useSyncRuns } from './api/sync-runs';
 import { runSummary } from './run-text';
 
+/** Alert titles in the text colour: the light variant's coloured title is below AA contrast. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 /** One country's button, the progress of its run while it goes, and the result of the latest run. */
 export function SyncCard({ country }: { country: SyncCountry }) {
   const { t } = useTranslation();
@@ -79,12 +82,22 @@ export function SyncCard({ country }: { country: SyncCountry }) {
           </Stack>
         )}
         {shown?.status === 'succeeded' && (
-          <Alert color="green" title={t('sync.succeeded')} data-testid={`sync-result-${country}`}>
+          <Alert
+            color="green"
+            title={t('sync.succeeded')}
+            styles={READABLE_TITLE}
+            data-testid={`sync-result-${country}`}
+          >
             {runSummary(t, shown)}
           </Alert>
         )}
         {shown?.status === 'failed' && (
-          <Alert color="red" title={t('sync.failedTitle')} data-testid={`sync-result-${country}`}>
+          <Alert
+            color="red"
+            title={t('sync.failedTitle')}
+            styles={READABLE_TITLE}
+            data-testid={`sync-result-${country}`}
+          >
             {runSummary(t, shown)}
           </Alert>
         )}

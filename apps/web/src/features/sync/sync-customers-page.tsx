@@ -18,20 +18,28 @@ export default function SyncCustomersPage() {
   const runs = useSyncRuns(values.country);
   const n = (v: number) => v.toLocaleString('de-AT');
   const columns: DataTableColumn<SyncRun>[] = [
-    { key: 'started', header: t('sync.runs.started'), cell: (r) => <DateDisplay value={r.started_at} time /> },
+    {
+      key: 'started',
+      header: t('sync.runs.started'),
+      cell: (r) => (
+        <Stack gap={0}>
+          <Text size="sm">
+            <DateDisplay value={r.started_at} time />
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(r.trigger === 'schedule' ? 'sync.trigger.schedule' : 'sync.trigger.manual')}
+          </Text>
+        </Stack>
+      ),
+    },
     {
       key: 'status',
       header: t('sync.runs.status'),
       cell: (r) => (
-        <Badge color={STATUS_COLOR[r.status]} variant="light">
+        <Badge color={STATUS_COLOR[r.status]} variant="dot" tt="none">
           {t(`sync.status.${r.status}`)}
         </Badge>
       ),
-    },
-    {
-      key: 'trigger',
-      header: t('sync.runs.trigger'),
-      cell: (r) => t(r.trigger === 'schedule' ? 'sync.trigger.schedule' : 'sync.trigger.manual'),
     },
     { key: 'created', header: t('sync.runs.created'), cell: (r) => n(r.created), align: 'end' },
     { key: 'updated', header: t('sync.runs.updated'), cell: (r) => n(r.updated), align: 'end' },
