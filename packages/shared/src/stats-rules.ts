@@ -49,3 +49,8 @@ export function splitRatingComments(joined: string | null | undefined): string[]
     .map((c) => c.trim())
     .filter(Boolean);
 }
+/**
+ * The rating statistics carry at most this many comments per month, the newest: what a screen can show,
+ * and an answer that stays small with thousands of ratings a month.
+ */
+export const RATING_STATS_COMMENTS_MAX = 100;
