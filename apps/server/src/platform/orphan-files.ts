@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { DbOrTx } from '../db/client.js';
-import { auditFiles, signageFiles, taskFiles } from '../db/schema/index.js';
+import { auditFiles, customerDocuments, signageFiles, taskFiles } from '../db/schema/index.js';
 import type { Storage } from './storage/index.js';
 
 /** A file this old without its row was left by a crash: no upload takes an hour from staging to commit. */
@@ -16,6 +16,7 @@ const AREAS = [
   { folder: 'tasks', column: taskFiles.datei_name },
   { folder: 'audits', column: auditFiles.datei_name },
   { folder: 'signage', column: signageFiles.stored_name },
+  { folder: 'documents', column: customerDocuments.datei_name },
 ] as const;
 
 /** Staged `.part` files of this process's local staging folder (never in the shared storage). */

@@ -172,6 +172,8 @@ export const taskFileSchema = z.object({
   size: z.number().int(),
   uploaded_by_name: z.string().nullable(),
   created_at: z.string(),
+  /** Shared with the task's customer (business dashboard, documents); set from the task modal. */
+  shared_with_customer: z.boolean().optional(),
 });
 export type TaskFile = z.infer<typeof taskFileSchema>;
 

@@ -38,6 +38,7 @@ export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskI
         size: taskFiles.size,
         uploaded_by_name: users.name,
         created_at: taskFiles.created_at,
+        shared_with_customer: taskFiles.shared_with_customer,
       })
       .from(taskFiles)
       .leftJoin(users, eq(users.id, taskFiles.uploaded_by))

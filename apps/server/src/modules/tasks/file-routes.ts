@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditSchema, auditTaskSchema, messageSchema, taskFileSchema, taskRowSchema, TASKS_MSG } from '@portal/shared';
+import {
+  auditSchema,
+  auditTaskSchema,
+  messageSchema,
+  taskFileSchema,
+  taskFileShareSchema,
+  taskRowSchema,
+  TASKS_MSG,
+} from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
 import { staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
@@ -9,7 +17,7 @@ import { contentDisposition, downloadName, readMultipart, storedKey, storedMime 
 import { parseFields } from '../../platform/validation.js';
 import { findAudit, submitAudit } from './audit.js';
 import { getVisibleRow } from './detail.js';
-import { findProtectedFile, uploadFiles } from './files.js';
+import { findProtectedFile, setTaskFileShared, uploadFiles } from './files.js';
 import { id } from './route-helpers.js';
 
 /** Files and audits of a task: upload, the audit (with its files), and the protected downloads. */
@@ -39,6 +47,23 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         await mp.discard();
       }
     },
+  );
+
+  app.put(
+    '/api/task-files/:id/share',
+    {
+      config: { access: staffWith('tasks') },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Share a task file with the task’s customer (business dashboard documents) or take it back {shared}',
+        params: z.object({ id: id() }),
+        body: taskFileShareSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (req) => ({
+      message: await setTaskFileShared(ctx, currentUser(req), { fileId: req.params.id, shared: req.body.shared }),
+    }),
   );
 
   app.post(

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { BUSINESS_RECORDS_MSG } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
 import { auditFiles, audits, taskFiles, tasks } from '../../db/schema/index.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { storeFiles, type StagedFile } from '../../platform/uploads.js';
@@ -85,4 +86,19 @@ export async function findProtectedFile(
   if (!f) return null;
   await loadVisibleTask(db, viewer, f.task_id);
   return { original_name: f.file.original_name, mime: f.file.mime, size: f.file.size };
+}
+
+/**
+ * Shares a task file with the task's customer (by its kundennummer) or takes the share back: shared
+ * files are listed in the customer's business dashboard under documents. Whoever may see the task may.
+ */
+export async function setTaskFileShared(ctx: ServiceCtx, viewer: Viewer, input: { fileId: number; shared: boolean }) {
+  return ctx.db.transaction(async (tx) => {
+    const [f] = await tx.select().from(taskFiles).where(eq(taskFiles.id, input.fileId));
+    if (!f) throw notFound();
+    await loadVisibleTask(tx, viewer, f.task_id, true);
+    await tx.update(taskFiles).set({ shared_with_customer: input.shared }).where(eq(taskFiles.id, f.id));
+    await activity(tx, f.task_id, viewer.id, input.shared ? 'file_shared' : 'file_unshared', { files: [f.original_name] });
+    return input.shared ? BUSINESS_RECORDS_MSG.taskFileShared : BUSINESS_RECORDS_MSG.taskFileUnshared;
+  });
 }
