@@ -99,23 +99,30 @@ export async function taskStats(db: DbOrTx, scope: TaskStats['scope'], filter: T
 
 /**
  * One row per active staff member (admin or agent) of the country with the counters of their tasks in
- * the window; a grouped left join, so an agent without tasks shows zeros.
+ * the window: the country's tasks grouped by agent first (one range scan, which PostgreSQL may run in
+ * parallel), then joined to the staff, so an agent without tasks shows zeros.
  */
 export async function agentsOverview(db: DbOrTx, countryId: number): Promise<AgentOverviewRow[]> {
   const result = await db.execute(sql`
     select u.id, u.name, u.email,
-      (count(t.status) filter (where t.status = 'offen'))::int as open_tasks,
-      (count(t.status) filter (where t.status = 'erledigt'))::int as completed_tasks,
-      (count(t.status) filter (where t.status = 'abgeschlossen'))::int as closed_tasks,
-      (count(t.status) filter (where t.status = 'offen' and t.frist < now()))::int as overdue_tasks,
-      count(t.status)::int as total_tasks,
-      round(avg(date_part('epoch', t.erledigt_am - t.erstellt_am) / 86400) filter (where t.erledigt_am is not null))::int
-        as avg_processing_time
+      coalesce(a.open_tasks, 0) as open_tasks, coalesce(a.completed_tasks, 0) as completed_tasks,
+      coalesce(a.closed_tasks, 0) as closed_tasks, coalesce(a.overdue_tasks, 0) as overdue_tasks,
+      coalesce(a.total_tasks, 0) as total_tasks, a.avg_processing_time
     from ${users} u
     join ${roles} r on r.id = u.role_id and r.role_name in ('admin', 'agent')
-    left join ${tasks} t on t.user_id = u.id and t.country_id = ${countryId} and t.erstellt_am >= ${windowStart}
+    left join (
+      select t.user_id,
+        (count(*) filter (where t.status = 'offen'))::int as open_tasks,
+        (count(*) filter (where t.status = 'erledigt'))::int as completed_tasks,
+        (count(*) filter (where t.status = 'abgeschlossen'))::int as closed_tasks,
+        (count(*) filter (where t.status = 'offen' and t.frist < now()))::int as overdue_tasks,
+        count(*)::int as total_tasks,
+        round(avg(date_part('epoch', t.erledigt_am - t.erstellt_am)) / 86400)::int as avg_processing_time
+      from ${tasks} t
+      where t.country_id = ${countryId} and t.erstellt_am >= ${windowStart} and t.user_id is not null
+      group by t.user_id
+    ) a on a.user_id = u.id
     where u.country_id = ${countryId} and u.active
-    group by u.id
     order by u.name, u.id`);
   return (result as unknown as { rows: AgentOverviewRow[] }).rows;
 }
