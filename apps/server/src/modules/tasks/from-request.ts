@@ -28,7 +28,7 @@ export interface RequestTaskData {
   confirmation?: { to: string; subject: string; text: string };
 }
 
-/** Public requests land on the Austrian board. */
+/** Public requests land on the Austrian board; a signed-in customer's on their record's country's. */
 const REQUEST_COUNTRY = COUNTRY.AT;
 
 /**
@@ -36,13 +36,17 @@ const REQUEST_COUNTRY = COUNTRY.AT;
  * as its first message, its files, a confirmation mail, and a `task_created` notification for every
  * active staff member of that country with the tasks flag. One transaction; files removed again if it fails.
  */
-export async function createTaskFromRequest(ctx: FilesCtx, request: { task: RequestTaskData; files: StagedFile[] }) {
+export async function createTaskFromRequest(
+  ctx: FilesCtx,
+  request: { task: RequestTaskData; files: StagedFile[]; countryId?: number },
+) {
   const input = request.task;
+  const countryId = request.countryId ?? REQUEST_COUNTRY;
   return withStoredFiles(ctx, 'tasks', request.files, async (tx, files) => {
     const { confirmation, ...fields } = input;
     const [created] = await tx
       .insert(tasks)
-      .values({ ...fields, country_id: REQUEST_COUNTRY, user_id: null, created_by_userid: null })
+      .values({ ...fields, country_id: countryId, user_id: null, created_by_userid: null })
       .returning({ id: tasks.id });
     const taskId = created!.id;
     // No message copy of the request: its text is the description (public-forms/service.ts).
@@ -61,7 +65,7 @@ export async function createTaskFromRequest(ctx: FilesCtx, request: { task: Requ
     await recordTaskChange(tx, taskId);
     // Only the country's staff may open (and take) the request: nobody else is told of it.
     await notify(tx, {
-      recipients: await countryTaskStaff(tx, REQUEST_COUNTRY),
+      recipients: await countryTaskStaff(tx, countryId),
       actorId: null,
       type: 'task_created',
       params: { kind: 'request', id: taskId, titel: input.titel },
