@@ -109,6 +109,7 @@ export const NAV: NavGroup[] = [
   {
     entries: [
       { path: 'create-agent', label: 'createAgent', adminOnly: true, highlight: true },
+      { path: 'news', label: 'news', adminOnly: true },
       { path: 'knowledge-base', label: 'knowledgeBase' },
     ],
   },

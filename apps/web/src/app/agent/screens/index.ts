@@ -1,6 +1,7 @@
 import type { AreaScreens } from './types';
 import { cashbookScreens } from './cashbook';
 import { insolvencyScreens } from './insolvency';
+import { newsScreens } from './news';
 import { rksvOrdersScreens } from './rksv-orders';
 import { signageScreens } from './signage';
 import { statsScreens } from './stats';
@@ -17,4 +18,5 @@ export const AREA_SCREENS: AreaScreens = {
   ...syncScreens,
   ...insolvencyScreens,
   ...cashbookScreens,
+  ...newsScreens,
 };

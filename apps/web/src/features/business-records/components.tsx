@@ -1,0 +1,64 @@
+import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The page title of a records screen, with an action beside it on wide screens and below on a phone. */
+export function PageHeader({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {action}
+    </Group>
+  );
+}
+
+/** Waiting, failed (with a retry) or empty: the three states every list shows in words. */
+export function ListState({
+  loading,
+  error,
+  onRetry,
+  empty,
+  emptyText,
+}: {
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  empty: boolean;
+  emptyText: string;
+}) {
+  const { t } = useTranslation();
+  if (loading)
+    return (
+      <Group justify="center" p="lg">
+        <Loader aria-label={t('records.loading')} />
+      </Group>
+    );
+  if (error)
+    return (
+      <Alert color="red" data-testid="records-error">
+        <Group justify="space-between">
+          <Text size="sm">{t('records.loadError')}</Text>
+          <Button size="xs" variant="light" onClick={onRetry}>
+            {t('records.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  if (empty)
+    return (
+      <Text c="dimmed" data-testid="records-empty">
+        {emptyText}
+      </Text>
+    );
+  return null;
+}
+
+/** A file size in words a person reads (kB, MB), digits left to right. */
+export function fileSize(bytes: number, locale: string): string {
+  const fmt = (n: number) => n.toLocaleString(locale === 'ar' ? 'ar-u-nu-latn' : locale, { maximumFractionDigits: 1 });
+  if (bytes < 1024) return `${fmt(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${fmt(bytes / 1024)} kB`;
+  return `${fmt(bytes / 1024 / 1024)} MB`;
+}
