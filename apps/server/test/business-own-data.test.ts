@@ -80,8 +80,24 @@ for (const target of dbTargets()) {
       const [ca, cb] = await t.db
         .insert(customers)
         .values([
-          { kundennummer: '41001', firma: 'Gasthaus Alpha', kontaktperson: 'Anna Alpha', email: 'alpha@example.at', telefon: '+43 1 111', country_id: 1, source: 'AT', uid: 'ATU11111111' },
-          { kundennummer: '42002', firma: 'Nile Beta', kontaktperson: 'Badr Beta', email: 'beta@example.eg', country_id: 2, source: 'EG' },
+          {
+            kundennummer: '41001',
+            firma: 'Gasthaus Alpha',
+            kontaktperson: 'Anna Alpha',
+            email: 'alpha@example.at',
+            telefon: '+43 1 111',
+            country_id: 1,
+            source: 'AT',
+            uid: 'ATU11111111',
+          },
+          {
+            kundennummer: '42002',
+            firma: 'Nile Beta',
+            kontaktperson: 'Badr Beta',
+            email: 'beta@example.eg',
+            country_id: 2,
+            source: 'EG',
+          },
         ])
         .returning({ id: customers.id });
       data.a.customerId = ca!.id;
@@ -94,7 +110,11 @@ for (const target of dbTargets()) {
         admin: { role: 'admin', customer: null },
       } as const;
       for (const [name, p] of Object.entries(people)) {
-        const u = await addUser(t.db, { role: p.role, flags: p.role === 'customer' ? [] : ['tasks', 'rksv', 'rksv_orders'], name: `${name} Person` });
+        const u = await addUser(t.db, {
+          role: p.role,
+          flags: p.role === 'customer' ? [] : ['tasks', 'rksv', 'rksv_orders'],
+          name: `${name} Person`,
+        });
         if (p.customer) await t.db.update(users).set({ customer_id: p.customer }).where(eq(users.id, u.id));
         ids[name] = u.id;
         tok[name] = await login(t.app, u.email, u.password);
@@ -110,14 +130,23 @@ for (const target of dbTargets()) {
         await mk('delivery', { companyname: `Firma ${who}`, customername: who, stage: 'delivery', delivery: 1 });
         await mk('pickup', { companyname: `Firma ${who}`, customername: who, stage: 'pickup', delivery: 0 });
         await mk('completed', { companyname: `Firma ${who}`, customername: who, stage: 'completed', qty: 2 });
-        const [inv] = await t.db.select({ n: rksvOrders.stripe_inv_id }).from(rksvOrders).where(eq(rksvOrders.id, d.orders.delivery!));
+        const [inv] = await t.db
+          .select({ n: rksvOrders.stripe_inv_id })
+          .from(rksvOrders)
+          .where(eq(rksvOrders.id, d.orders.delivery!));
         d.invoices.push(inv!.n!);
         const kn = who === 'a' ? '41001' : '42002';
         const open = await addTask(kn, { titel: `Kassa ${who}`, country_id: who === 'a' ? 1 : 2 });
-        const done = await addTask(kn, { status: 'erledigt', erledigt_am: new Date(), country_id: who === 'a' ? 1 : 2 });
+        const done = await addTask(kn, {
+          status: 'erledigt',
+          erledigt_am: new Date(),
+          country_id: who === 'a' ? 1 : 2,
+        });
         d.tasks.push(open, done);
         await t.db.insert(taskNotes).values({ task_id: open, user_id: ids.agent!, notiz: `GEHEIME NOTIZ ${who}` });
-        await t.db.insert(helpRequests).values({ task_id: open, agent_id: ids.admin!, requested_by: ids.agent!, comment: `HILFE INTERN ${who}` });
+        await t.db
+          .insert(helpRequests)
+          .values({ task_id: open, agent_id: ids.admin!, requested_by: ids.agent!, comment: `HILFE INTERN ${who}` });
         await t.db.insert(taskMessages).values({ task_id: open, content: `Nachricht von ${who}` });
         await t.db.insert(taskConversations).values({
           task_id: open,
@@ -188,7 +217,10 @@ for (const target of dbTargets()) {
         assert.equal(byId.get(data[who].orders.open!)!.stage, 'open');
         assert.equal(byId.get(data[who].orders.open!)!.tracking_url, null);
         const done = byId.get(data[who].orders.completed!)!;
-        assert.deepEqual([done.stage, done.card_count, done.activated_count, done.activation], ['completed', 2, 1, 'partial']);
+        assert.deepEqual(
+          [done.stage, done.card_count, done.activated_count, done.activation],
+          ['completed', 2, 1, 'partial'],
+        );
         const detail = await ok(who, `/api/business/orders/${data[who].orders.completed}`);
         assert.doesNotMatch(detail.body, /aes_key|cert_sn|kassenid|CERT-|KASSE-/);
         assert.equal(businessOrderDetailSchema.parse(detail.json()).cards.length, 2);
@@ -231,8 +263,14 @@ for (const target of dbTargets()) {
       const res = await ok('a', `/api/business/support/${data.a.tasks[0]}`);
       assert.doesNotMatch(res.body, /GEHEIME NOTIZ|HILFE INTERN|Mustermann|notiz|help/i);
       const detail = businessSupportDetailSchema.parse(res.json());
-      assert.deepEqual(detail.messages.map((m) => m.content), ['Nachricht von a']);
-      assert.deepEqual(detail.mails.map((m) => [m.subject, m.agent_first_name]), [['Ihre Anfrage a', 'Maximilian']]);
+      assert.deepEqual(
+        detail.messages.map((m) => m.content),
+        ['Nachricht von a'],
+      );
+      assert.deepEqual(
+        detail.mails.map((m) => [m.subject, m.agent_first_name]),
+        [['Ihre Anfrage a', 'Maximilian']],
+      );
       for (const id of data.b.tasks) {
         const other = await call('a', 'GET', `/api/business/support/${id}`);
         assert.equal(other.statusCode, 404);
@@ -253,7 +291,15 @@ for (const target of dbTargets()) {
       assert.equal(res.json().message, BUSINESS_MSG.supportCreated);
       const [task] = await t.db.select().from(tasks).where(eq(tasks.id, res.json().id));
       assert.deepEqual(
-        [task!.kundennummer, task!.firma, task!.kontaktperson, task!.email, task!.country_id, task!.status, task!.user_id],
+        [
+          task!.kundennummer,
+          task!.firma,
+          task!.kontaktperson,
+          task!.email,
+          task!.country_id,
+          task!.status,
+          task!.user_id,
+        ],
         ['42002', 'Nile Beta', 'Badr Beta', 'beta@example.eg', 2, 'offen', null],
       );
       const listed = businessSupportListSchema.parse((await ok('b', '/api/business/support')).json());
@@ -268,19 +314,35 @@ for (const target of dbTargets()) {
       ]);
       assert.equal(mp.statusCode, 200, mp.body);
       const files = await t.db.select().from(taskFiles).where(eq(taskFiles.task_id, mp.json().id));
-      assert.deepEqual(files.map((f) => f.original_name), ['karte.png']);
-      const bad = await call('a', 'POST', '/api/business/support', { titel: 'x', beschreibung: 'y', typ: TASK_TYPE.emergency });
+      assert.deepEqual(
+        files.map((f) => f.original_name),
+        ['karte.png'],
+      );
+      const bad = await call('a', 'POST', '/api/business/support', {
+        titel: 'x',
+        beschreibung: 'y',
+        typ: TASK_TYPE.emergency,
+      });
       assert.equal(bad.statusCode, 400);
-      assert.equal((await call('a', 'POST', '/api/business/support', { titel: ' ', beschreibung: 'y', typ: 1 })).statusCode, 400);
+      assert.equal(
+        (await call('a', 'POST', '/api/business/support', { titel: ' ', beschreibung: 'y', typ: 1 })).statusCode,
+        400,
+      );
     });
 
     it('devices: the own screens with effective status and days remaining', async () => {
       const { devices } = businessDeviceListSchema.parse((await ok('a', '/api/business/devices')).json());
-      assert.deepEqual(devices.map((d) => d.id), data.a.devices);
+      assert.deepEqual(
+        devices.map((d) => d.id),
+        data.a.devices,
+      );
       assert.equal(devices[0]!.effective_status, 'active');
       assert.ok(devices[0]!.days_remaining! > 1000);
       const unlinkedB = businessDeviceListSchema.parse((await ok('b', '/api/business/devices')).json());
-      assert.deepEqual(unlinkedB.devices.map((d) => d.id), data.b.devices);
+      assert.deepEqual(
+        unlinkedB.devices.map((d) => d.id),
+        data.b.devices,
+      );
     });
 
     it('overview: the own record, counts and newest items', async () => {
@@ -296,14 +358,25 @@ for (const target of dbTargets()) {
 
     it('a shop order paid with the VAT number of exactly one active record belongs to that record', async () => {
       const pay = async (over: Record<string, unknown>) => {
-        const products = (await t.app.inject({ method: 'GET', url: '/web/rksv-products' })).json() as { id: number; kind: string }[];
+        const products = (await t.app.inject({ method: 'GET', url: '/web/rksv-products' })).json() as {
+          id: number;
+          kind: string;
+        }[];
         const res = await t.app.inject({
           method: 'POST',
           url: '/web/create-rksv-payment',
-          payload: { ...RKSV_ORDER, productId: products.find((p) => p.kind === 'main')!.id, altcha: await solveAltcha(t.app), ...over },
+          payload: {
+            ...RKSV_ORDER,
+            productId: products.find((p) => p.kind === 'main')!.id,
+            altcha: await solveAltcha(t.app),
+            ...over,
+          },
         });
         assert.equal(res.statusCode, 200, res.body);
-        const [row] = await t.db.select().from(rksvOrders).where(eq(rksvOrders.session_url, res.json().data.sessionUrl));
+        const [row] = await t.db
+          .select()
+          .from(rksvOrders)
+          .where(eq(rksvOrders.session_url, res.json().data.sessionUrl));
         const paid = await t.app.inject({
           method: 'POST',
           url: `/web/checkout/${encodeURIComponent(row!.session_id)}/pay`,

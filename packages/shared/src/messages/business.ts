@@ -1,6 +1,6 @@
 /**
  * Messages of the business dashboard: key → German text. (Unknown orders and invoices answer with
- * the rksv-orders area's texts.)
+ * the shop's texts.)
  */
 export const BUSINESS_MSG = {
   supportNotFound: 'Anfrage nicht gefunden.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMON_MSG } from '../messages/common.js';
-import { RKSV_ORDERS_MSG } from '../messages/rksv-orders.js';
+import { SHOP_ERR } from '../messages/shop.js';
 import { TASKS_MSG } from '../messages/tasks.js';
 import { TASK_TYPE } from '../enums.js';
 import { trimInvisible } from '../input-hygiene.js';
@@ -35,7 +35,7 @@ export type BusinessPageQuery = z.infer<typeof businessPageQuerySchema>;
 export const businessIdParamSchema = z.object({ id: id() });
 /** An invoice number as printed (e.g. 2026-00001). */
 export const businessInvoiceParamSchema = z.object({
-  invoiceRef: z.string().regex(/^\d{4}-\d{5,}$/, RKSV_ORDERS_MSG.invoiceNotFound),
+  invoiceRef: z.string().regex(/^\d{4}-\d{5,}$/, SHOP_ERR.invoiceNotFound),
 });
 
 /** Card count and activation state of an order: none, some or all cards activated. */

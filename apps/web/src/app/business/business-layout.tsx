@@ -8,12 +8,24 @@ import { ShellMain } from '../shell-main';
 import { useSaveLanguage } from '../../lib/user-settings';
 import { LanguageMenu } from '../../components/language-menu';
 import { BUSINESS_SECTIONS } from '../../features/business/sections';
+import { useBusinessDevices } from '../../features/business/api/get-devices';
 
 export default function BusinessLayout() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const saveLanguage = useSaveLanguage();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The screens entry only for a customer with signage screens (the spec's conditional entry).
+  const devices = useBusinessDevices();
+  const hasScreens = (devices.data?.devices.length ?? 0) > 0;
+  const entries = BUSINESS_SECTIONS.flatMap((s) =>
+    s === 'support' && hasScreens
+      ? [
+          { path: s, label: t(`business.sections.${s}`) },
+          { path: 'screens', label: t('businessData.screens') },
+        ]
+      : [{ path: s, label: t(`business.sections.${s}`) }],
+  );
   if (!user) return null;
   return (
     <AppShell
@@ -35,12 +47,12 @@ export default function BusinessLayout() {
       <AppShell.Navbar p="xs" data-testid="business-sidebar">
         <AppShell.Section grow component={ScrollArea}>
           <nav aria-label={t('nav.label')}>
-            {BUSINESS_SECTIONS.map((s) => (
+            {entries.map((e) => (
               <NavLink
-                key={s}
+                key={e.path}
                 component={RouterNavLink}
-                to={`/business-dashboard/${s}`}
-                label={t(`business.sections.${s}`)}
+                to={`/business-dashboard/${e.path}`}
+                label={e.label}
                 onClick={close}
               />
             ))}

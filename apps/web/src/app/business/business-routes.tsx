@@ -3,13 +3,14 @@ import '../../styles/full.css';
 import { lazyPage } from '../lazy-page';
 import { titled } from '../page-title';
 import { CatchAll, RequireCustomer } from '../../features/auth/guards';
-import BusinessLayout from './business-layout';
 import { BUSINESS_SECTIONS } from '../../features/business/sections';
 import { ownDataRoutes } from './screens/own-data';
 import { recordsRoutes } from './screens/records';
 
 /** The business customers' routes under /business-dashboard, in the area's own chunk. */
-const BusinessOverview = lazyPage(() => import('../../features/business/business-overview'));
+const BusinessOverview = lazyPage(() => import('../../features/business/business-overview'), ['business']);
+// The shell carries the area's strings too: its sidebar names the screens entry.
+const BusinessLayout = lazyPage(() => import('./business-layout'), ['business']);
 const BusinessSectionPage = lazyPage(() => import('../../features/business/business-section-page'));
 
 const OVERVIEW_TITLE = ['business.sections.overview', 'business.title'];

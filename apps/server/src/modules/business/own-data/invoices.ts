@@ -1,11 +1,6 @@
 import type { Readable } from 'node:stream';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import {
-  RKSV_ORDERS_MSG,
-  RKSV_PAID_STATUSES,
-  type BusinessInvoiceList,
-  type BusinessPageQuery,
-} from '@portal/shared';
+import { SHOP_ERR, RKSV_PAID_STATUSES, type BusinessInvoiceList, type BusinessPageQuery } from '@portal/shared';
 import { invoices, rksvOrders } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
@@ -77,10 +72,10 @@ export async function ownInvoiceFile(
         inArray(rksvOrders.payment_status, [...RKSV_PAID_STATUSES]),
       ),
     );
-  if (!inv) throw notFound(RKSV_ORDERS_MSG.invoiceNotFound);
+  if (!inv) throw notFound(SHOP_ERR.invoiceNotFound);
   const key = await ensureInvoicePdf(ctx, inv.invoice);
   const stat = await ctx.storage.stat(key);
   const body = stat && (await ctx.storage.get(key));
-  if (!stat || !body) throw notFound(RKSV_ORDERS_MSG.invoiceNotFound);
+  if (!stat || !body) throw notFound(SHOP_ERR.invoiceNotFound);
   return { body, filename: invoiceFileName(inv.invoice.number), size: stat.size };
 }

@@ -3,7 +3,7 @@ import {
   BUSINESS_PICKUP_NOTE,
   orderStage,
   postTrackingUrl,
-  RKSV_ORDERS_MSG,
+  SHOP_ERR,
   type BusinessActivationState,
   type BusinessOrder,
   type BusinessOrderDetail,
@@ -34,7 +34,13 @@ const orderColumns = {
   stripe_inv_id: o.stripe_inv_id,
 };
 type OrderCols = Pick<typeof rksvOrders.$inferSelect, keyof typeof orderColumns>;
-type OwnCard = { id: number; order_id: number; serial_number: string | null; cert_done: number; activated_at: Date | null };
+type OwnCard = {
+  id: number;
+  order_id: number;
+  serial_number: string | null;
+  cert_done: number;
+  activated_at: Date | null;
+};
 
 /** The cards of the given orders, one query, without keys or certificate data. */
 async function cardsOf(db: DbOrTx, orderIds: number[]): Promise<OwnCard[]> {
@@ -56,8 +62,7 @@ async function cardsOf(db: DbOrTx, orderIds: number[]): Promise<OwnCard[]> {
 function shape(r: OrderCols, cards: OwnCard[]): BusinessOrder {
   const stage = orderStage({ ...r, cards });
   const activated = cards.filter((c) => c.activated_at !== null).length;
-  const activation: BusinessActivationState =
-    activated === 0 ? 'none' : activated === cards.length ? 'all' : 'partial';
+  const activation: BusinessActivationState = activated === 0 ? 'none' : activated === cards.length ? 'all' : 'partial';
   const shipped = stage === 'delivery' || stage === 'pickup' || stage === 'completed';
   return {
     id: r.id,
@@ -83,8 +88,16 @@ function shape(r: OrderCols, cards: OwnCard[]): BusinessOrder {
 async function orderPage(ctx: ServiceCtx, filter: SQL, q: BusinessPageQuery): Promise<BusinessOrderList> {
   const where = q.cursor !== undefined ? and(filter, lt(o.id, q.cursor)) : filter;
   const [rows, [count]] = await Promise.all([
-    ctx.db.select(orderColumns).from(o).where(where).orderBy(desc(o.id)).limit(q.limit + 1),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(o).where(filter),
+    ctx.db
+      .select(orderColumns)
+      .from(o)
+      .where(where)
+      .orderBy(desc(o.id))
+      .limit(q.limit + 1),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(o)
+      .where(filter),
   ]);
   const page = rows.slice(0, q.limit);
   const cards = await cardsOf(
@@ -137,7 +150,7 @@ export async function ownOrderDetail(
     })
     .from(o)
     .where(and(eq(o.id, input.orderId), eq(o.customer_id, me.id)));
-  if (!row) throw notFound(RKSV_ORDERS_MSG.orderNotFound);
+  if (!row) throw notFound(SHOP_ERR.orderNotFound);
   const cards = await cardsOf(ctx.db, [row.id]);
   return {
     ...shape(row, cards),

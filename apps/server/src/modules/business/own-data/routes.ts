@@ -43,7 +43,8 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       config: { access },
       schema: {
         tags,
-        summary: 'The customer, counts (open tasks, open orders, in delivery, devices, unread news) and the 3 newest items',
+        summary:
+          'The customer, counts (open tasks, open orders, in delivery, devices, unread news) and the 3 newest items',
         response: { 200: businessOverviewSchema, ...errors },
       },
     },
@@ -56,7 +57,8 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       config: { access },
       schema: {
         tags,
-        summary: 'The customer’s RKSV orders, newest first (keyset): stage, tracking link, card count and activation state',
+        summary:
+          'The customer’s RKSV orders, newest first (keyset): stage, tracking link, card count and activation state',
         querystring: businessPageQuerySchema,
         response: { 200: businessOrderListSchema, ...errors },
       },
@@ -150,7 +152,8 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       config: { access },
       schema: {
         tags,
-        summary: 'One of the customer’s tasks with its messages and mails (agents by first name); no notes or help requests',
+        summary:
+          'One of the customer’s tasks with its messages and mails (agents by first name); no notes or help requests',
         params: businessIdParamSchema,
         response: { 200: businessSupportDetailSchema, ...errors },
       },
@@ -179,10 +182,17 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       config: { access, idempotent: true },
       schema: {
         tags,
-        summary: 'A support request: a task for the customer’s record on their country’s board, contact data from the record',
+        summary:
+          'A support request: a task for the customer’s record on their country’s board, contact data from the record',
         description: 'JSON {titel, beschreibung, typ} or multipart with the same fields and files (`files`).',
         consumes: ['application/json', 'multipart/form-data'],
-        response: { 200: businessSupportCreatedSchema, 400: messageSchema, 404: messageSchema, 413: messageSchema, 415: messageSchema },
+        response: {
+          200: businessSupportCreatedSchema,
+          400: messageSchema,
+          404: messageSchema,
+          413: messageSchema,
+          415: messageSchema,
+        },
       },
     },
     async (req) => {

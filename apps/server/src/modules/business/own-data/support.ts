@@ -29,7 +29,15 @@ const itemColumns = {
   erstellt_am: tasks.erstellt_am,
   frist: tasks.frist,
 };
-type ItemRow = { id: number; titel: string; typ: number; typ_name: string; status: string; erstellt_am: Date; frist: Date };
+type ItemRow = {
+  id: number;
+  titel: string;
+  typ: number;
+  typ_name: string;
+  status: string;
+  erstellt_am: Date;
+  frist: Date;
+};
 
 const item = (r: ItemRow): BusinessSupportItem => ({
   id: r.id,
@@ -61,7 +69,10 @@ export async function listOwnSupport(
       .where(where)
       .orderBy(desc(tasks.id))
       .limit(q.limit + 1),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(tasks).where(own),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tasks)
+      .where(own),
   ]);
   const page = rows.slice(0, q.limit);
   return {
