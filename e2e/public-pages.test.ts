@@ -140,21 +140,21 @@ describe('public pages', () => {
     }
   });
 
-  it('shows the branches section of the business dashboard, also for its sub-paths', async () => {
+  it('shows the branches of the business dashboard, also for the spec\'s sub-paths', async () => {
     const { context, page } = await app.open();
     await signIn(page, DEMO.customer, '/business-login');
     await page.waitForURL('**/business-dashboard/overview');
     await page.getByTestId('business-sidebar').getByRole('link', { name: 'Filialen' }).click();
     await page.waitForURL('**/business-dashboard/branches');
     await page.getByRole('heading', { level: 1, name: 'Filialen' }).waitFor();
-    await page.getByTestId('business-empty').getByText('Keine Filialen gefunden').waitFor();
+    await page.getByRole('link', { name: 'Filiale hinzufügen' }).waitFor();
     await screenshot(page, 'business-branches');
-    // A direct visit and the spec's sub-paths end on the section, not on a blank page or a loop.
-    for (const path of ['/business-dashboard/branches', '/business-dashboard/branches/new', '/business-dashboard/branches/7']) {
-      await page.goto(path);
-      await page.getByTestId('business-empty').getByText('Keine Filialen gefunden').waitFor();
-      assert.equal(new URL(page.url()).pathname, '/business-dashboard/branches');
-    }
+    // The spec's sub-paths (issue 21): a new branch's form, and an id that is not the customer's.
+    await page.goto('/business-dashboard/branches/new');
+    await page.getByRole('heading', { level: 1, name: 'Neue Filiale' }).waitFor();
+    await page.goto('/business-dashboard/branches/7');
+    await page.getByTestId('branch-not-found').getByText('Filiale nicht gefunden').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/business-dashboard/branches/7');
     await context.close();
   });
 
