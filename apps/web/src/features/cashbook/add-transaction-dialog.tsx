@@ -87,7 +87,14 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={t('cashbook.add.title')} size="lg" data-testid="cashbook-add-dialog">
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened={opened}
+      onClose={close}
+      title={t('cashbook.add.title')}
+      size="lg"
+      data-testid="cashbook-add-dialog"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && (

@@ -41,7 +41,13 @@ function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () =
     ),
   );
   return (
-    <Modal opened={opened} onClose={close} title={t('cashbook.categories.add')} data-testid="cashbook-category-dialog">
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened={opened}
+      onClose={close}
+      title={t('cashbook.categories.add')}
+      data-testid="cashbook-category-dialog"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && (

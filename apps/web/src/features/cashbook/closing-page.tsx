@@ -70,7 +70,13 @@ function ClosingDialog({ opened, onClose, closed }: { opened: boolean; onClose: 
     );
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('cashbook.closing.add')} data-testid="cashbook-closing-dialog">
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened={opened}
+      onClose={close}
+      title={t('cashbook.closing.add')}
+      data-testid="cashbook-closing-dialog"
+    >
       <Stack>
         <Text size="sm" c="dimmed">
           {t('cashbook.closing.explain')}
@@ -191,13 +197,25 @@ export default function CashbookClosingPage() {
               header: t('cashbook.fields.difference'),
               align: 'end',
               cell: (r) => (
-                <Text span fw={600} c={r.difference === 0 ? 'teal.8' : 'red.8'} size="sm">
+                <Text span fw={600} c={r.difference === 0 ? undefined : 'red.9'} size="sm">
                   <Money cents={r.difference} />
                 </Text>
               ),
             },
-            { key: 'notes', header: t('cashbook.fields.notes'), cell: (r) => r.notes ?? '' },
-            { key: 'by', header: t('cashbook.fields.user'), cell: (r) => r.created_by_name ?? '' },
+            {
+              key: 'notes',
+              header: t('cashbook.fields.notes'),
+              cell: (r) => (
+                <>
+                  {r.notes}
+                  {r.created_by_name && (
+                    <Text size="xs" c="dimmed">
+                      {r.created_by_name}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
           ]}
         />
       )}

@@ -5,14 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
 import { cashbookErrorMessage } from './cashbook-errors';
 
+/** A badge never cut to "Ei…" in a narrow table column: it keeps its word's width. */
+const WHOLE = {
+  root: { overflow: 'visible', minWidth: 'max-content', flexShrink: 0 },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
+
 /** Income green, expense red; the word in the reader's language. */
 export function TypeBadge({ type }: { type: CashbookType }) {
   const { t } = useTranslation();
-  return (
-    <Badge color={type === 'income' ? 'teal' : 'red'} variant="light">
-      {t(`cashbook.type.${type}`)}
-    </Badge>
-  );
+  return <Badge color={type === 'income' ? 'green' : 'red'}>{t(`cashbook.type.${type}`)}</Badge>;
 }
 
 /** dd.MM.yyyy HH:mm:ss (Vienna), left to right in Arabic (spec: the transaction table). */
@@ -25,13 +27,13 @@ export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
   const { t } = useTranslation();
   if (entry.reverses_seq !== null)
     return (
-      <Badge color="orange" variant="outline" data-testid={`reversal-of-${entry.reverses_seq}`}>
+      <Badge color="grape" styles={WHOLE} data-testid={`reversal-of-${entry.reverses_seq}`}>
         {t('cashbook.transactions.reversalOf', { seq: entry.reverses_seq })}
       </Badge>
     );
   if (entry.reversed_by_id !== null)
     return (
-      <Badge color="gray" variant="filled" data-testid={`reversed-${entry.seq}`}>
+      <Badge color="dark" styles={WHOLE} data-testid={`reversed-${entry.seq}`}>
         {t('cashbook.transactions.reversed')}
       </Badge>
     );

@@ -37,6 +37,7 @@ export function ReverseDialog({ entry, onClose }: { entry: CashbookTransaction |
   };
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={entry !== null}
       onClose={close}
       title={t('cashbook.reverse.title')}

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -150,8 +150,20 @@ export default function CashbookTransactionsPage() {
                 </Group>
               ),
             },
-            { key: 'invoice', header: t('cashbook.fields.invoiceNumber'), cell: (r) => r.invoice_number ?? '' },
-            { key: 'customer', header: t('cashbook.fields.customer'), cell: (r) => r.customer_name ?? '' },
+            {
+              key: 'voucher',
+              header: t('cashbook.fields.voucher'),
+              cell: (r) => (
+                <>
+                  {r.invoice_number}
+                  {r.customer_name && (
+                    <Text size="xs" c="dimmed">
+                      {r.customer_name}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
             { key: 'user', header: t('cashbook.fields.user'), cell: (r) => r.agent_name ?? '' },
             {
               key: 'amount',
@@ -166,8 +178,7 @@ export default function CashbookTransactionsPage() {
                 r.reverses_id === null && r.reversed_by_id === null ? (
                   <Button
                     size="compact-xs"
-                    variant="light"
-                    color="red"
+                    variant="default"
                     onClick={() => setReversing(r)}
                     aria-label={t('cashbook.reverse.action', { seq: r.seq })}
                     data-testid={`cashbook-reverse-${r.seq}`}
