@@ -242,6 +242,32 @@ for (const target of dbTargets()) {
       );
     });
 
+    it('counts the months in Vienna time: half an hour before midnight UTC on the last day is already the next month', async () => {
+      const vera = await addUser(t.db, { flags: ['tasks'], name: 'Vera Wien' });
+      const at = (iso: string, minutes: number) => new Date(new Date(iso).getTime() + minutes * 60_000);
+      const task = (created: Date) => ({
+        titel: 'Grenzfall',
+        beschreibung: 'Monatswechsel',
+        frist: new Date(Date.now() + 48 * HOUR),
+        erstellt_am: created,
+        typ: 1,
+        country_id: 1,
+        user_id: vera.id,
+        kundennummer: '10001',
+      });
+      await t.db.insert(tasks).values([
+        task(at(`${months[0]}-01T00:00:00Z`, -30)), // 00:30 or 01:30 in Vienna on the 1st: inside the window
+        task(at(`${months[0]}-01T00:00:00Z`, -180)), // 22:00 or 23:00 the day before: outside
+        task(at(`${months[5]}-01T00:00:00Z`, -30)), // the current month, not the one before
+      ]);
+      const b = (await get(`/api/get-tasks-overview-agent/1/${vera.id}`, admin)).json();
+      assert.equal(b.total, 2);
+      assert.deepEqual(
+        b.byMonth.map((m: { created: number }) => m.created),
+        [1, 0, 0, 0, 0, 1],
+      );
+    });
+
     it("refuses another agent's figures, other countries to agents, and callers without the tasks flag", async () => {
       const cases: [string, User | undefined, number][] = [
         [`/api/get-tasks-overview-agent/1/${ben.id}`, anna, 403],
