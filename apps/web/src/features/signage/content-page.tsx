@@ -219,7 +219,14 @@ export default function SignageContentPage() {
         </Stack>
       </Card>
       <DeviceContentList devices={devices.data?.rows ?? []} />
-      <Modal opened={preview !== null} onClose={() => setPreview(null)} title={preview?.file_name} size="lg" centered>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        opened={preview !== null}
+        onClose={() => setPreview(null)}
+        title={preview?.file_name}
+        size="lg"
+        centered
+      >
         {preview && <MediaPreview file={preview} height={420} />}
       </Modal>
     </Stack>

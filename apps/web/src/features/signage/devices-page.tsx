@@ -64,7 +64,7 @@ export default function SignageDevicesPage() {
         d.days_remaining === null ? (
           '–'
         ) : (
-          <Text size="sm" c={d.days_remaining <= 0 ? 'red.8' : d.days_remaining <= 30 ? 'orange.8' : undefined}>
+          <Text size="sm" c={d.days_remaining <= 0 ? 'red.9' : undefined} fw={d.days_remaining <= 30 ? 700 : undefined}>
             {d.days_remaining}
           </Text>
         ),

@@ -26,8 +26,14 @@ export default function SignageOverviewPage() {
         <>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
             {CARDS.map((k) => (
-              <Card key={k} withBorder padding="md" data-testid={`card-${k}`}>
-                <Text size="sm" c={k === 'total' ? 'dimmed' : `${STATUS_COLOR[k]}.8`} fw={500}>
+              <Card
+                key={k}
+                withBorder
+                padding="md"
+                data-testid={`card-${k}`}
+                style={k === 'total' ? undefined : { borderTop: `4px solid var(--mantine-color-${STATUS_COLOR[k]}-6)` }}
+              >
+                <Text size="sm" fw={500}>
                   {t(k === 'total' ? 'signage.overview.total' : `signage.status.${k}`)}
                 </Text>
                 <Text size="xl" fw={700}>

@@ -68,7 +68,7 @@ export default function SignageSchedulesPage() {
     {
       key: 'time',
       header: t('signage.schedules.time'),
-      cell: (s) => <span dir="ltr">{`${s.start_time}–${s.end_time}`}</span>,
+      cell: (s) => <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>{`${s.start_time}–${s.end_time}`}</span>,
     },
     { key: 'days', header: t('signage.schedules.days'), cell: (s) => <DaysText days={s.days_of_week} /> },
     { key: 'content', header: t('signage.schedules.contentCount'), align: 'end', cell: (s) => s.content_count },
@@ -209,6 +209,7 @@ function ScheduleDialog({ schedule, onClose }: { schedule: ScheduleRow | null; o
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
       onClose={onClose}
       title={schedule ? t('signage.schedules.edit') : t('signage.schedules.new')}

@@ -77,6 +77,7 @@ export function ActivationDialog({
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
       onClose={save.isPending ? () => {} : onClose}
       title={mode === 'activate' ? t('signage.activation.title') : t('signage.devices.assignCustomer')}

@@ -48,7 +48,22 @@ export function usePlayer(deviceType?: string): PlayerState {
       }
     };
 
+    let running = false;
     const tick = async () => {
+      if (running) return;
+      running = true;
+      clearTimeout(timer);
+      try {
+        await poll();
+      } finally {
+        running = false;
+      }
+      if (!stopped) timer = setTimeout(() => void tick(), nextIn);
+    };
+    let nextIn = PLAYER_POLL_MS;
+
+    const poll = async () => {
+      nextIn = PLAYER_POLL_MS;
       let id = readIdentity();
       try {
         if (!id.key) {
@@ -61,7 +76,7 @@ export function usePlayer(deviceType?: string): PlayerState {
         if (e instanceof DeviceKeyRefused) {
           forgetKey();
           version.current = null;
-          timer = setTimeout(() => void tick(), 1000);
+          nextIn = 1000;
           return;
         }
         // Offline or a server error: keep playing what is in force; at the first start, the cached one.
@@ -71,12 +86,15 @@ export function usePlayer(deviceType?: string): PlayerState {
           else setState((s) => ({ ...s, code: id.code, online: false }));
         } else setState((s) => ({ ...s, online: false }));
       }
-      if (!stopped) timer = setTimeout(() => void tick(), PLAYER_POLL_MS);
     };
+    // The browser reports the network back: ask at once instead of at the next half minute.
+    const onOnline = () => void tick();
+    window.addEventListener('online', onOnline);
     void tick();
     return () => {
       stopped = true;
       clearTimeout(timer);
+      window.removeEventListener('online', onOnline);
     };
   }, [deviceType]);
 
