@@ -25,7 +25,8 @@ for (const target of dbTargets()) {
     let noFlag: string;
     let customerId: number;
     let otherCustomerId: number;
-    const get = (url: string, headers: Record<string, string> = bearer(token)) => t.app.inject({ method: 'GET', url, headers });
+    const get = (url: string, headers: Record<string, string> = bearer(token)) =>
+      t.app.inject({ method: 'GET', url, headers });
     const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = bearer(token)) =>
       t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const register = async (uuid: string, extra: object = {}) => {
@@ -37,7 +38,10 @@ for (const target of dbTargets()) {
       (await t.db.select({ id: signageDevices.id }).from(signageDevices).where(eq(signageDevices.uuid, uuid)))[0]!.id;
     const activate = async (uuid: string, code: string) => {
       const id = await deviceIdOf(uuid);
-      assert.equal((await send('POST', `/api/okds-devices/${id}/assign-customer`, { customer_id: customerId })).statusCode, 200);
+      assert.equal(
+        (await send('POST', `/api/okds-devices/${id}/assign-customer`, { customer_id: customerId })).statusCode,
+        200,
+      );
       const res = await send('POST', `/api/okds-devices/${id}/verify-activation`, { activation_code: code });
       assert.equal(res.statusCode, 200, res.body);
       return id;
@@ -57,7 +61,14 @@ for (const target of dbTargets()) {
       const rows = await t.db
         .insert(customers)
         .values([
-          { kundennummer: '50001', firma: 'Bäckerei Anker Demo', email: 'office@anker.test', kontaktperson: 'Anna Anker', stripe_cu_id: 'cus_anker', country_id: 1 },
+          {
+            kundennummer: '50001',
+            firma: 'Bäckerei Anker Demo',
+            email: 'office@anker.test',
+            kontaktperson: 'Anna Anker',
+            stripe_cu_id: 'cus_anker',
+            country_id: 1,
+          },
           { kundennummer: '50002', firma: 'Heuriger Grinzing', email: 'wein@grinzing.test', country_id: 1 },
         ])
         .returning({ id: customers.id });
@@ -97,7 +108,14 @@ for (const target of dbTargets()) {
       assert.equal(short.json().message, 'Bitte mindestens 2 Zeichen eingeben.');
       const byFirma = await get('/api/okds-search-customers?query=anker');
       assert.deepEqual(byFirma.json(), [
-        { id: customerId, name: 'Anna Anker', email: 'office@anker.test', stripe_cu_id: 'cus_anker', kundennummer: '50001', firma: 'Bäckerei Anker Demo' },
+        {
+          id: customerId,
+          name: 'Anna Anker',
+          email: 'office@anker.test',
+          stripe_cu_id: 'cus_anker',
+          kundennummer: '50001',
+          firma: 'Bäckerei Anker Demo',
+        },
       ]);
       assert.equal((await get('/api/okds-search-customers?query=5000')).json().length, 2);
       assert.equal((await get('/api/okds-search-customers?query=grinzing.test')).json()[0].id, otherCustomerId);
@@ -106,17 +124,29 @@ for (const target of dbTargets()) {
     it('activates with the right code for a customer; five wrong codes end the code until the screen registers anew', async () => {
       let reg = await register('screen-two-0002');
       const id = await deviceIdOf('screen-two-0002');
-      const verify = (code: string) => send('POST', `/api/okds-devices/${id}/verify-activation`, { activation_code: code });
+      const verify = (code: string) =>
+        send('POST', `/api/okds-devices/${id}/verify-activation`, { activation_code: code });
       assert.equal((await verify('')).json().message, 'Bitte geben Sie einen Aktivierungscode ein');
-      assert.equal((await verify(reg.activation_code)).json().message, 'Bitte wählen Sie einen Kunden aus', 'a customer first');
-      assert.equal((await send('POST', `/api/okds-devices/${id}/assign-customer`, { customer_id: customerId })).json().customer_name, 'Bäckerei Anker Demo');
+      assert.equal(
+        (await verify(reg.activation_code)).json().message,
+        'Bitte wählen Sie einen Kunden aus',
+        'a customer first',
+      );
+      assert.equal(
+        (await send('POST', `/api/okds-devices/${id}/assign-customer`, { customer_id: customerId })).json()
+          .customer_name,
+        'Bäckerei Anker Demo',
+      );
       const wrong = reg.activation_code === '000000' ? '111111' : '000000';
       for (let i = 1; i <= 4; i++) {
         const res = await verify(wrong);
         assert.equal(res.statusCode, 400);
         assert.equal(res.json().error, 'Aktivierungscode ist nicht korrekt');
       }
-      assert.equal((await verify(wrong)).json().error, 'Zu viele falsche Versuche: Das Gerät muss sich neu registrieren.');
+      assert.equal(
+        (await verify(wrong)).json().error,
+        'Zu viele falsche Versuche: Das Gerät muss sich neu registrieren.',
+      );
       const locked = await verify(reg.activation_code);
       assert.equal(locked.statusCode, 400, 'the right code no longer counts after five wrong ones');
       const list = (await get('/api/okds-devices')).json();
@@ -147,18 +177,29 @@ for (const target of dbTargets()) {
       let pl = (await get('/ds/api/playlist', device(reg.device_key))).json();
       assert.deepEqual([pl.status, pl.items], ['locked', []]);
       assert.equal((await get(`/ds/api/media/${up.json().file.id}`, device(reg.device_key))).statusCode, 404);
-      assert.equal((await t.app.inject({ method: 'POST', url: '/ds/api/register', payload: { uuid: 'screen-three-0003' } })).statusCode, 201);
+      assert.equal(
+        (await t.app.inject({ method: 'POST', url: '/ds/api/register', payload: { uuid: 'screen-three-0003' } }))
+          .statusCode,
+        201,
+      );
       const [relocked] = await t.db.select().from(signageDevices).where(eq(signageDevices.id, id));
       assert.equal(relocked!.status, 'locked', 'registering anew does not lift a lock');
 
       const unlocked = await send('PUT', `/api/okds-devices/${id}`, { status: 'active' });
-      assert.equal(unlocked.json().status, 'pending', 'registered anew while locked: it has to show its new code again');
+      assert.equal(
+        unlocked.json().status,
+        'pending',
+        'registered anew while locked: it has to show its new code again',
+      );
       const fresh = await register('screen-three-0003');
       await send('POST', `/api/okds-devices/${id}/verify-activation`, { activation_code: fresh.activation_code });
       const past = await send('PUT', `/api/okds-devices/${id}`, { license_until: '2020-01-31' });
       assert.deepEqual([past.json().effective_status, past.json().days_remaining < 0], ['expired', true]);
       const expired = (await get('/api/okds-devices?status=expired')).json();
-      assert.deepEqual(expired.rows.map((d: { device_id: number }) => d.device_id), [id]);
+      assert.deepEqual(
+        expired.rows.map((d: { device_id: number }) => d.device_id),
+        [id],
+      );
       pl = (await get('/ds/api/playlist', device(fresh.device_key))).json();
       assert.deepEqual([pl.status, pl.items], ['expired', []]);
       const today = await send('PUT', `/api/okds-devices/${id}`, { license_until: null });
@@ -184,12 +225,17 @@ for (const target of dbTargets()) {
         assert.equal(res.statusCode, 415, `${name}: ${res.body}`);
         assert.equal(res.json().message, 'Dieser Dateityp ist nicht erlaubt.');
       }
-      assert.equal((await upload(PNG, 'a.png', 0)).json().message, 'Die Dauer muss eine ganze Zahl von mindestens 1 Sekunde sein.');
+      assert.equal(
+        (await upload(PNG, 'a.png', 0)).json().message,
+        'Die Dauer muss eine ganze Zahl von mindestens 1 Sekunde sein.',
+      );
       const small = await createTestApp(target, { SIGNAGE_MAX_VIDEO_MB: '0.00001' });
       try {
         const user = await addUser(small.db, { flags: ['digital_signage'] });
         const tk = await login(small.app, user.email, user.password);
-        const big = await postMultipart(small.app, '/api/okds-upload', tk, [{ name: 'file', file: { filename: 'v.mp4', content: Buffer.concat([MP4, Buffer.alloc(200)]) } }]);
+        const big = await postMultipart(small.app, '/api/okds-upload', tk, [
+          { name: 'file', file: { filename: 'v.mp4', content: Buffer.concat([MP4, Buffer.alloc(200)]) } },
+        ]);
         assert.equal(big.statusCode, 413);
       } finally {
         await small.close();
@@ -232,21 +278,36 @@ for (const target of dbTargets()) {
       const empty = await send('POST', `/api/okds-content/${idA}`, { content: [] });
       assert.equal(empty.statusCode, 400);
       assert.equal(empty.json().message, 'Bitte mindestens einen Content auswählen.');
-      assert.equal((await send('POST', `/api/okds-content/${idA}`, { content: [{ file_id: 999999 }] })).statusCode, 404);
+      assert.equal(
+        (await send('POST', `/api/okds-content/${idA}`, { content: [{ file_id: 999999 }] })).statusCode,
+        404,
+      );
       const assigned = await send('POST', `/api/okds-content/${idA}`, {
         content: [
           { file_id: f2, display_order: 2 },
           { file_id: f1, display_order: 1, duration: 3 },
         ],
       });
-      assert.deepEqual(assigned.json().content.map((c: { file_id: number; duration: number }) => [c.file_id, c.duration]), [[f1, 3], [f2, 6]]);
+      assert.deepEqual(
+        assigned.json().content.map((c: { file_id: number; duration: number }) => [c.file_id, c.duration]),
+        [
+          [f1, 3],
+          [f2, 6],
+        ],
+      );
       const pl = (await get('/ds/api/playlist', device(a.device_key))).json();
-      assert.deepEqual(pl.items.map((i: { file_id: number }) => i.file_id), [f1, f2]);
+      assert.deepEqual(
+        pl.items.map((i: { file_id: number }) => i.file_id),
+        [f1, f2],
+      );
       assert.equal(pl.items[0].url, `/ds/api/media/${f1}`);
       const first = assigned.json().content[0].id;
       const moved = await send('POST', '/api/okds-content/update-device', { contentIds: [first], deviceId: idB });
       assert.equal(moved.json().moved, 1);
-      assert.deepEqual((await get(`/api/okds-content/${idB}`)).json().map((c: { file_id: number }) => c.file_id), [f1]);
+      assert.deepEqual(
+        (await get(`/api/okds-content/${idB}`)).json().map((c: { file_id: number }) => c.file_id),
+        [f1],
+      );
       const plB = (await get('/ds/api/playlist', device(b.device_key))).json();
       assert.notEqual(plB.version, pl.version);
       assert.equal((await send('DELETE', `/api/okds-content/${first}`)).statusCode, 200);
@@ -255,28 +316,80 @@ for (const target of dbTargets()) {
     });
 
     it('keeps schedules with their rules: all fields and a customer, start before end, status filter, delete', async () => {
-      const missing = await send('POST', '/api/okds-schedules', { schedule_name: 'Mittag', start_time: '11:00', end_time: '14:00', days: '1,2,3,4,5' });
+      const missing = await send('POST', '/api/okds-schedules', {
+        schedule_name: 'Mittag',
+        start_time: '11:00',
+        end_time: '14:00',
+        days: '1,2,3,4,5',
+      });
       assert.equal(missing.statusCode, 400);
       assert.equal(missing.json().message, 'Bitte alle Felder ausfüllen und einen Kunden wählen.');
-      const unknown = await send('POST', '/api/okds-schedules', { schedule_name: 'X', stripe_customer_id: 'cus_none', start_time: '11:00', end_time: '14:00', days: '1' });
+      const unknown = await send('POST', '/api/okds-schedules', {
+        schedule_name: 'X',
+        stripe_customer_id: 'cus_none',
+        start_time: '11:00',
+        end_time: '14:00',
+        days: '1',
+      });
       assert.equal(unknown.json().message, 'Bitte alle Felder ausfüllen und einen Kunden wählen.');
-      const reversed = await send('POST', '/api/okds-schedules', { schedule_name: 'X', customer_id: customerId, start_time: '15:00', end_time: '14:00', days: '1' });
+      const reversed = await send('POST', '/api/okds-schedules', {
+        schedule_name: 'X',
+        customer_id: customerId,
+        start_time: '15:00',
+        end_time: '14:00',
+        days: '1',
+      });
       assert.equal(reversed.json().message, 'Die Startzeit muss vor der Endzeit liegen.');
-      const created = await send('POST', '/api/okds-schedules', { schedule_name: 'Mittag', stripe_customer_id: 'cus_anker', start_time: '11:00', end_time: '14:00', days: '5,1,2,3,4' });
+      const created = await send('POST', '/api/okds-schedules', {
+        schedule_name: 'Mittag',
+        stripe_customer_id: 'cus_anker',
+        start_time: '11:00',
+        end_time: '14:00',
+        days: '5,1,2,3,4',
+      });
       assert.equal(created.statusCode, 201, created.body);
       const s = created.json().schedule;
-      assert.deepEqual([s.customer_id, s.customer_name, s.days_of_week, s.stripe_customer_id, s.content_count], [customerId, 'Bäckerei Anker Demo', '1,2,3,4,5', 'cus_anker', 0]);
-      const other = await send('POST', '/api/okds-schedules', { schedule_name: 'Heuriger', customer_id: otherCustomerId, start_time: '08:00', end_time: '17:00', days: '1,2,3,4,5,6,7' });
+      assert.deepEqual(
+        [s.customer_id, s.customer_name, s.days_of_week, s.stripe_customer_id, s.content_count],
+        [customerId, 'Bäckerei Anker Demo', '1,2,3,4,5', 'cus_anker', 0],
+      );
+      const other = await send('POST', '/api/okds-schedules', {
+        schedule_name: 'Heuriger',
+        customer_id: otherCustomerId,
+        start_time: '08:00',
+        end_time: '17:00',
+        days: '1,2,3,4,5,6,7',
+      });
       const otherId = other.json().schedule.schedule_id;
-      await send('PUT', `/api/okds-schedules/${otherId}`, { ...other.json().schedule, schedule_name: 'Heuriger aus', days: '6,7', customer_id: otherCustomerId, status: 'inactive' });
+      await send('PUT', `/api/okds-schedules/${otherId}`, {
+        ...other.json().schedule,
+        schedule_name: 'Heuriger aus',
+        days: '6,7',
+        customer_id: otherCustomerId,
+        status: 'inactive',
+      });
       const active = (await get('/api/okds-schedules')).json();
       assert.ok(active.rows.every((r: { status: string }) => r.status === 'active'));
       assert.ok(!active.rows.some((r: { schedule_id: number }) => r.schedule_id === otherId));
       const inactive = (await get('/api/okds-schedules?status=inactive')).json();
-      assert.deepEqual(inactive.rows.map((r: { schedule_name: string; days_of_week: string }) => [r.schedule_name, r.days_of_week]), [['Heuriger aus', '6,7']]);
+      assert.deepEqual(
+        inactive.rows.map((r: { schedule_name: string; days_of_week: string }) => [r.schedule_name, r.days_of_week]),
+        [['Heuriger aus', '6,7']],
+      );
       assert.equal((await send('DELETE', `/api/okds-schedules/${otherId}`)).statusCode, 200);
       assert.equal((await send('DELETE', `/api/okds-schedules/${otherId}`)).statusCode, 404);
-      assert.equal((await send('PUT', `/api/okds-schedules/${otherId}`, { schedule_name: 'X', customer_id: customerId, start_time: '08:00', end_time: '09:00', days: '1' })).statusCode, 404);
+      assert.equal(
+        (
+          await send('PUT', `/api/okds-schedules/${otherId}`, {
+            schedule_name: 'X',
+            customer_id: customerId,
+            start_time: '08:00',
+            end_time: '09:00',
+            days: '1',
+          })
+        ).statusCode,
+        404,
+      );
     });
 
     it('plays what the window and weekday allow in Vienna time, schedules of the customer included (fixed clock)', async (tctx) => {
@@ -291,18 +404,33 @@ for (const target of dbTargets()) {
           { file_id: weekend, display_order: 2, days_of_week: '6,7' },
         ],
       });
-      const sched = await send('POST', '/api/okds-schedules', { schedule_name: 'Mittagsmenü', customer_id: customerId, start_time: '11:00', end_time: '14:00', days: '1,2,3,4,5' });
+      const sched = await send('POST', '/api/okds-schedules', {
+        schedule_name: 'Mittagsmenü',
+        customer_id: customerId,
+        start_time: '11:00',
+        end_time: '14:00',
+        days: '1,2,3,4,5',
+      });
       const sid = sched.json().schedule.schedule_id;
-      const sc = await send('POST', `/api/okds-content-schedule/${sid}`, { content: [{ file_id: lunch, display_order: 0, duration: 12 }] });
+      const sc = await send('POST', `/api/okds-content-schedule/${sid}`, {
+        content: [{ file_id: lunch, display_order: 0, duration: 12 }],
+      });
       assert.equal(sc.statusCode, 200, sc.body);
-      assert.deepEqual((await get(`/api/okds-content-schedule/${sid}`)).json().content.map((c: { file_id: number }) => c.file_id), [lunch]);
-      const listedSchedule = (await get('/api/okds-schedules')).json().rows.find((r: { schedule_id: number }) => r.schedule_id === sid);
+      assert.deepEqual(
+        (await get(`/api/okds-content-schedule/${sid}`)).json().content.map((c: { file_id: number }) => c.file_id),
+        [lunch],
+      );
+      const listedSchedule = (await get('/api/okds-schedules'))
+        .json()
+        .rows.find((r: { schedule_id: number }) => r.schedule_id === sid);
       assert.equal(listedSchedule.content_count, 1);
 
       const playingAt = async (utc: string) => {
         tctx.mock.timers.enable({ apis: ['Date'], now: new Date(utc) });
         try {
-          return (await get('/ds/api/playlist', device(reg.device_key))).json().items.map((i: { file_id: number }) => i.file_id);
+          return (await get('/ds/api/playlist', device(reg.device_key)))
+            .json()
+            .items.map((i: { file_id: number }) => i.file_id);
         } finally {
           tctx.mock.timers.reset();
         }
@@ -321,7 +449,14 @@ for (const target of dbTargets()) {
       assert.deepEqual(await playingAt('2026-03-06T23:30:00Z'), [weekend]);
       assert.deepEqual(await playingAt('2026-03-06T22:30:00Z'), [], 'Friday 23:30 in Vienna');
       // An inactive schedule plays nothing.
-      await send('PUT', `/api/okds-schedules/${sid}`, { schedule_name: 'Mittagsmenü', customer_id: customerId, start_time: '11:00', end_time: '14:00', days: '1,2,3,4,5', status: 'inactive' });
+      await send('PUT', `/api/okds-schedules/${sid}`, {
+        schedule_name: 'Mittagsmenü',
+        customer_id: customerId,
+        start_time: '11:00',
+        end_time: '14:00',
+        days: '1,2,3,4,5',
+        status: 'inactive',
+      });
       assert.deepEqual(await playingAt('2026-03-02T10:30:00Z'), []);
 
       const sUp = await postMultipart(t.app, `/api/okds-content-schedule/${sid}/upload`, token, [
@@ -330,7 +465,10 @@ for (const target of dbTargets()) {
       ]);
       assert.equal(sUp.statusCode, 201, sUp.body);
       const added = sUp.json().content.at(-1);
-      assert.deepEqual([added.duration, added.start_time, added.end_time, added.days_of_week], [4, '12:00', '23:59', '1,2,3,4,5,6,7']);
+      assert.deepEqual(
+        [added.duration, added.start_time, added.end_time, added.days_of_week],
+        [4, '12:00', '23:59', '1,2,3,4,5,6,7'],
+      );
     });
 
     it('shows the overview, the customers with screens and the status board', async () => {
@@ -340,7 +478,10 @@ for (const target of dbTargets()) {
       assert.equal(Object.keys(ov.devicesByMonth).length, 12);
       const thisMonth = Object.keys(ov.devicesByMonth).at(-1)!;
       assert.equal(ov.devicesByMonth[thisMonth], ov.stats.total);
-      assert.deepEqual(ov.byType.find((b: { device_type: string }) => b.device_type === 'stele'), { device_type: 'stele', total: 1 });
+      assert.deepEqual(
+        ov.byType.find((b: { device_type: string }) => b.device_type === 'stele'),
+        { device_type: 'stele', total: 1 },
+      );
       const custRes = await get('/api/okds-customers');
       assert.equal(custRes.statusCode, 200, custRes.body);
       const cust = custRes.json();
@@ -349,7 +490,10 @@ for (const target of dbTargets()) {
       assert.equal(anker.schedule_count, 2);
       assert.ok(anker.content_count >= 5);
       const status = (await get('/api/okds-status')).json();
-      assert.ok(status.rows.some((r: { playing: string[] }) => r.playing.length > 0), 'what a screen played last');
+      assert.ok(
+        status.rows.some((r: { playing: string[] }) => r.playing.length > 0),
+        'what a screen played last',
+      );
       assert.ok(status.rows.some((r: { online: boolean }) => r.online));
       const listed = (await get('/api/okds-devices?limit=2')).json();
       assert.equal(listed.rows.length, 2);

@@ -28,7 +28,8 @@ const optionalText = (max: number) =>
     .overwrite(trimInvisible)
     .max(max)
     .transform((v) => (v === '' ? null : v));
-const time = (message: string = SIGNAGE_MSG.timeFormat) => z.string({ error: message }).trim().regex(TIME_OF_DAY, message);
+const time = (message: string = SIGNAGE_MSG.timeFormat) =>
+  z.string({ error: message }).trim().regex(TIME_OF_DAY, message);
 /** Comma-joined weekdays, normalised (sorted, each once). */
 const days = (message: string = SIGNAGE_MSG.daysFormat) =>
   z
@@ -44,7 +45,10 @@ const duration = z.coerce
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, SIGNAGE_MSG.invalidDate)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), SIGNAGE_MSG.invalidDate);
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    SIGNAGE_MSG.invalidDate,
+  );
 
 export const signageIdParamSchema = z.object({ id: id() });
 export const signagePageQuerySchema = z.object({
@@ -133,7 +137,13 @@ export const signageCustomerRowSchema = z.object({
   kundennummer: z.string(),
   email: z.string().nullable(),
   stripe_cu_id: z.string().nullable(),
-  devices: z.array(z.object({ device_id: z.number().int(), device_name: z.string().nullable(), effective_status: signageEffectiveStatusSchema })),
+  devices: z.array(
+    z.object({
+      device_id: z.number().int(),
+      device_name: z.string().nullable(),
+      effective_status: signageEffectiveStatusSchema,
+    }),
+  ),
   schedule_count: z.number().int(),
   content_count: z.number().int(),
 });
@@ -197,13 +207,19 @@ export const signageContentItemSchema = z
 export type SignageContentItemInput = z.input<typeof signageContentItemSchema>;
 
 export const assignContentSchema = z.object({
-  content: z.array(signageContentItemSchema, { error: SIGNAGE_MSG.contentRequired }).min(1, SIGNAGE_MSG.contentRequired).max(500),
+  content: z
+    .array(signageContentItemSchema, { error: SIGNAGE_MSG.contentRequired })
+    .min(1, SIGNAGE_MSG.contentRequired)
+    .max(500),
 });
 export const scheduleContentSchema = z.object({
   content: z.array(signageContentItemSchema, { error: SIGNAGE_MSG.contentRequired }).max(500),
 });
 export const moveContentSchema = z.object({
-  contentIds: z.array(id(SIGNAGE_MSG.contentNotFound), { error: SIGNAGE_MSG.contentRequired }).min(1, SIGNAGE_MSG.contentRequired).max(500),
+  contentIds: z
+    .array(id(SIGNAGE_MSG.contentNotFound), { error: SIGNAGE_MSG.contentRequired })
+    .min(1, SIGNAGE_MSG.contentRequired)
+    .max(500),
   deviceId: id(SIGNAGE_MSG.deviceRequired),
 });
 

@@ -37,7 +37,12 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/api/okds-files',
     {
       config: { access },
-      schema: { tags, summary: 'Content files, newest first (paged)', querystring: signagePageQuerySchema, response: { 200: contentFileListSchema } },
+      schema: {
+        tags,
+        summary: 'Content files, newest first (paged)',
+        querystring: signagePageQuerySchema,
+        response: { 200: contentFileListSchema },
+      },
     },
     (req) => listFiles(ctx, currentUser(req), req.query),
   );
@@ -48,7 +53,8 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       config: { access },
       schema: {
         tags,
-        summary: 'Upload a picture (PNG, JPEG, WebP) or video (MP4, WebM), checked by content (multipart: file, duration)',
+        summary:
+          'Upload a picture (PNG, JPEG, WebP) or video (MP4, WebM), checked by content (multipart: file, duration)',
         consumes: ['multipart/form-data'],
         response: { 201: z.object({ message: z.string(), file: contentFileSchema }) },
       },
@@ -69,7 +75,11 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     `/protected-files/uploads/${SIGNAGE_FOLDER}/:file`,
     {
       config: { access },
-      schema: { tags, summary: 'A content file for staff (preview), with byte ranges for video', params: z.object({ file: z.string().max(100) }) },
+      schema: {
+        tags,
+        summary: 'A content file for staff (preview), with byte ranges for video',
+        params: z.object({ file: z.string().max(100) }),
+      },
     },
     async (req, reply) => {
       if (!SIGNAGE_STORED_NAME.test(req.params.file)) throw notFound(MSG.fileNotFound);
@@ -84,7 +94,12 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/api/okds-content/:id',
     {
       config: { access },
-      schema: { tags, summary: "A device's own content (the :id is the device)", params: signageIdParamSchema, response: { 200: z.array(assignedContentSchema) } },
+      schema: {
+        tags,
+        summary: "A device's own content (the :id is the device)",
+        params: signageIdParamSchema,
+        response: { 200: z.array(assignedContentSchema) },
+      },
     },
     (req) => deviceContent(ctx, currentUser(req), { deviceId: req.params.id }),
   );
@@ -93,7 +108,12 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/api/okds-content/update-device',
     {
       config: { access },
-      schema: { tags, summary: 'Move content items (assignment ids) to another device', body: moveContentSchema, response: { 200: z.object({ message: z.string(), moved: z.number().int() }) } },
+      schema: {
+        tags,
+        summary: 'Move content items (assignment ids) to another device',
+        body: moveContentSchema,
+        response: { 200: z.object({ message: z.string(), moved: z.number().int() }) },
+      },
     },
     async (req) => ({ message: MSG.contentMoved, ...(await moveToDevice(ctx, currentUser(req), req.body)) }),
   );
@@ -104,7 +124,8 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       config: { access },
       schema: {
         tags,
-        summary: 'Assign content to a device (the :id is the device; at least one item; a file it shows already is updated)',
+        summary:
+          'Assign content to a device (the :id is the device; at least one item; a file it shows already is updated)',
         params: signageIdParamSchema,
         body: assignContentSchema,
         response: { 200: z.object({ message: z.string(), content: z.array(assignedContentSchema) }) },
@@ -120,7 +141,12 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/api/okds-content/:id',
     {
       config: { access },
-      schema: { tags, summary: 'Take a content item (assignment id) off its device', params: signageIdParamSchema, response: { 200: z.object({ message: z.string() }) } },
+      schema: {
+        tags,
+        summary: 'Take a content item (assignment id) off its device',
+        params: signageIdParamSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
     },
     async (req) => {
       await removeContent(ctx, currentUser(req), { contentId: req.params.id });

@@ -21,7 +21,10 @@ export interface ContentItem {
 async function withDurations(db: DbOrTx, items: ContentItem[]) {
   const ids = [...new Set(items.map((i) => i.file_id))];
   const rows = ids.length
-    ? await db.select({ id: signageFiles.id, duration: signageFiles.duration }).from(signageFiles).where(inArray(signageFiles.id, ids))
+    ? await db
+        .select({ id: signageFiles.id, duration: signageFiles.duration })
+        .from(signageFiles)
+        .where(inArray(signageFiles.id, ids))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r.duration]));
   if (byId.size !== ids.length) throw notFound(MSG.fileNotFound);
@@ -41,13 +44,20 @@ const assignedColumns = (t: typeof signageDeviceContent | typeof signageSchedule
   days_of_week: t.days_of_week,
 });
 
-const out = ({ stored_name, ...r }: { stored_name: string; file_type: string } & Omit<AssignedContent, 'file_path' | 'file_type'>): AssignedContent => ({
+const out = ({
+  stored_name,
+  ...r
+}: { stored_name: string; file_type: string } & Omit<AssignedContent, 'file_path' | 'file_type'>): AssignedContent => ({
   ...r,
   file_type: r.file_type as AssignedContent['file_type'],
   file_path: staffFilePath(stored_name),
 });
 
-export async function deviceContent(ctx: ServiceCtx, _viewer: Viewer, input: { deviceId: number }): Promise<AssignedContent[]> {
+export async function deviceContent(
+  ctx: ServiceCtx,
+  _viewer: Viewer,
+  input: { deviceId: number },
+): Promise<AssignedContent[]> {
   await loadDevice(ctx.db, input.deviceId);
   const rows = await ctx.db
     .select(assignedColumns(signageDeviceContent))
@@ -59,7 +69,11 @@ export async function deviceContent(ctx: ServiceCtx, _viewer: Viewer, input: { d
 }
 
 /** Adds the items to the device; a file it already shows takes the new order, duration and window. */
-export async function assignToDevice(ctx: ServiceCtx, viewer: Viewer, input: { deviceId: number; content: ContentItem[] }) {
+export async function assignToDevice(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { deviceId: number; content: ContentItem[] },
+) {
   await ctx.db.transaction(async (tx) => {
     await loadDevice(tx, input.deviceId, true);
     const items = await withDurations(tx, input.content);
@@ -81,7 +95,11 @@ export async function assignToDevice(ctx: ServiceCtx, viewer: Viewer, input: { d
 }
 
 /** Moves assignments to another device (where that one shows the same file already, the moved one replaces it). */
-export async function moveToDevice(ctx: ServiceCtx, _viewer: Viewer, input: { contentIds: number[]; deviceId: number }) {
+export async function moveToDevice(
+  ctx: ServiceCtx,
+  _viewer: Viewer,
+  input: { contentIds: number[]; deviceId: number },
+) {
   const ids = [...new Set(input.contentIds)];
   return ctx.db.transaction(async (tx) => {
     await loadDevice(tx, input.deviceId, true);
@@ -94,17 +112,26 @@ export async function moveToDevice(ctx: ServiceCtx, _viewer: Viewer, input: { co
     await tx.delete(signageDeviceContent).where(
       and(
         eq(signageDeviceContent.device_id, input.deviceId),
-        inArray(signageDeviceContent.file_id, moving.map((m) => m.file_id)),
+        inArray(
+          signageDeviceContent.file_id,
+          moving.map((m) => m.file_id),
+        ),
         sql`${signageDeviceContent.id} not in ${ids}`,
       ),
     );
-    await tx.update(signageDeviceContent).set({ device_id: input.deviceId }).where(inArray(signageDeviceContent.id, ids));
+    await tx
+      .update(signageDeviceContent)
+      .set({ device_id: input.deviceId })
+      .where(inArray(signageDeviceContent.id, ids));
     return { moved: ids.length };
   });
 }
 
 export async function removeContent(ctx: ServiceCtx, _viewer: Viewer, input: { contentId: number }) {
-  const gone = await ctx.db.delete(signageDeviceContent).where(eq(signageDeviceContent.id, input.contentId)).returning({ id: signageDeviceContent.id });
+  const gone = await ctx.db
+    .delete(signageDeviceContent)
+    .where(eq(signageDeviceContent.id, input.contentId))
+    .returning({ id: signageDeviceContent.id });
   if (gone.length === 0) throw notFound(MSG.contentNotFound);
 }
 
@@ -120,17 +147,26 @@ export async function scheduleContent(db: DbOrTx, scheduleId: number): Promise<A
 
 /** Replaces a schedule's content with the items given (an empty list clears it). */
 export async function replaceScheduleContent(db: DbOrTx, input: { scheduleId: number; content: ContentItem[] }) {
-  await assertFilesExist(db, input.content.map((c) => c.file_id));
+  await assertFilesExist(
+    db,
+    input.content.map((c) => c.file_id),
+  );
   const items = await withDurations(db, input.content);
   await db.delete(signageScheduleContent).where(eq(signageScheduleContent.schedule_id, input.scheduleId));
-  if (items.length) await db.insert(signageScheduleContent).values(items.map((i) => ({ ...i, schedule_id: input.scheduleId })));
+  if (items.length)
+    await db.insert(signageScheduleContent).values(items.map((i) => ({ ...i, schedule_id: input.scheduleId })));
 }
 
 /** Appends one item at the end of a schedule's order. */
-export async function appendScheduleContent(db: DbOrTx, input: { scheduleId: number; item: ContentItem & { duration: number } }) {
+export async function appendScheduleContent(
+  db: DbOrTx,
+  input: { scheduleId: number; item: ContentItem & { duration: number } },
+) {
   const [last] = await db
     .select({ n: sql<number>`coalesce(max(${signageScheduleContent.display_order}) + 1, 0)::int` })
     .from(signageScheduleContent)
     .where(eq(signageScheduleContent.schedule_id, input.scheduleId));
-  await db.insert(signageScheduleContent).values({ ...input.item, display_order: last?.n ?? 0, schedule_id: input.scheduleId });
+  await db
+    .insert(signageScheduleContent)
+    .values({ ...input.item, display_order: last?.n ?? 0, schedule_id: input.scheduleId });
 }

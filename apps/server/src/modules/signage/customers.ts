@@ -15,26 +15,28 @@ export async function searchSignageCustomers(
   input: { query: string },
 ): Promise<SignageCustomerHit[]> {
   const s = likeEscape(input.query.trim());
-  return ctx.db
-    .select({
-      id: customers.id,
-      name: customers.kontaktperson,
-      email: customers.email,
-      stripe_cu_id: customers.stripe_cu_id,
-      kundennummer: customers.kundennummer,
-      firma: customers.firma,
-    })
-    .from(customers)
-    .where(
-      or(
-        like(customers.kundennummer, `${s}%`),
-        ilike(customers.firma, `%${s}%`),
-        ilike(customers.email, `%${s}%`),
-      ),
-    )
-    // Number-prefix hits first, then by company.
-    .orderBy(sql`case when ${customers.kundennummer} like ${`${s}%`} then 0 else 1 end`, asc(customers.firma), asc(customers.id))
-    .limit(SIGNAGE_SEARCH_MAX_ROWS);
+  return (
+    ctx.db
+      .select({
+        id: customers.id,
+        name: customers.kontaktperson,
+        email: customers.email,
+        stripe_cu_id: customers.stripe_cu_id,
+        kundennummer: customers.kundennummer,
+        firma: customers.firma,
+      })
+      .from(customers)
+      .where(
+        or(like(customers.kundennummer, `${s}%`), ilike(customers.firma, `%${s}%`), ilike(customers.email, `%${s}%`)),
+      )
+      // Number-prefix hits first, then by company.
+      .orderBy(
+        sql`case when ${customers.kundennummer} like ${`${s}%`} then 0 else 1 end`,
+        asc(customers.firma),
+        asc(customers.id),
+      )
+      .limit(SIGNAGE_SEARCH_MAX_ROWS)
+  );
 }
 
 /** Customers with at least one screen, each with its screens, schedule count and assigned-content count. */
@@ -61,7 +63,10 @@ export async function customersWithScreens(
       .orderBy(asc(customers.firma), asc(customers.id))
       .limit(input.limit)
       .offset(input.offset),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(withScreens),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(withScreens),
   ]);
   const devices = await devicesOfCustomers(
     ctx,
@@ -70,9 +75,7 @@ export async function customersWithScreens(
   return {
     rows: page.map((c) => ({
       ...c,
-      devices: devices
-        .filter((d) => d.customer_id === c.customer_id)
-        .map(({ customer_id: _c, ...d }) => d),
+      devices: devices.filter((d) => d.customer_id === c.customer_id).map(({ customer_id: _c, ...d }) => d),
     })),
     total: total?.n ?? 0,
   };

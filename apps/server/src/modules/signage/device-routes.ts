@@ -40,7 +40,11 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     '/api/okds-overview',
     {
       config: { access },
-      schema: { tags, summary: 'Device counts by effective status, registrations per month (12), devices by type', response: { 200: signageOverviewSchema } },
+      schema: {
+        tags,
+        summary: 'Device counts by effective status, registrations per month (12), devices by type',
+        response: { 200: signageOverviewSchema },
+      },
     },
     (req) => overview(ctx, currentUser(req)),
   );
@@ -78,7 +82,13 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     '/api/okds-devices/:id/assign-customer',
     {
       config: { access },
-      schema: { tags, summary: 'Give the device a customer', params: signageIdParamSchema, body: assignCustomerSchema, response: { 200: deviceRowSchema } },
+      schema: {
+        tags,
+        summary: 'Give the device a customer',
+        params: signageIdParamSchema,
+        body: assignCustomerSchema,
+        response: { 200: deviceRowSchema },
+      },
     },
     (req) => assignCustomer(ctx, currentUser(req), { deviceId: req.params.id, customerId: req.body.customer_id }),
   );
@@ -87,7 +97,12 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     '/api/okds-devices/:id/remove-customer',
     {
       config: { access },
-      schema: { tags, summary: "Take the device's customer away", params: signageIdParamSchema, response: { 200: deviceRowSchema } },
+      schema: {
+        tags,
+        summary: "Take the device's customer away",
+        params: signageIdParamSchema,
+        response: { 200: deviceRowSchema },
+      },
     },
     (req) => removeCustomer(ctx, currentUser(req), { deviceId: req.params.id }),
   );
@@ -98,7 +113,8 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       config: { access },
       schema: {
         tags,
-        summary: "Check the code the screen shows: right activates it; wrong 400 {error}; five wrong tries end the code's life",
+        summary:
+          "Check the code the screen shows: right activates it; wrong 400 {error}; five wrong tries end the code's life",
         params: signageIdParamSchema,
         body: verifyActivationSchema,
         response: {
@@ -108,7 +124,10 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (req, reply) => {
-      const r = await verifyActivation(ctx, currentUser(req), { deviceId: req.params.id, code: req.body.activation_code });
+      const r = await verifyActivation(ctx, currentUser(req), {
+        deviceId: req.params.id,
+        code: req.body.activation_code,
+      });
       // The spec's screen reads the `error` field; `message` and `code` as every error answer has them.
       if (!r.ok) return reply.code(400).send({ error: r.message, ...errorBody(r.message) });
       return { message: MSG.deviceActivated, device: r.device };

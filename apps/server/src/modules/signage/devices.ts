@@ -126,7 +126,11 @@ export async function getDevice(ctx: ServiceCtx, _viewer: Viewer, input: { devic
  * Name, place, licence and lock. `status: 'active'` lifts a lock: the device is active again when it
  * was activated before, else it waits for its code (pending); activation itself needs the code.
  */
-export async function updateDevice(ctx: ServiceCtx, viewer: Viewer, input: { deviceId: number; patch: UpdateDeviceInput }) {
+export async function updateDevice(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { deviceId: number; patch: UpdateDeviceInput },
+) {
   const { patch } = input;
   await ctx.db.transaction(async (tx) => {
     const d = await loadDevice(tx, input.deviceId, true);
@@ -232,7 +236,9 @@ export async function overview(ctx: ServiceCtx, _viewer: Viewer): Promise<Signag
         total: sql<number>`count(*)::int`,
       })
       .from(d)
-      .where(sql`${d.created_at} >= date_trunc('month', (now() at time zone 'Europe/Vienna') - interval '11 months') at time zone 'Europe/Vienna'`)
+      .where(
+        sql`${d.created_at} >= date_trunc('month', (now() at time zone 'Europe/Vienna') - interval '11 months') at time zone 'Europe/Vienna'`,
+      )
       .groupBy(sql`1`)
       .orderBy(sql`1`),
     ctx.db

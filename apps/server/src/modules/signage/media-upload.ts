@@ -25,7 +25,8 @@ const MEDIA: Record<string, { ext: string; kind: 'image' | 'video' }> = {
 
 export const SIGNAGE_STORED_NAME = /^[a-z0-9]+-[a-f0-9]{24}\.(png|jpg|webp|mp4|webm)$/;
 const MIME_OF_EXT: Record<string, string> = Object.fromEntries(Object.entries(MEDIA).map(([m, v]) => [v.ext, m]));
-export const signageMime = (storedName: string) => MIME_OF_EXT[path.extname(storedName).slice(1)] ?? 'application/octet-stream';
+export const signageMime = (storedName: string) =>
+  MIME_OF_EXT[path.extname(storedName).slice(1)] ?? 'application/octet-stream';
 
 export interface StagedMedia {
   tmpPath: string;
@@ -56,7 +57,12 @@ export async function readMediaUpload(req: FastifyRequest, limits: MediaLimits) 
   try {
     const parts = req.parts({
       // The larger of the two limits while streaming; an image is held to its own after detection.
-      limits: { fileSize: Math.max(limits.maxImageBytes, limits.maxVideoBytes), files: 1, fields: 20, fieldSize: 10_000 },
+      limits: {
+        fileSize: Math.max(limits.maxImageBytes, limits.maxVideoBytes),
+        files: 1,
+        fields: 20,
+        fieldSize: 10_000,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -77,8 +83,16 @@ export async function readMediaUpload(req: FastifyRequest, limits: MediaLimits) 
       const detected = await fileTypeFromFile(tmpPath);
       const type = detected && MEDIA[detected.mime];
       if (!type || !detected) throw new HttpError(415, MSG_TYPE_NOT_ALLOWED);
-      if (size > (type.kind === 'image' ? limits.maxImageBytes : limits.maxVideoBytes)) throw new HttpError(413, MSG_TOO_LARGE);
-      file = { tmpPath, originalName: cleanOriginalName(part.filename), mime: detected.mime, ext: type.ext, kind: type.kind, size };
+      if (size > (type.kind === 'image' ? limits.maxImageBytes : limits.maxVideoBytes))
+        throw new HttpError(413, MSG_TOO_LARGE);
+      file = {
+        tmpPath,
+        originalName: cleanOriginalName(part.filename),
+        mime: detected.mime,
+        ext: type.ext,
+        kind: type.kind,
+        size,
+      };
     }
   } catch (e) {
     await discard();

@@ -27,7 +27,8 @@ export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       onRequest: registerLimit,
       schema: {
         tags,
-        summary: 'A screen registers: 201 with its device key (shown once, kept hashed) and the activation code it shows',
+        summary:
+          'A screen registers: 201 with its device key (shown once, kept hashed) and the activation code it shows',
         security: [],
         body: registerDeviceSchema,
         response: { 201: registerAnswerSchema },
@@ -42,7 +43,8 @@ export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       config: { access: publicAccess },
       schema: {
         tags,
-        summary: 'What the screen plays now (Vienna time), its status, and a version; records the poll (401 without a valid key)',
+        summary:
+          'What the screen plays now (Vienna time), its status, and a version; records the poll (401 without a valid key)',
         security,
         response: { 200: playlistSchema },
       },
@@ -73,4 +75,3 @@ export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
   );
 };
-

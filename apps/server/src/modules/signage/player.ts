@@ -65,10 +65,16 @@ export async function registerDevice(
 }
 
 /** The device of an `Authorization: Device <key>` header, or 401. */
-export async function deviceByKey(ctx: ServiceCtx, input: { authorization: string | undefined }): Promise<DeviceRecord> {
+export async function deviceByKey(
+  ctx: ServiceCtx,
+  input: { authorization: string | undefined },
+): Promise<DeviceRecord> {
   const key = /^Device\s+([A-Za-z0-9_-]{20,100})$/.exec(input.authorization ?? '')?.[1];
   if (!key) throw unauthorized(MSG.deviceKeyInvalid);
-  const [d] = await ctx.db.select().from(signageDevices).where(eq(signageDevices.key_hash, keyHash(key)));
+  const [d] = await ctx.db
+    .select()
+    .from(signageDevices)
+    .where(eq(signageDevices.key_hash, keyHash(key)));
   if (!d) throw unauthorized(MSG.deviceKeyInvalid);
   return d;
 }

@@ -38,7 +38,12 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     '/api/okds-schedules',
     {
       config: { access },
-      schema: { tags, summary: 'Schedules (status filter, default active; paged)', querystring: scheduleListQuerySchema, response: { 200: scheduleListSchema } },
+      schema: {
+        tags,
+        summary: 'Schedules (status filter, default active; paged)',
+        querystring: scheduleListQuerySchema,
+        response: { 200: scheduleListSchema },
+      },
     },
     (req) => listSchedules(ctx, currentUser(req), req.query),
   );
@@ -54,14 +59,23 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 201: z.object({ message: z.string(), schedule: scheduleRowSchema }) },
       },
     },
-    async (req, reply) => reply.code(201).send({ message: MSG.scheduleSaved, schedule: await createSchedule(ctx, currentUser(req), req.body) }),
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send({ message: MSG.scheduleSaved, schedule: await createSchedule(ctx, currentUser(req), req.body) }),
   );
 
   app.put(
     '/api/okds-schedules/:id',
     {
       config: { access },
-      schema: { tags, summary: 'Change a schedule', params: signageIdParamSchema, body: scheduleInputSchema, response: { 200: z.object({ message: z.string(), schedule: scheduleRowSchema }) } },
+      schema: {
+        tags,
+        summary: 'Change a schedule',
+        params: signageIdParamSchema,
+        body: scheduleInputSchema,
+        response: { 200: z.object({ message: z.string(), schedule: scheduleRowSchema }) },
+      },
     },
     async (req) => ({
       message: MSG.scheduleSaved,
@@ -73,7 +87,12 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     '/api/okds-schedules/:id',
     {
       config: { access },
-      schema: { tags, summary: 'Delete a schedule with its content list (the files stay)', params: signageIdParamSchema, response: { 200: z.object({ message: z.string() }) } },
+      schema: {
+        tags,
+        summary: 'Delete a schedule with its content list (the files stay)',
+        params: signageIdParamSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
     },
     async (req) => {
       await deleteSchedule(ctx, currentUser(req), { scheduleId: req.params.id });
@@ -85,7 +104,12 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     '/api/okds-content-schedule/:id',
     {
       config: { access },
-      schema: { tags, summary: "A schedule's content in display order", params: signageIdParamSchema, response: { 200: z.object({ content: z.array(assignedContentSchema) }) } },
+      schema: {
+        tags,
+        summary: "A schedule's content in display order",
+        params: signageIdParamSchema,
+        response: { 200: z.object({ content: z.array(assignedContentSchema) }) },
+      },
     },
     async (req) => ({ content: await getScheduleContent(ctx, currentUser(req), { scheduleId: req.params.id }) }),
   );
@@ -96,7 +120,8 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       config: { access },
       schema: {
         tags,
-        summary: "Replace a schedule's content {content: [{file_id, display_order, duration, start_time, end_time, days_of_week}]}",
+        summary:
+          "Replace a schedule's content {content: [{file_id, display_order, duration, start_time, end_time, days_of_week}]}",
         params: signageIdParamSchema,
         body: scheduleContentSchema,
         response: { 200: z.object({ message: z.string(), content: z.array(assignedContentSchema) }) },
@@ -104,7 +129,10 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     },
     async (req) => ({
       message: MSG.scheduleSaved,
-      content: await setScheduleContent(ctx, currentUser(req), { scheduleId: req.params.id, content: req.body.content }),
+      content: await setScheduleContent(ctx, currentUser(req), {
+        scheduleId: req.params.id,
+        content: req.body.content,
+      }),
     }),
   );
 
@@ -114,7 +142,8 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       config: { access },
       schema: {
         tags,
-        summary: 'Upload a file into a schedule (multipart: file, duration, start_time 00:00, end_time 23:59, days_of_week 1-7)',
+        summary:
+          'Upload a file into a schedule (multipart: file, duration, start_time 00:00, end_time 23:59, days_of_week 1-7)',
         consumes: ['multipart/form-data'],
         params: signageIdParamSchema,
         response: { 201: z.object({ message: z.string(), content: z.array(assignedContentSchema) }) },
@@ -134,7 +163,14 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
           await assertSchedule(tx, scheduleId, true);
           await appendScheduleContent(tx, {
             scheduleId,
-            item: { file_id: file.id, display_order: 0, duration: f.duration, start_time: f.start_time, end_time: f.end_time, days_of_week: f.days_of_week },
+            item: {
+              file_id: file.id,
+              display_order: 0,
+              duration: f.duration,
+              start_time: f.start_time,
+              end_time: f.end_time,
+              days_of_week: f.days_of_week,
+            },
           });
         });
         return reply.code(201).send({ message: MSG.fileUploaded, content: await scheduleContent(ctx.db, scheduleId) });

@@ -111,7 +111,10 @@ export async function updateSchedule(ctx: ServiceCtx, _viewer: Viewer, input: Sc
 
 /** Deletes the schedule and its content list (the files stay). */
 export async function deleteSchedule(ctx: ServiceCtx, _viewer: Viewer, input: { scheduleId: number }) {
-  const gone = await ctx.db.delete(signageSchedules).where(eq(signageSchedules.id, input.scheduleId)).returning({ id: signageSchedules.id });
+  const gone = await ctx.db
+    .delete(signageSchedules)
+    .where(eq(signageSchedules.id, input.scheduleId))
+    .returning({ id: signageSchedules.id });
   if (gone.length === 0) throw notFound(MSG.scheduleNotFound);
 }
 
@@ -121,7 +124,11 @@ async function assertSchedule(db: DbOrTx, scheduleId: number, forUpdate = false)
   if (!s) throw notFound(MSG.scheduleNotFound);
 }
 
-export async function getScheduleContent(ctx: ServiceCtx, _viewer: Viewer, input: { scheduleId: number }): Promise<AssignedContent[]> {
+export async function getScheduleContent(
+  ctx: ServiceCtx,
+  _viewer: Viewer,
+  input: { scheduleId: number },
+): Promise<AssignedContent[]> {
   await assertSchedule(ctx.db, input.scheduleId);
   return scheduleContent(ctx.db, input.scheduleId);
 }
@@ -134,7 +141,10 @@ export async function setScheduleContent(
   await ctx.db.transaction(async (tx) => {
     await assertSchedule(tx, input.scheduleId, true);
     await replaceScheduleContent(tx, input);
-    await tx.update(signageSchedules).set({ updated_at: new Date() }).where(and(eq(signageSchedules.id, input.scheduleId)));
+    await tx
+      .update(signageSchedules)
+      .set({ updated_at: new Date() })
+      .where(and(eq(signageSchedules.id, input.scheduleId)));
   });
   return scheduleContent(ctx.db, input.scheduleId);
 }

@@ -12,7 +12,10 @@ export async function sendMedia(
   file: { storedName: string; size: number; mime: string },
 ) {
   const range = parseRange(req.headers.range, file.size);
-  reply.header('Accept-Ranges', 'bytes').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
+  reply
+    .header('Accept-Ranges', 'bytes')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store');
   if (range === 'unsatisfiable') {
     return reply.code(416).header('Content-Range', `bytes */${file.size}`).send(errorBody(COMMON_MSG.badRequest));
   }
