@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { SIGNAGE_MSG } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/translate-message';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { notifications } from '../../../lib/toasts';
 import { removeContent, useDeviceContent } from '../api/device-content';
@@ -18,9 +19,13 @@ export function DeviceContentList({ devices }: { devices: DeviceRow[] }) {
   const qc = useQueryClient();
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const content = useDeviceContent(deviceId ? Number(deviceId) : undefined);
+  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
   const remove = useMutation({
     mutationFn: removeContent,
-    onSuccess: () => qc.invalidateQueries({ queryKey: signageKeys.all }),
+    onSuccess: () => {
+      setRemoving(null);
+      return qc.invalidateQueries({ queryKey: signageKeys.all });
+    },
     onError: (e) =>
       notifications.show({ color: 'red', message: errorMessage(e, translateMessage(SIGNAGE_MSG.assignFailed)) }),
   });
@@ -70,7 +75,7 @@ export function DeviceContentList({ devices }: { devices: DeviceRow[] }) {
                           variant="subtle"
                           color="red"
                           aria-label={t('signage.content.remove', { name: c.file_name })}
-                          onClick={() => remove.mutate(c.id)}
+                          onClick={() => setRemoving({ id: c.id, name: c.file_name })}
                         >
                           <IconTrash size={16} />
                         </ActionIcon>
@@ -82,6 +87,16 @@ export function DeviceContentList({ devices }: { devices: DeviceRow[] }) {
             </Table>
           ))}
       </Stack>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('signage.content.removeTitle')}
+        text={t('signage.content.remove', { name: removing?.name ?? '' })}
+        confirmLabel={t('signage.content.removeTitle')}
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing.id)}
+        onCancel={() => setRemoving(null)}
+      />
     </Card>
   );
 }
