@@ -69,6 +69,7 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
       onClose={close}
       title={t('insolvency.create.title')}
       size="lg"
+      closeButtonProps={{ 'aria-label': t('insolvency.closeDialog') }}
       data-testid="insolvency-create-dialog"
     >
       <Stack>

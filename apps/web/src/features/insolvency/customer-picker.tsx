@@ -35,21 +35,16 @@ export function CustomerPicker({
         value={text}
         withAsterisk
         onChange={(v) => {
+          // Picking an option sets the field to its label: that is the choice (the order of Mantine's
+          // onOptionSubmit and onChange does not matter); any other text clears it.
           setText(v);
-          if (v !== chosen) {
-            setChosen(null);
-            onSelect(null);
-          }
+          const hit = hits.get(v);
+          setChosen(hit ? v : null);
+          onSelect(hit ?? null);
         }}
         data={enough ? [...hits.keys()] : []}
         filter={({ options }) => options}
         limit={20}
-        onOptionSubmit={(l) => {
-          const hit = hits.get(l);
-          if (!hit) return;
-          setChosen(l);
-          onSelect(hit);
-        }}
         error={error ?? (search.isError ? t('insolvency.create.searchError') : undefined)}
         data-testid="insolvency-customer-search"
       />

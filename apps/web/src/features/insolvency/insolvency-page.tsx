@@ -145,7 +145,6 @@ export default function InsolvencyPage() {
             <Button
               size="xs"
               color="red"
-              variant="light"
               onClick={() => setConfirm({ row: r, status: 'permanently_closed' })}
               data-testid={`insolvency-close-${r.id}`}
             >

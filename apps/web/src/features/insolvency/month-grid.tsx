@@ -81,6 +81,7 @@ export function MonthGrid({ row, onClose }: { row: InsolvencyRow | null; onClose
       opened={row !== null}
       onClose={onClose}
       size="xl"
+      closeButtonProps={{ 'aria-label': t('insolvency.closeDialog') }}
       title={row ? t('insolvency.months.title', { company: row.company_name }) : ''}
       data-testid="insolvency-month-dialog"
     >
