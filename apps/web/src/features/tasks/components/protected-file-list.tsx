@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '../../../lib/toasts';
 import { IconDownload, IconEye, IconFile } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@portal/shared';
 import { canPreview, downloadProtectedFile, previewProtectedFile } from '../api/download-file';
@@ -16,6 +16,8 @@ export interface ProtectedFileItem {
   mime?: string;
   createdAt?: string;
   uploadedBy?: string | null;
+  /** A control of the file besides preview and download (the task's "shared with the customer"). */
+  extra?: ReactNode;
 }
 
 /** Stored files with name, size, date, and download (and preview for images and pdf) with the bearer token. */
@@ -56,6 +58,7 @@ export function ProtectedFileList({ files, emptyText }: { files: ProtectedFileIt
               </div>
             </Group>
             <Group gap={4} wrap="nowrap">
+              {f.extra}
               {f.mime && canPreview(f.mime) && (
                 <Tooltip label={t('tasks.files.preview')}>
                   <ActionIcon

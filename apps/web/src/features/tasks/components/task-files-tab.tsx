@@ -1,13 +1,38 @@
-import { Alert, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Progress, Stack, Switch, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskDetails, TaskFile } from '@portal/shared';
 import { taskFilePath } from '../api/download-file';
+import { useShareTaskFile } from '../api/share-task-file';
 import { useUploadTaskFiles } from '../api/upload-task-files';
 import { notifyError, notifySuccess } from '../notify';
 import { FileDropzone } from '../../../components/upload/file-dropzone';
 import { ProtectedFileList } from './protected-file-list';
+
+/** Shares a file with the task's customer: it is then listed in their business dashboard (documents). */
+function ShareSwitch({ file }: { file: TaskFile }) {
+  const { t } = useTranslation();
+  const share = useShareTaskFile();
+  return (
+    <Switch
+      size="xs"
+      label={t('tasks.files.shareWithCustomer')}
+      checked={file.shared_with_customer ?? false}
+      disabled={share.isPending}
+      onChange={(e) =>
+        share.mutate(
+          { fileId: file.id, shared: e.currentTarget.checked },
+          {
+            onSuccess: (answer) => notifySuccess(answer.message, t('tasks.files.shareWithCustomer')),
+            onError: (err) => notifyError(err, t('tasks.files.shareError')),
+          },
+        )
+      }
+      data-testid={`file-share-${file.id}`}
+    />
+  );
+}
 
 /** The task's files and, while the task is open, an upload with a progress bar. */
 export function TaskFilesTab({ task, files }: { task: TaskDetails; files: TaskFile[] }) {
@@ -56,6 +81,8 @@ export function TaskFilesTab({ task, files }: { task: TaskDetails; files: TaskFi
           path: taskFilePath(f.datei_name),
           createdAt: f.created_at,
           uploadedBy: f.uploaded_by_name,
+          // Only a task with a customer number has a customer to share with.
+          extra: task.kundennummer ? <ShareSwitch file={f} /> : undefined,
         }))}
       />
     </Stack>
