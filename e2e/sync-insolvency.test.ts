@@ -29,7 +29,8 @@ describe('customer sync and insolvency screens', () => {
     // A customer the sync brought in gets an insolvency case.
     await page.goto('/agent-dashboard/insolvency');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.getByTestId('insolvency-list-empty').waitFor();
+    // The demo data has an active case (Pizzeria Bella Napoli) and an ended one.
+    await page.getByRole('row').filter({ hasText: 'Pizzeria Bella Napoli' }).waitFor();
     await page.getByTestId('insolvency-new').click();
     const dialog = page.getByTestId('insolvency-create-dialog');
     await dialog.getByTestId('insolvency-create-submit').click();
@@ -60,6 +61,7 @@ describe('customer sync and insolvency screens', () => {
     await row.getByRole('button', { name: 'Beenden' }).click();
     await page.getByTestId('confirm-dialog').getByText('Insolvenzfall beenden?').waitFor();
     await page.getByTestId('confirm-dialog-confirm').click();
+    await page.getByTestId('confirm-dialog-confirm').waitFor({ state: 'hidden' });
     await row.getByText('Beendet').waitFor();
     await page.getByText('Insolvenzfall beendet').first().waitFor();
     await screenshot(page, 'insolvency-de');

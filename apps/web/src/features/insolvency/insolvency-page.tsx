@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, ColorSwatch, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarMonth, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,9 +106,15 @@ export default function InsolvencyPage() {
       key: 'status',
       header: t('insolvency.list.status'),
       cell: (r) => (
-        <Badge color={STATUS_COLOR[r.status]} variant="dot" tt="none" data-testid={`insolvency-status-${r.id}`}>
-          {t(`insolvency.status.${r.status}`)}
-        </Badge>
+        <Group gap={6} wrap="nowrap" data-testid={`insolvency-status-${r.id}`}>
+          <ColorSwatch
+            color={`var(--mantine-color-${STATUS_COLOR[r.status]}-6)`}
+            size={10}
+            withShadow={false}
+            aria-hidden
+          />
+          <Text size="sm">{t(`insolvency.status.${r.status}`)}</Text>
+        </Group>
       ),
     },
     {
