@@ -87,9 +87,10 @@ export default function OrderDetailPage() {
                 leftSection={<IconDownload size={16} aria-hidden />}
                 onClick={() => void download()}
                 data-testid="order-invoice"
+                aria-label={t('businessData.downloadInvoice', { number: o.invoice_ref })}
                 mt="sm"
               >
-                {t('businessData.downloadInvoice', { number: o.invoice_ref })}
+                {t('businessData.invoiceButton')}
               </Button>
             )}
             {downloadError && <Alert color="red">{downloadError}</Alert>}

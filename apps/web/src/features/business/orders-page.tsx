@@ -24,8 +24,9 @@ export default function OrdersPage({ kind = 'orders' }: { kind?: 'orders' | 'del
         </Anchor>
       ),
     },
-    { key: 'date', header: t('businessData.col.date'), cell: (o) => <DateDisplay value={o.saved_at} /> },
     { key: 'stage', header: t('businessData.col.stage'), cell: (o) => <StageBadge order={o} /> },
+    { key: 'tracking', header: t('businessData.col.tracking'), cell: (o) => <TrackingInfo order={o} /> },
+    { key: 'date', header: t('businessData.col.date'), cell: (o) => <DateDisplay value={o.saved_at} /> },
     {
       key: 'cards',
       header: t('businessData.col.cards'),
@@ -33,7 +34,6 @@ export default function OrdersPage({ kind = 'orders' }: { kind?: 'orders' | 'del
         <Text size="sm">{t('businessData.cardsActivated', { activated: o.activated_count, total: o.card_count })}</Text>
       ),
     },
-    { key: 'tracking', header: t('businessData.col.tracking'), cell: (o) => <TrackingInfo order={o} /> },
     { key: 'total', header: t('businessData.col.total'), cell: (o) => <Money cents={o.total_amount} />, align: 'end' },
   ];
   const title = t(`business.sections.${kind}`);

@@ -29,7 +29,7 @@ export function EmptyCard({ text, children }: { text: string; children?: ReactNo
   return (
     <Card withBorder padding="xl" data-testid="business-empty">
       <Stack align="center" gap="xs">
-        <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+        <ThemeIcon size={48} radius="xl" color="gray">
           <IconInbox size={26} aria-hidden />
         </ThemeIcon>
         <Text fw={600}>{text}</Text>
@@ -39,11 +39,14 @@ export function EmptyCard({ text, children }: { text: string; children?: ReactNo
   );
 }
 
+/** A status word is shown whole, also in a narrow table cell on a phone. */
+const NO_TRUNCATE = { minWidth: 'max-content' } as const;
+
 const STAGE_COLOURS: Record<RksvStage, string> = {
-  open: 'yellow',
+  open: 'cyan',
   created: 'blue',
   delivery: 'indigo',
-  pickup: 'teal',
+  pickup: 'grape',
   completed: 'green',
 };
 
@@ -52,12 +55,12 @@ export function StageBadge({ order }: { order: Pick<BusinessOrder, 'stage' | 'pa
   const { t } = useTranslation();
   if (!order.stage)
     return (
-      <Badge color="gray" variant="light" data-testid="order-stage">
+      <Badge color="gray" style={NO_TRUNCATE} data-testid="order-stage">
         {t(`businessData.payment.${order.payment_status}`, { defaultValue: order.payment_status })}
       </Badge>
     );
   return (
-    <Badge color={STAGE_COLOURS[order.stage]} variant="light" data-testid="order-stage">
+    <Badge color={STAGE_COLOURS[order.stage]} style={NO_TRUNCATE} data-testid="order-stage">
       {t(`businessData.stage.${order.stage}`)}
     </Badge>
   );
@@ -91,7 +94,7 @@ export function TrackingInfo({
 
 const SUPPORT_COLOURS: Record<BusinessSupportStatus, string> = {
   'In Bearbeitung': 'blue',
-  Erledigt: 'teal',
+  Erledigt: 'green',
   Abgeschlossen: 'gray',
 };
 const SUPPORT_KEYS: Record<BusinessSupportStatus, string> = {
@@ -103,7 +106,7 @@ const SUPPORT_KEYS: Record<BusinessSupportStatus, string> = {
 export function SupportStatusBadge({ status }: { status: BusinessSupportStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={SUPPORT_COLOURS[status]} variant="light" data-testid="support-status">
+    <Badge color={SUPPORT_COLOURS[status]} style={NO_TRUNCATE} data-testid="support-status">
       {t(`businessData.supportStatus.${SUPPORT_KEYS[status]}`)}
     </Badge>
   );
@@ -119,7 +122,7 @@ const DEVICE_COLOURS: Record<EffectiveStatus, string> = {
 export function DeviceStatusBadge({ status }: { status: EffectiveStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={DEVICE_COLOURS[status]} variant="light">
+    <Badge color={DEVICE_COLOURS[status]} style={NO_TRUNCATE}>
       {t(`businessData.deviceStatus.${status}`)}
     </Badge>
   );

@@ -17,7 +17,6 @@ export default function SupportPage() {
   const { cursor, paging } = useCursorPages();
   const list = useBusinessSupport(cursor);
   const columns: DataTableColumn<BusinessSupportItem>[] = [
-    { key: 'id', header: '#', cell: (s) => <Ltr>{s.id}</Ltr> },
     {
       key: 'titel',
       header: t('businessData.col.title'),
@@ -27,14 +26,15 @@ export default function SupportPage() {
         </Anchor>
       ),
     },
+    { key: 'status', header: t('businessData.col.status'), cell: (s) => <SupportStatusBadge status={s.status} /> },
     {
       key: 'typ',
       header: t('businessData.col.type'),
       cell: (s) => t(`businessData.types.${s.typ}`, { defaultValue: s.typ_name }),
     },
-    { key: 'status', header: t('businessData.col.status'), cell: (s) => <SupportStatusBadge status={s.status} /> },
     { key: 'created', header: t('businessData.col.created'), cell: (s) => <DateDisplay value={s.erstellt_am} /> },
     { key: 'due', header: t('businessData.col.due'), cell: (s) => <DateDisplay value={s.frist} /> },
+    { key: 'id', header: '#', cell: (s) => <Ltr>{s.id}</Ltr> },
   ];
   const title = t('business.sections.support');
   return (
