@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RksvCard } from '@portal/shared';
@@ -7,6 +8,7 @@ import { Ltr } from '../../components/ltr';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { useActivateCard } from './api/activate-card';
+import { invalidateRksv } from './api/keys';
 import { revealCardKey } from './api/reveal-card-key';
 import { OutagesSection } from './outages-section';
 
@@ -17,6 +19,7 @@ type Field = (typeof FIELDS)[number];
 export function CardActivation({ card, index }: { card: RksvCard; index: number }) {
   const { t } = useTranslation();
   const activate = useActivateCard();
+  const qc = useQueryClient();
   const [values, setValues] = useState<Record<Field, string>>(() => Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>);
   const [failed, setFailed] = useState<string | null>(null);
   const [key, setKey] = useState<string | null>(null);
@@ -28,7 +31,7 @@ export function CardActivation({ card, index }: { card: RksvCard; index: number 
       </Text>
       {card.serial_number && <Ltr>{card.serial_number}</Ltr>}
       {card.activated_at && (
-        <Badge color="green" variant="light">
+        <Badge color="green">
           {t('rksvOrders.activation.active')}
         </Badge>
       )}
@@ -39,6 +42,8 @@ export function CardActivation({ card, index }: { card: RksvCard; index: number 
     const reveal = async () => {
       try {
         setKey((await revealCardKey(card.id)).aes_key);
+        // The reveal is written into the order's activity: show it there.
+        void invalidateRksv(qc);
       } catch (e) {
         notifications.show({ color: 'red', message: errorMessage(e, t('rksvOrders.loadError')) });
       }

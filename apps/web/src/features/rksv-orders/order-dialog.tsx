@@ -61,13 +61,14 @@ export function OrderDialog({
       opened
       onClose={onClose}
       size="xl"
+      closeButtonProps={{ 'aria-label': t('rksvOrders.dialog.close') }}
       title={
         <Group gap="xs">
           <Title order={2} size="h4">
             {t('rksvOrders.dialog.title', { id: order.id })}
           </Title>
           {order.stage && (
-            <Badge color={STAGE_COLORS[order.stage]} variant="outline" data-testid="dialog-stage" data-stage={order.stage}>
+            <Badge color={STAGE_COLORS[order.stage]} data-testid="dialog-stage" data-stage={order.stage}>
               {t(`rksvOrders.stage.${order.stage}`)}
             </Badge>
           )}
@@ -89,7 +90,7 @@ export function OrderDialog({
           {field(t('rksvOrders.dialog.vatnr'), <Ltr>{order.vatnr}</Ltr>)}
           {field(
             t('rksvOrders.col.status'),
-            <Badge color={paymentStatusColor(order.payment_status)} variant="light">
+            <Badge color={paymentStatusColor(order.payment_status)}>
               {t(`rksvOrders.payment.${order.payment_status}`, { defaultValue: order.payment_status })}
             </Badge>,
           )}

@@ -38,7 +38,7 @@ export function paymentStatusColor(status: string): string {
 }
 
 export const STAGE_COLORS: Record<RksvStage, string> = {
-  open: 'orange',
+  open: 'cyan',
   created: 'blue',
   delivery: 'indigo',
   pickup: 'grape',

@@ -86,27 +86,29 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
             {o.companyname}
           </UserText>
           <UserText size="xs" c="dimmed">
-            {o.customername}
+            {o.customername}, {o.zipcode} {o.city}
           </UserText>
         </Stack>
       ),
     },
     {
-      key: 'place',
-      header: t('rksvOrders.col.place'),
+      key: 'total',
+      header: t('rksvOrders.col.total'),
       cell: (o) => (
-        <UserText size="sm">
-          {o.zipcode} {o.city}
-        </UserText>
+        <Stack gap={0} align="flex-end">
+          <Money cents={o.total_amount} />
+          <Text size="xs" c="dimmed">
+            {t('rksvOrders.units', { count: o.qty })}
+          </Text>
+        </Stack>
       ),
+      align: 'end',
     },
-    { key: 'qty', header: t('rksvOrders.col.qty'), cell: (o) => o.qty, align: 'end' },
-    { key: 'total', header: t('rksvOrders.col.total'), cell: (o) => <Money cents={o.total_amount} />, align: 'end' },
     {
       key: 'status',
       header: t('rksvOrders.col.status'),
       cell: (o) => (
-        <Badge color={paymentStatusColor(o.payment_status)} variant="light" data-testid="payment-status">
+        <Badge color={paymentStatusColor(o.payment_status)} data-testid="payment-status">
           {t(`rksvOrders.payment.${o.payment_status}`, { defaultValue: o.payment_status })}
         </Badge>
       ),
@@ -116,7 +118,7 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
       header: t('rksvOrders.col.stage'),
       cell: (o) =>
         o.stage ? (
-          <Badge color={STAGE_COLORS[o.stage]} variant="outline" data-testid="order-stage" data-stage={o.stage}>
+          <Badge color={STAGE_COLORS[o.stage]} data-testid="order-stage" data-stage={o.stage}>
             {t(`rksvOrders.stage.${o.stage}`)}
           </Badge>
         ) : (
@@ -128,11 +130,16 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
       header: t('rksvOrders.col.kind'),
       cell: (o) => (o.delivery === 1 ? t('rksvOrders.kind.shipping') : t('rksvOrders.kind.pickup')),
     },
-    {
-      key: 'agent',
-      header: t('rksvOrders.col.agent'),
-      cell: (o) => (o.agent_name ? <UserText size="sm">{o.agent_name}</UserText> : '–'),
-    },
+    // Agents see only their own orders: the column is for admins.
+    ...(isAdmin
+      ? [
+          {
+            key: 'agent',
+            header: t('rksvOrders.col.agent'),
+            cell: (o: RksvOrder) => (o.agent_name ? <UserText size="sm">{o.agent_name}</UserText> : '–'),
+          },
+        ]
+      : []),
     { key: 'paid', header: t('rksvOrders.col.paid'), cell: (o) => <DateDisplay value={o.payed_at ?? o.saved_at} /> },
   ];
 

@@ -73,7 +73,7 @@ export function OutagesSection({ cardId }: { cardId: number }) {
                 </Table.Td>
                 <Table.Td>
                   {o.reportable ? (
-                    <Badge color="red" variant="light" size="sm">
+                    <Badge color="red" size="sm">
                       {t('rksvOrders.outages.reportBy')} <DateDisplay value={o.report_deadline} />
                     </Badge>
                   ) : (

@@ -1,0 +1,222 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
+
+/**
+ * The RKSV order workflow in the browser (issue 16): an order paid in the shop's built-in checkout is
+ * assigned by the admin to the demo agent, who enters its serial number (a mismatch is refused),
+ * ships it with a tracking number and activates its card; the order moves offen → erstellt →
+ * zustellung → abgeschlossen, and a second agent with the same rights never sees it.
+ */
+const COMPANY = 'Gasthaus Größenwahn E2E';
+/** Typed without accents and in lower case: the server's search ignores both. */
+const SEARCH = 'grossenwahn';
+const SECOND = { email: 'zweite.agentin@demo.at', password: 'Zweite-Agentin-1' };
+
+async function api<T>(base: string, url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${base}${url}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: res.status, json: (await res.json().catch(() => null)) as T };
+}
+
+async function invitationToken(dir: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '');
+      if (!text.includes(SECOND.email)) continue;
+      const token = /set-password\?token=(?:3D)?([A-Za-z0-9_-]+)/.exec(text)?.[1];
+      if (token) return token;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('no invitation mail');
+}
+
+/** The list of a stage page, searched for the test order; resolves to the number of rows found. */
+async function rowsOn(page: Page, stagePath: string): Promise<number> {
+  await page.goto(`/agent-dashboard/${stagePath}?q=${SEARCH}`);
+  await page.getByTestId('rksv-total').and(page.locator('[data-total]')).waitFor();
+  await page.getByTestId('rksv-orders').waitFor();
+  return Number(await page.getByTestId('rksv-total').getAttribute('data-total'));
+}
+
+async function openOrder(page: Page) {
+  await page.getByRole('button', { name: /Bestellung #\d+ öffnen/ }).click();
+  await page.getByRole('dialog').waitFor();
+}
+
+describe('RKSV order workflow in the back office', () => {
+  const app = serverAndBrowser();
+  let orderId = 0;
+
+  it('pays an order in the built-in checkout; a second agent with rksv rights is invited', async () => {
+    const base = app.server.url;
+    const { context, page } = await app.open();
+    await page.goto('/rksv');
+    await page.getByTestId('rksv-company').fill(COMPANY);
+    await page.getByTestId('rksv-name').fill('Greta Groß');
+    await page.getByTestId('rksv-taxid').fill('ATU76543210');
+    await page.getByTestId('rksv-address').fill('Mariahilfer Straße 5');
+    await page.getByTestId('rksv-postalcode').fill('1060');
+    await page.getByTestId('rksv-city').fill('Wien');
+    await page.getByTestId('rksv-email').fill('greta@groessenwahn.at');
+    await page.getByTestId('rksv-phone').fill('0664 765 43 21');
+    await page.getByTestId('rksv-phone').blur();
+    await page.getByTestId('rksv-delivery-shipping').click();
+    await page.getByLabel(/Ich akzeptiere die AGB/).check();
+    await page.getByLabel(/Ich bestätige, dass meine Angaben/).check();
+    // Enabled once every field is valid (a loaded machine may take a moment); else it names what is missing.
+    await page
+      .locator('[data-testid="rksv-submit"]:not([disabled])')
+      .waitFor({ timeout: 30_000 })
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}\n${await page.getByTestId('rksv-submit-blocked').textContent().catch(() => '')}`);
+      });
+    await page.getByTestId('rksv-submit').click();
+    await page.waitForURL(/\/web\/checkout\/cs_local_/);
+    await page.getByRole('button', { name: 'Jetzt bezahlen' }).click();
+    await page.getByTestId('result-payment-status').getByText('Bezahlt').waitFor();
+    await context.close();
+
+    // The second agent: created by the admin over the API, password set through the invitation.
+    const admin = await api<{ accessToken: string }>(base, '/auth/login', { method: 'POST', body: DEMO.admin });
+    const created = await api(base, '/api/create-user', {
+      method: 'POST',
+      token: admin.json.accessToken,
+      body: { name: 'Zweite Agentin', email: SECOND.email, tel: '+43 660 7654321', country: 1, role: 2, agentLevel: 1, permissions: ['rksv', 'rksv_orders'] },
+    });
+    assert.ok(created.status < 300, JSON.stringify(created.json));
+    const token = await invitationToken(path.join(app.server.dataDir, 'mail'));
+    const set = await api(base, '/auth/set-password', { method: 'POST', body: { token, password: SECOND.password } });
+    assert.equal(set.status, 200, JSON.stringify(set.json));
+  });
+
+  it('the admin finds it unassigned (accent-insensitive search) and assigns it to the demo agent', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard**');
+    assert.equal(await rowsOn(page, 'rksvorders'), 1);
+    const link = page.getByRole('button', { name: /Bestellung #\d+ öffnen/ });
+    orderId = Number(/#(\d+)/.exec((await link.getAttribute('aria-label')) ?? '')![1]);
+    await openOrder(page);
+    await page.getByTestId('dialog-stage').getByText('Offen').waitFor();
+    await page.getByTestId('rksv-assign-agent').click();
+    await page.getByRole('option', { name: 'Max Mustermann' }).click();
+    await page.getByText('Mitarbeiter zugewiesen').first().waitFor();
+    await screenshot(page, 'rksv-order-dialog-admin');
+    await context.close();
+  });
+
+  it('the agent enters the serial number (a mismatch is refused), ships with tracking and activates the card', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.agentAT);
+    await page.waitForURL('**/agent-dashboard**');
+    assert.equal(await rowsOn(page, 'rksvorders/offen'), 1);
+    assert.equal(await rowsOn(page, 'rksvorders/erstellt'), 0);
+    await page.getByTestId('rksv-orders-empty').getByText('Keine Bestellungen gefunden').waitFor();
+
+    await rowsOn(page, 'rksvorders/offen');
+    await screenshot(page, 'rksv-orders-offen');
+    await openOrder(page);
+    await page.getByTestId('serial-input').fill('SN-2026-0001');
+    await page.getByTestId('serial-repeat').fill('SN-2026-0002');
+    await page.getByText('Die Seriennummern stimmen nicht überein.').waitFor();
+    assert.ok(await page.getByTestId('serials-save').isDisabled(), 'save disabled on mismatch');
+    await screenshot(page, 'rksv-order-serial-mismatch');
+    await page.getByTestId('serial-repeat').fill('SN-2026-0001');
+    assert.ok(await page.getByTestId('serials-save').isEnabled());
+    await page.getByTestId('serials-save').click();
+    // The dialog follows the order to its next stage.
+    await page.getByTestId('dialog-stage').getByText('Erstellt').waitFor();
+    await page.keyboard.press('Escape');
+
+    assert.equal(await rowsOn(page, 'rksvorders/offen'), 0);
+    assert.equal(await rowsOn(page, 'rksvorders/erstellt'), 1);
+    await openOrder(page);
+    await page.getByTestId('tracking-input').waitFor({ timeout: 20_000 });
+    assert.ok(await page.getByTestId('tracking-save').isDisabled(), 'tracking submit disabled while empty');
+    await page.getByTestId('tracking-input').fill('RR123456785AT');
+    assert.equal(
+      await page.getByTestId('tracking-preview').getAttribute('href'),
+      'https://www.post.at/s/sendungsdetails?snr=RR123456785AT',
+    );
+    await page.getByTestId('tracking-save').click();
+    await page.getByTestId('dialog-stage').getByText('Zustellung').waitFor();
+    assert.equal(
+      await page.getByTestId('tracking-link').getAttribute('href'),
+      'https://www.post.at/s/sendungsdetails?snr=RR123456785AT',
+    );
+    // The invoice opens in a new tab through its signed link.
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('rksv-invoice').click()]);
+    await tab.waitForURL(/\/api\/rksv-invoice-file\/.+\?exp=\d+&sig=/);
+    await tab.close();
+    await page.keyboard.press('Escape');
+
+    assert.equal(await rowsOn(page, 'rksvorders/zustellung'), 1);
+    await openOrder(page);
+    await page.getByTestId('activate-kassenid').fill('KASSE-E2E-1');
+    await page.getByTestId('activate-cert_sn').fill('CERT-0815');
+    await page.getByTestId('activate-aes_key').fill('c2VjcmV0LWUyZS1rZXk=');
+    await page.getByTestId('activate-save').click();
+    await page.getByTestId('dialog-stage').getByText('Abgeschlossen').waitFor();
+    await page.getByTestId('reveal-key').click();
+    await page.getByTestId('aes-key').getByText('c2VjcmV0LWUyZS1rZXk=').waitFor();
+    await page.getByTestId('activity').locator('[data-action="key_revealed"]').waitFor();
+    await screenshot(page, 'rksv-order-dialog-completed');
+    await page.keyboard.press('Escape');
+
+    assert.equal(await rowsOn(page, 'rksvorders/zustellung'), 0);
+    assert.equal(await rowsOn(page, 'rksvorders/abgeschlossen'), 1);
+    await screenshot(page, 'rksv-orders-abgeschlossen');
+    await page.goto('/agent-dashboard/rk');
+    await page.getByTestId('chart').first().waitFor();
+    await page.getByTestId('rk-stage-completed').getByText(/\d/).waitFor();
+    await screenshot(page, 'rksv-stats');
+    await context.close();
+  });
+
+  it('the second agent never sees it, in no list and not by its number', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, SECOND);
+    await page.waitForURL('**/agent-dashboard**');
+    for (const p of ['rksvorders', 'rksvorders/offen', 'rksvorders/erstellt', 'rksvorders/zustellung', 'rksvorders/abgeschlossen'])
+      assert.equal(await rowsOn(page, p), 0, p);
+    await page.getByTestId('rksv-orders-empty').getByText('Keine Bestellungen gefunden').waitFor();
+    const login = await api<{ accessToken: string }>(app.server.url, '/auth/login', { method: 'POST', body: SECOND });
+    const direct = await api(app.server.url, `/api/rksv-order/${orderId}`, { token: login.json.accessToken });
+    assert.equal(direct.status, 404);
+    await context.close();
+  });
+
+  it('in Arabic: the completed list, the dialog and the statistics, right to left', async () => {
+    const { context, page } = await app.open({ locale: 'ar' });
+    // The sign-in form in Arabic: by field type, not by its German labels.
+    await page.goto('/login');
+    await page.locator('input[type=email]').fill(DEMO.agentAT.email);
+    await page.locator('input[type=password]').fill(DEMO.agentAT.password);
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL('**/agent-dashboard**');
+    assert.equal(await rowsOn(page, 'rksvorders/abgeschlossen'), 1);
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    await screenshot(page, 'rksv-orders-abgeschlossen-ar');
+    await page.getByRole('button', { name: /#\d+/ }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByTestId('card-activated').waitFor();
+    await screenshot(page, 'rksv-order-dialog-ar');
+    await page.keyboard.press('Escape');
+    await page.goto('/agent-dashboard/rk');
+    await page.getByTestId('chart').first().waitFor();
+    await screenshot(page, 'rksv-stats-ar');
+    await context.close();
+  });
+});
