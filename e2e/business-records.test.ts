@@ -144,7 +144,6 @@ describe('business dashboard records', () => {
     await go(ar.page, 'branches');
     await ar.page.getByTestId('branch-card').filter({ hasText: BRANCH }).getByRole('button', { name: /حذف/ }).click();
     await ar.page.getByTestId('confirm-dialog').getByText(BRANCH).waitFor();
-    await screenshot(ar.page, 'business-branch-delete-ar');
     await ar.page.getByTestId('confirm-dialog-confirm').click();
     await ar.page.getByTestId('branch-card').filter({ hasText: BRANCH }).waitFor({ state: 'detached' });
     await ar.context.close();
