@@ -124,6 +124,8 @@ describe('digital signage: a screen registers, staff activate it and give it a p
       ['ds/devices', 'devices-table'],
       ['ds/schedules', 'schedules-table'],
       ['ds/content', 'files-table'],
+      ['ds/customers', 'customers-table'],
+      ['ds/status', 'status-table'],
     ] as const) {
       await page.goto(`/agent-dashboard/${path}`);
       await page.getByTestId(testId).waitFor();

@@ -59,6 +59,7 @@ export default function SignageCustomersPage() {
         loading={customers.isPending}
         error={customers.isError}
         onRetry={() => void customers.refetch()}
+        data-testid="customers-table"
         paging={offsetPaging(offset, customers.data?.total, setOffset)}
       />
     </Stack>

@@ -62,6 +62,7 @@ export default function SignageStatusPage() {
         loading={status.isPending}
         error={status.isError}
         onRetry={() => void status.refetch()}
+        data-testid="status-table"
         paging={offsetPaging(offset, status.data?.total, setOffset)}
       />
     </Stack>
