@@ -8,6 +8,8 @@ import { RKSV_PAYMENT_STATUSES, RKSV_STAGES } from '../rksv-rules.js';
 
 export const RKSV_PAGE_DEFAULT = 50;
 export const RKSV_PAGE_MAX = 200;
+/** The list counts matching orders up to this many; beyond it `total` is the cap and `totalCapped` true. */
+export const RKSV_TOTAL_CAP = 1000;
 
 const id = (m: string = COMMON_MSG.invalidId) => z.coerce.number({ error: m }).int(m).positive(m).max(2_147_483_647, m);
 const required = (message: string, max = 200) =>
@@ -87,6 +89,8 @@ export type RksvOrder = z.infer<typeof rksvOrderSchema>;
 export const rksvOrderListSchema = z.object({
   orders: z.array(rksvOrderSchema),
   total: z.number(),
+  /** More than RKSV_TOTAL_CAP orders match: `total` reads "1.000+". */
+  totalCapped: z.boolean(),
   nextCursor: z.number().nullable(),
 });
 export type RksvOrderList = z.infer<typeof rksvOrderListSchema>;

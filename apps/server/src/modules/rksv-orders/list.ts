@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { RksvOrder, RksvOrderList, RksvOrderListQuery } from '@portal/shared';
+import { RKSV_TOTAL_CAP, type RksvOrder, type RksvOrderList, type RksvOrderListQuery } from '@portal/shared';
 import { normalisedSearch, rksvOrders, users } from '../../db/schema/index.js';
 import { forbidden } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
@@ -69,7 +69,11 @@ export async function listOrders(ctx: ServiceCtx, viewer: Viewer, q: RksvOrderLi
       .where(pageWhere)
       .orderBy(desc(o.id))
       .limit(q.limit + 1),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(o).where(where),
+    // Counted up to the cap (a bounded scan, as the task board does): an exact count of a filter that
+    // matches most of 100,000 orders costs more than the page itself.
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ctx.db.select({ one: sql`1` }).from(o).where(where).limit(RKSV_TOTAL_CAP + 1).as('capped')),
   ]);
   const page = rows.slice(0, q.limit);
   const cards = await cardsOfOrders(
@@ -89,7 +93,8 @@ export async function listOrders(ctx: ServiceCtx, viewer: Viewer, q: RksvOrderLi
         cards: cards.filter((c) => c.order_id === r.id).map((c) => cardOut(c, outages, now)),
       }),
     ),
-    total: Number(count?.n ?? 0),
+    total: Math.min(Number(count?.n ?? 0), RKSV_TOTAL_CAP),
+    totalCapped: Number(count?.n ?? 0) > RKSV_TOTAL_CAP,
     nextCursor: rows.length > q.limit ? page[page.length - 1]!.id : null,
   };
 }

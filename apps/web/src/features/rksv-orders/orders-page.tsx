@@ -218,7 +218,9 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
       </Group>
       <Text size="sm" c="dimmed" data-testid="rksv-total" data-total={total}>
         {total !== undefined
-          ? t('rksvOrders.total', { total: new Intl.NumberFormat(i18n.language).format(total) })
+          ? t('rksvOrders.total', {
+              total: `${new Intl.NumberFormat(i18n.language).format(total)}${orders.data?.totalCapped ? '+' : ''}`,
+            })
           : '\u00a0'}
       </Text>
       {orders.isError ? (
