@@ -80,11 +80,15 @@ describe('Business dashboard: own orders, invoices, deliveries, support', () => 
     await screenshot(page, 'business-overview-de-mobile');
 
     await page.goto('/business-dashboard/orders');
-    const row = page.getByTestId('business-orders').getByRole('row').filter({ hasText: `#${order.id}` });
+    const row = page
+      .getByTestId('business-orders')
+      .getByRole('row')
+      .filter({ hasText: `#${order.id}` });
     await row.getByText('Offen').waitFor();
 
     // Staff enter the serial number and ship it with a tracking number.
-    for (const card of order.cards) await admin('POST', '/api/rksv-update-card', { cardId: card.id, serialNumber: `SN-E2E-${card.id}` });
+    for (const card of order.cards)
+      await admin('POST', '/api/rksv-update-card', { cardId: card.id, serialNumber: `SN-E2E-${card.id}` });
     await admin('POST', '/api/rksv-set-tracking', { orderId: order.id, trackingNumber: 'RR123456789AT' });
 
     await page.reload();
@@ -103,7 +107,10 @@ describe('Business dashboard: own orders, invoices, deliveries, support', () => 
     // The invoice downloads as a PDF.
     await page.goto('/business-dashboard/invoices');
     const invoiceRow = page.getByTestId('business-invoices').getByRole('row').filter({ hasText: order.stripe_inv_id });
-    const [download] = await Promise.all([page.waitForEvent('download'), invoiceRow.getByTestId('invoice-download').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      invoiceRow.getByTestId('invoice-download').click(),
+    ]);
     assert.equal(download.suggestedFilename(), `Rechnung-${order.stripe_inv_id}.pdf`);
     const file = await download.path();
     assert.equal(fs.readFileSync(file).subarray(0, 5).toString(), '%PDF-');
@@ -117,7 +124,10 @@ describe('Business dashboard: own orders, invoices, deliveries, support', () => 
     await screenshot(page, 'business-support-new-de-mobile');
     await page.getByTestId('support-submit').click();
     await page.waitForURL('**/business-dashboard/support');
-    const request = page.getByTestId('business-support').getByRole('row').filter({ hasText: 'Kellnerdrucker im Gastgarten offline' });
+    const request = page
+      .getByTestId('business-support')
+      .getByRole('row')
+      .filter({ hasText: 'Kellnerdrucker im Gastgarten offline' });
     await request.getByText('In Bearbeitung').waitFor();
     await screenshot(page, 'business-support-de-mobile');
     await request.getByRole('link', { name: 'Kellnerdrucker im Gastgarten offline' }).click();

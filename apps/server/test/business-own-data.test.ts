@@ -16,6 +16,8 @@ import {
 import {
   customers,
   helpRequests,
+  newsPosts,
+  newsTranslations,
   rksvOrders,
   signageDevices,
   taskConversations,
@@ -346,11 +348,23 @@ for (const target of dbTargets()) {
     });
 
     it('overview: the own record, counts and newest items', async () => {
+      const [post] = await t.db
+        .insert(newsPosts)
+        .values({ published_from: new Date(Date.now() - 60_000) })
+        .returning();
+      await t.db
+        .insert(newsTranslations)
+        .values({ news_id: post!.id, lang: 'de', title: 'Neue Kassenversion', text: 'Ab heute.' });
       const o = businessOverviewSchema.parse((await ok('a', '/api/business/overview')).json());
       assert.deepEqual(o.customer, { kundennummer: '41001', firma: 'Gasthaus Alpha', kontaktperson: 'Anna Alpha' });
       assert.equal(o.counts.openOrders, 1);
       assert.equal(o.counts.inDelivery, 2);
       assert.equal(o.counts.devices, 1);
+      assert.equal(o.counts.unreadNews, 1);
+      assert.deepEqual(
+        o.latest.news.map((n) => [n.title, n.read]),
+        [['Neue Kassenversion', false]],
+      );
       assert.ok(o.latest.orders.length <= 3 && o.latest.tasks.length <= 3);
       assert.ok(o.latest.tasks.every((x) => !data.b.tasks.includes(x.id)));
       assert.ok(o.latest.orders.every((x) => !Object.values(data.b.orders).includes(x.id)));
