@@ -1,20 +1,30 @@
-import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Text } from '@mantine/core';
 import type { CashbookTransaction, CashbookType } from '@portal/shared';
 import { formatCashbookDateTime } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
 import { cashbookErrorMessage } from './cashbook-errors';
 
-/** A badge never cut to "Ei…" in a narrow table column: it keeps its word's width. */
-const WHOLE = {
-  root: { overflow: 'visible', minWidth: 'max-content', flexShrink: 0 },
-  label: { overflow: 'visible', textOverflow: 'clip' },
-} as const;
-
-/** Income green, expense red; the word in the reader's language. */
+/**
+ * Income or expense as a word in the reader's language, with a green or red dot (a badge would be cut
+ * to "Ei…" in a narrow column; coloured words lose their contrast under a dialog's overlay).
+ */
 export function TypeBadge({ type }: { type: CashbookType }) {
   const { t } = useTranslation();
-  return <Badge color={type === 'income' ? 'green' : 'red'}>{t(`cashbook.type.${type}`)}</Badge>;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Box
+        w={8}
+        h={8}
+        bg={type === 'income' ? 'green.7' : 'red.7'}
+        style={{ borderRadius: '50%', flexShrink: 0 }}
+        aria-hidden
+      />
+      <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {t(`cashbook.type.${type}`)}
+      </Text>
+    </Group>
+  );
 }
 
 /** dd.MM.yyyy HH:mm:ss (Vienna), left to right in Arabic (spec: the transaction table). */
@@ -27,13 +37,13 @@ export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
   const { t } = useTranslation();
   if (entry.reverses_seq !== null)
     return (
-      <Badge color="grape" styles={WHOLE} data-testid={`reversal-of-${entry.reverses_seq}`}>
+      <Badge color="grape" data-testid={`reversal-of-${entry.reverses_seq}`}>
         {t('cashbook.transactions.reversalOf', { seq: entry.reverses_seq })}
       </Badge>
     );
   if (entry.reversed_by_id !== null)
     return (
-      <Badge color="dark" styles={WHOLE} data-testid={`reversed-${entry.seq}`}>
+      <Badge color="dark" data-testid={`reversed-${entry.seq}`}>
         {t('cashbook.transactions.reversed')}
       </Badge>
     );
