@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import type { CashbookTransaction, CashbookType } from '@portal/shared';
 import { formatCashbookDateTime } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
@@ -32,20 +32,34 @@ export function EntryDate({ value }: { value: string }) {
   return <Ltr>{formatCashbookDateTime(value)}</Ltr>;
 }
 
-/** A reversal or a reversed entry, marked in the table. */
+/** A reversal or a reversed entry, marked in the table (words, never cut, legible under a dialog's overlay). */
 export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
   const { t } = useTranslation();
   if (entry.reverses_seq !== null)
     return (
-      <Badge color="grape" data-testid={`reversal-of-${entry.reverses_seq}`}>
-        {t('cashbook.transactions.reversalOf', { seq: entry.reverses_seq })}
-      </Badge>
+      <Text
+        span
+        size="xs"
+        fw={700}
+        tt="uppercase"
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid={`reversal-of-${entry.reverses_seq}`}
+      >
+        ↩ {t('cashbook.transactions.reversalOf', { seq: entry.reverses_seq })}
+      </Text>
     );
   if (entry.reversed_by_id !== null)
     return (
-      <Badge color="dark" data-testid={`reversed-${entry.seq}`}>
-        {t('cashbook.transactions.reversed')}
-      </Badge>
+      <Text
+        span
+        size="xs"
+        fw={700}
+        tt="uppercase"
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid={`reversed-${entry.seq}`}
+      >
+        ✕ {t('cashbook.transactions.reversed')}
+      </Text>
     );
   return null;
 }
