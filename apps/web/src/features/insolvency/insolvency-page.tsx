@@ -137,7 +137,8 @@ export default function InsolvencyPage() {
       header: t('insolvency.list.actions'),
       cell: (r) =>
         r.status === 'permanently_closed' ? null : (
-          <Group gap="xs" wrap="nowrap">
+          // One under the other: the table then fits the screen without scrolling sideways.
+          <Stack gap={4} align="flex-start">
             {r.status === 'active' && (
               <Button
                 size="xs"
@@ -156,7 +157,7 @@ export default function InsolvencyPage() {
             >
               {t('insolvency.actions.closePermanently')}
             </Button>
-          </Group>
+          </Stack>
         ),
     },
   ];
