@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { DEFAULT_SESSION_TTL_SECONDS, LOGIN_RATE_LIMIT } from '@portal/shared';
 import { parseStorageUrl, StorageUrlError, type StorageLocation } from './platform/storage/location.js';
 import { Cron } from 'croner';
-import { Cron } from 'croner';
 
 /** What a variable expects and what it got: every message of a bad setting reads like this. */
 const expected = (what: string, input: unknown) => `erwartet ${what}, erhalten: ${String(input)}`;
@@ -58,20 +57,6 @@ const cron = z.string().refine((v) => {
   }
 }, 'erwartet einen Cron-Ausdruck wie 0 3 * * *');
 
-/** A customer source (sync): `file:PATH`, an http(s) address of a CSV or JSON file, or `stripe`. */
-const customerSource = z
-  .string()
-  .refine((v) => v === 'stripe' || /^file:.+/.test(v) || /^https?:\/\/./.test(v), 'erwartet file:PFAD, eine http(s)-Adresse oder stripe');
-/** A cron expression (croner: 5 or 6 fields, e.g. `0 3 * * *`). */
-const cron = z.string().refine((v) => {
-  try {
-    new Cron(v, { paused: true }).stop();
-    return true;
-  } catch {
-    return false;
-  }
-}, 'erwartet einen Cron-Ausdruck wie 0 3 * * *');
-
 const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   // Loopback unless told otherwise: the demo accounts' passwords are in the README.
@@ -100,13 +85,6 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Only for tests: where the stripe package sends its calls (a local stand-in of Stripe's API). */
   STRIPE_API_BASE: url(['http', 'https']).optional(),
-  /** Customer sync (AT, EG): the source (default: the sample file shipped), Stripe keys, cron schedule (off by default). */
-  CUSTOMER_SOURCE_AT: customerSource.optional(),
-  CUSTOMER_SOURCE_EG: customerSource.optional(),
-  STRIPE_SECRET_KEY_AT: z.string().optional(),
-  STRIPE_SECRET_KEY_EG: z.string().optional(),
-  SYNC_SCHEDULE_AT: cron.optional(),
-  SYNC_SCHEDULE_EG: cron.optional(),
   /** Customer sync (AT, EG): the source (default: the sample file shipped), Stripe keys, cron schedule (off by default). */
   CUSTOMER_SOURCE_AT: customerSource.optional(),
   CUSTOMER_SOURCE_EG: customerSource.optional(),
@@ -176,8 +154,6 @@ export interface Config {
     stripeWebhookSecret?: string;
     stripeApiBase?: string;
   };
-  /** Customer sync per country: source (undefined: the shipped sample), Stripe key, cron schedule. */
-  sync: Record<'AT' | 'EG', { source?: string; stripeKey?: string; schedule?: string }>;
   /** Customer sync per country: source (undefined: the shipped sample), Stripe key, cron schedule. */
   sync: Record<'AT' | 'EG', { source?: string; stripeKey?: string; schedule?: string }>;
   /** The seller on invoices (§ 11 UStG). */
@@ -276,10 +252,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: e.STRIPE_API_BASE,
-    },
-    sync: {
-      AT: { source: e.CUSTOMER_SOURCE_AT, stripeKey: e.STRIPE_SECRET_KEY_AT, schedule: e.SYNC_SCHEDULE_AT },
-      EG: { source: e.CUSTOMER_SOURCE_EG, stripeKey: e.STRIPE_SECRET_KEY_EG, schedule: e.SYNC_SCHEDULE_EG },
     },
     sync: {
       AT: { source: e.CUSTOMER_SOURCE_AT, stripeKey: e.STRIPE_SECRET_KEY_AT, schedule: e.SYNC_SCHEDULE_AT },

@@ -43,11 +43,11 @@ const PUBLIC_ROUTES = [
   'GET /web/checkout/:id',
   'POST /web/checkout/:id/pay',
   'POST /web/checkout/:id/cancel',
+  'GET /api/rksv-invoice-file/:invoiceRef',
   // The customer rating (issue 17), rate-limited per IP like the public forms.
   'POST /web/verify-customer-rating',
   'POST /web/verify-code-rating',
   'POST /web/submit-rating',
-  'GET /api/rksv-invoice-file/:invoiceRef',
 ];
 
 /**

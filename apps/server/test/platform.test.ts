@@ -52,8 +52,8 @@ for (const target of dbTargets()) {
       assert.ok(doc.paths['/api/create-user'].post);
     });
 
-    it('puts every call under /api except /auth/, /protected-files/, /sync/ and /web/', () => {
-      const allowed = ['/api/', '/auth/', '/protected-files/', '/sync/', '/web/'];
+    it('puts every call under /api except /auth/, /protected-files/, /sync/, /web/ and the screens\' /ds/api/', () => {
+      const allowed = ['/api/', '/auth/', '/protected-files/', '/sync/', '/web/', '/ds/api/'];
       const paths = t.app.routeTable
         .map((r) => r.url)
         .filter((p) => p !== '/healthz' && p !== '/readyz' && !p.startsWith('/api/docs'));

@@ -11,6 +11,8 @@ import { seedDemoSignage } from './seed-demo-signage.js';
 import { seedDemoSync } from './seed-demo-sync.js';
 import { seedDemoInsolvency } from './seed-demo-insolvency.js';
 import { seedDemoCashbook } from './seed-demo-cashbook.js';
+import { seedDemoBusiness } from './seed-demo-business.js';
+import { seedDemoBusinessRecords } from './seed-demo-business-records.js';
 
 export interface DemoAccount {
   email: string;
@@ -152,5 +154,8 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
   await seedDemoSync(db);
   await seedDemoInsolvency(db);
   await seedDemoCashbook(db);
+  // After the orders and screens of the other seeds: the demo customer's own dashboard data.
+  await seedDemoBusiness(db);
+  await seedDemoBusinessRecords(db);
   return DEMO_ACCOUNTS;
 }
