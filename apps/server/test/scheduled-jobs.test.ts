@@ -26,10 +26,14 @@ for (const target of dbTargets()) {
     });
     after(() => t.close());
 
-    it('registers mail retry (at start and every minute), overdue check and orphan cleaning, each with its own lock', () => {
+    const job = (name: string) => jobs.find((j) => j.name === name)!;
+
+    it('registers the sync cut-off check, mail retry (at start and every minute), overdue check, orphan cleaning and the outage check, each with its own lock', () => {
       assert.deepEqual(
         jobs.map((j) => [j.name, j.lock, j.everyMs, !!j.atStart]),
         [
+          // No SYNC_SCHEDULE_AT/EG in the test config: only the cut-off check of the sync area.
+          ['sync-cut-off-runs', 'syncCutOff', 60_000, true],
           ['mail-retry', 'mailRetry', 60_000, true],
           ['overdue-tasks', 'overdue', 60_000, false],
           ['orphan-files', 'orphanFiles', 86_400_000, true],
@@ -39,7 +43,7 @@ for (const target of dbTargets()) {
     });
 
     it('the mail retry job sweeps the outbox', async () => {
-      await jobs[0]!.run();
+      await job('mail-retry').run();
       assert.equal(flushed, 1);
     });
 
@@ -53,12 +57,12 @@ for (const target of dbTargets()) {
         .insert(tasks)
         .values({ titel: 'Zu spät', beschreibung: 'x', frist: new Date(Date.now() - 60_000), typ: 1, country_id: 1, user_id: agent.id })
         .returning({ id: tasks.id });
-      assert.equal(await runIfDue(t.database, jobs[1]!), true);
+      assert.equal(await runIfDue(t.database, job('overdue-tasks')), true);
       assert.equal(released.length, 1);
       assert.ok(released[0]!.notifications.some((n) => n.task_id === late!.id && n.user_id === agent.id && n.type === 'task_overdue'));
       assert.equal(released[0]!.mailIds.length, 1, 'the agent chose mail updates');
       // Within the same minute the slot is taken: nothing runs, nothing is released again.
-      assert.equal(await runIfDue(t.database, jobs[1]!), false);
+      assert.equal(await runIfDue(t.database, job('overdue-tasks')), false);
       assert.equal(released.length, 1);
     });
   });

@@ -9,6 +9,9 @@ export const COMMON_MSG = {
   unauthorized: 'Nicht angemeldet oder Sitzung abgelaufen.',
   forbidden: 'Keine Berechtigung für diese Aktion.',
   notFound: 'Nicht gefunden.',
+  /** The shop, the RKSV back office and the business dashboard answer about the same orders. */
+  orderNotFound: 'Bestellung nicht gefunden.',
+  invoiceNotFound: 'Rechnung nicht gefunden.',
   methodNotAllowed: 'Methode nicht erlaubt.',
   notAcceptable: 'Nicht akzeptabel.',
   payloadTooLarge: 'Die Anfrage ist zu groß.',

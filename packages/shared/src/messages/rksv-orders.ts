@@ -1,3 +1,5 @@
+import { COMMON_MSG } from './common.js';
+
 /** Messages of the rksv-orders area: key → German text (backoffice.md section 8, issue 16). */
 export const RKSV_ORDERS_MSG = {
   loadFailed: 'Fehler beim Laden der Bestellungen',
@@ -6,9 +8,9 @@ export const RKSV_ORDERS_MSG = {
   saveFailed: 'Fehler beim Speichern',
   invoiceLoadFailed: 'Fehler beim Laden der Rechnung',
   noOrders: 'Keine Bestellungen gefunden',
-  orderNotFound: 'Bestellung nicht gefunden.',
+  orderNotFound: COMMON_MSG.orderNotFound,
   cardNotFound: 'Karte nicht gefunden.',
-  invoiceNotFound: 'Rechnung nicht gefunden.',
+  invoiceNotFound: COMMON_MSG.invoiceNotFound,
   invoiceLinkInvalid: 'Der Rechnungslink ist ungültig oder abgelaufen.',
   serialRequired: 'Bitte geben Sie eine Seriennummer ein.',
   serialTooLong: 'Die Seriennummer ist zu lang.',
