@@ -492,13 +492,19 @@ for (const target of dbTargets()) {
       const short = await get('/api/customers?search=10', anna);
       assert.equal(short.statusCode, 400);
       assert.equal(short.json().message, 'Bitte mindestens 3 Zeichen eingeben');
-      assert.deepEqual((await get('/api/customers?search=1000', anna)).json(), [
+      // Each hit carries the record's id besides number and company (issue 21: the spec's customer search result).
+      const hits = (search: string, who: typeof anna, path = '/api/customers') =>
+        get(`${path}?search=${search}`, who).then((r) => {
+          const rows = r.json() as { id: number; kundennummer: string; firma: string }[];
+          for (const row of rows) assert.ok(Number.isInteger(row.id) && row.id > 0, 'a hit has its record id');
+          return rows.map(({ kundennummer, firma }) => ({ kundennummer, firma }));
+        });
+      assert.deepEqual(await hits('1000', anna), [
         { kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen' },
         { kundennummer: '10002', firma: 'Café Sacher Demo' },
       ]);
-      const gast = (await get('/api/customers?search=gasthaus', anna)).json();
-      assert.deepEqual(gast, [{ kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen' }]);
-      assert.deepEqual((await get('/api/customersEG?search=gasthaus', carl)).json(), [
+      assert.deepEqual(await hits('gasthaus', anna), [{ kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen' }]);
+      assert.deepEqual(await hits('gasthaus', carl, '/api/customersEG'), [
         { kundennummer: '20001', firma: 'Nile Gasthaus Kairo' },
       ]);
       assert.equal((await get('/api/customers?search=pizzeria', anna)).json().length, 20, 'at most 20 rows');
