@@ -254,6 +254,20 @@ for (const target of dbTargets()) {
       assert.equal((await call('ben', 'POST', '/api/rksv-assign-customer', { orderId: o, customerId: cust!.id })).statusCode, 200);
       const acts = await call('ben', 'GET', `/api/rksv-order-activity/${o}`);
       assert.deepEqual(acts.json().map((a: { action: string }) => a.action), ['customer_assigned', 'agent_assigned']);
+
+      // While the customer has an active insolvency case, list and dialog say so (`Insolvenz`).
+      const insolvent = async () => ({
+        list: (await list('ben')).orders.find((x) => x.id === o)!.insolvent,
+        detail: (await call('ben', 'GET', `/api/rksv-order/${o}`)).json().insolvent as boolean,
+      });
+      assert.deepEqual(await insolvent(), { list: false, detail: false });
+      const opened = await call('admin', 'POST', '/api/create-insolvency', {
+        customer_id: cust!.id,
+        administrator_name: 'Dr. Masse',
+        start_date: '2026-01-01',
+      });
+      assert.equal(opened.statusCode, 201, opened.body);
+      assert.deepEqual(await insolvent(), { list: true, detail: true });
     });
 
     it('statistics in SQL: 12 months, stage counts, hours paid to shipped; an agent’s cover their orders', async () => {

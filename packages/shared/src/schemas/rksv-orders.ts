@@ -80,6 +80,8 @@ export const rksvOrderSchema = z.object({
   stripe_inv_id: z.string().nullable(),
   agent_id: z.number().nullable(),
   customer_id: z.number().nullable(),
+  /** The linked customer has an active insolvency case: the dialog shows `Insolvenz` beside the company. */
+  insolvent: z.boolean(),
   stage: z.enum(RKSV_STAGES).nullable(),
   agent_name: z.string().nullable(),
   cards: z.array(rksvCardSchema),

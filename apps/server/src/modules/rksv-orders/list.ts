@@ -6,6 +6,7 @@ import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { cardsOfOrders, loadVisibleOrder } from './access.js';
 import { cardOut, orderOut, reportableOutages } from './shape.js';
 import { stageCondition, stageSql } from './stage-sql.js';
+import { insolventSql } from '../insolvency/status.js';
 
 const o = rksvOrders;
 
@@ -63,6 +64,7 @@ export async function listOrders(ctx: ServiceCtx, viewer: Viewer, q: RksvOrderLi
         customer_id: o.customer_id,
         stage: stageSql,
         agent_name: users.name,
+        insolvent: insolventSql(o.customer_id),
       })
       .from(o)
       .leftJoin(users, eq(users.id, o.agent_id))
@@ -86,10 +88,11 @@ export async function listOrders(ctx: ServiceCtx, viewer: Viewer, q: RksvOrderLi
   );
   const now = new Date();
   return {
-    orders: page.map(({ stage, agent_name, ...r }) =>
+    orders: page.map(({ stage, agent_name, insolvent, ...r }) =>
       orderOut(r, {
         stage,
         agent_name,
+        insolvent,
         cards: cards.filter((c) => c.order_id === r.id).map((c) => cardOut(c, outages, now)),
       }),
     ),
@@ -105,11 +108,20 @@ export async function orderDetail(ctx: ServiceCtx, viewer: Viewer, input: { orde
   const [agent] = order.agent_id
     ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, order.agent_id))
     : [];
+  const [flag] = await ctx.db
+    .select({ insolvent: insolventSql(o.customer_id) })
+    .from(o)
+    .where(eq(o.id, order.id));
   const outages = await reportableOutages(
     ctx.db,
     cards.map((c) => c.id),
   );
-  return orderOut(order, { stage, agent_name: agent?.name ?? null, cards: cards.map((c) => cardOut(c, outages)) });
+  return orderOut(order, {
+    stage,
+    agent_name: agent?.name ?? null,
+    insolvent: Boolean(flag?.insolvent),
+    cards: cards.map((c) => cardOut(c, outages)),
+  });
 }
 
 /** The cards of one order the viewer may see (404 otherwise). */

@@ -64,7 +64,7 @@ export type OrderFields = Pick<
 /** An order as the API shows it: the fields of spec section 3, its stage, agent name and cards. */
 export function orderOut(
   o: OrderFields,
-  extra: { stage: RksvStage | null; agent_name: string | null; cards: RksvCard[] },
+  extra: { stage: RksvStage | null; agent_name: string | null; insolvent: boolean; cards: RksvCard[] },
 ): RksvOrder {
   return {
     id: o.id,

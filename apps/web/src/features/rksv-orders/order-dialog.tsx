@@ -72,6 +72,11 @@ export function OrderDialog({
               {t(`rksvOrders.stage.${order.stage}`)}
             </Badge>
           )}
+          {order.insolvent && (
+            <Badge color="red" variant="light" data-testid="order-insolvent">
+              {t('rksvOrders.dialog.insolvent')}
+            </Badge>
+          )}
         </Group>
       }
       data-testid="rksv-dialog"
