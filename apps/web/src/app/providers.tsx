@@ -8,7 +8,8 @@ import { DeferredToasts } from './deferred-toasts';
 import { contrastResolver, theme } from './theme';
 
 /**
- * The theme with the toasts' close button named in the current language (never suspends). A plain
+ * The theme with the close buttons of toasts and dialogs named in the current language (never
+ * suspends), so no modal of any area leaves its close button without a name. A plain
  * override object, not Notification.extend(): that would pull the toast component into every page.
  */
 function ThemedMantine({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ function ThemedMantine({ children }: { children: ReactNode }) {
       mergeThemeOverrides(theme, {
         components: {
           Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
         },
       }),
     [t],
