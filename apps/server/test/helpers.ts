@@ -36,7 +36,7 @@ export interface TestApp {
 }
 
 /** A database of its own for one test file on the PostgreSQL server, dropped afterwards. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });

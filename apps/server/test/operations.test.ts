@@ -19,7 +19,7 @@ import { createMailer } from '../src/platform/mail.js';
 import { LocalPaymentProvider } from '../src/platform/payments/index.js';
 import { RealtimeHub } from '../src/platform/realtime.js';
 import { createStorage } from '../src/platform/storage/index.js';
-import { createTestApp, dbTargets, type TestApp } from './helpers.js';
+import { createTestApp, dbTargets, freshPostgres, type TestApp } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 // npm's own range logic (semver ships with every npm project's tree; it has no types of its own).
@@ -243,7 +243,13 @@ describe('a database that accepts connections and never answers', () => {
 if (dbTargets().includes('postgres')) {
   describe('a statement that runs too long (postgres)', () => {
     it('is cancelled after DB_STATEMENT_TIMEOUT_MS and answered with 503', async () => {
-      const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, statementTimeoutMs: 300 });
+      // A migrated database of its own: the app's start-up hooks (e.g. the shop's missing invoice PDFs)
+      // query their tables, whatever the server's `test` database holds.
+      const fresh = await freshPostgres();
+      const migrating = await openDatabase({ databaseUrl: fresh.url });
+      await runMigrations(migrating);
+      await migrating.close();
+      const database = await openDatabase({ databaseUrl: fresh.url, statementTimeoutMs: 300 });
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
       const silent = pino({ level: 'silent' });
       const app = await buildApp(
@@ -262,6 +268,7 @@ if (dbTargets().includes('postgres')) {
       } finally {
         await app.close();
         await database.close();
+        await fresh.drop();
       }
     });
   });
