@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@m
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart';
 import { useOverview } from './api/get-overview';
-import { LoadError } from './components/load-error';
+import { LoadError } from '../../components/load-error';
 import { STATUS_COLOR } from './components/status-badge';
 
 const CARDS = ['total', 'active', 'pending', 'locked', 'expired'] as const;

@@ -8,7 +8,7 @@ import { MonthChart } from './components/month-chart';
 import { StatCards } from './components/stat-cards';
 import { TypeGrid } from './components/type-grid';
 import { WindowNote } from './components/window-note';
-import { LoadError } from './load-error';
+import { LoadError } from '../../components/load-error';
 import { useStatsScope } from './use-stats-scope';
 
 /** Aufgaben Übersicht: the cards, the types, the months; admins also the agent filter and the agents table. */

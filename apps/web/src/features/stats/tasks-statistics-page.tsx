@@ -8,7 +8,7 @@ import { MonthChart } from './components/month-chart';
 import { RatingStats } from './components/rating-stats';
 import { TypeGrid } from './components/type-grid';
 import { WindowNote } from './components/window-note';
-import { LoadError } from './load-error';
+import { LoadError } from '../../components/load-error';
 import { useStatsScope } from './use-stats-scope';
 
 /**

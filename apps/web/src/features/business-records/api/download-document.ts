@@ -1,5 +1,6 @@
 import { api, ApiError, apiPath } from '../../../lib/api';
 import { readStoredUser } from '../../../lib/auth-storage';
+import { saveBlob } from '../../../lib/save-blob';
 
 /**
  * GET /business/documents/{id}/download with the session's token, saved under the name the server
@@ -19,16 +20,5 @@ export async function downloadDocument(id: string, name: string): Promise<void> 
     const body = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
     throw new ApiError(res.status, body?.message ?? '', body);
   }
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.rel = 'noopener';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
+  saveBlob(await res.blob(), name);
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { api, ApiError, type RequestOptions } from '../../../lib/api';
+import { saveBlob } from '../../../lib/save-blob';
 import { readStoredUser } from '../../../lib/auth-storage';
 
 /**
@@ -51,17 +52,6 @@ export async function downloadCashbookFile(path: string, name: string): Promise<
     throw new ApiError(res.status, (body as { message?: string }).message ?? '', body);
   }
   const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.rel = 'noopener';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
+  saveBlob(blob, name);
   return blob;
 }

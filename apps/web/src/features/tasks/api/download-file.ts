@@ -1,5 +1,6 @@
 import { api, ApiError } from '../../../lib/api';
 import { readStoredUser } from '../../../lib/auth-storage';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** /protected-files/uploads/tasks/{datei_name}: where a task file is served. */
 export const taskFilePath = (dateiName: string) => `/protected-files/uploads/tasks/${encodeURIComponent(dateiName)}`;
@@ -20,19 +21,7 @@ export async function fetchProtectedFile(path: string): Promise<Blob> {
 
 /** Saves a protected file under its original name. */
 export async function downloadProtectedFile(path: string, name: string): Promise<void> {
-  const url = URL.createObjectURL(await fetchProtectedFile(path));
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.rel = 'noopener';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes away.
-    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
+  saveBlob(await fetchProtectedFile(path), name);
 }
 
 /** Files the browser can show itself (images, pdf) open in a new tab. */
