@@ -53,6 +53,8 @@ export async function seedDemoBusiness(db: Db): Promise<void> {
     ort: record.ort,
     adresse: record.adresse,
     email: 'kunde@demo.at',
+    // As a request from the public forms carries it (the board's newest demo tasks are these).
+    telefon_firma: record.telefon ?? '+43 1 3204711',
     country_id: record.country_id,
     user_id: agent?.id ?? null,
   };
