@@ -162,11 +162,24 @@ describe('authorization matrix over every registered route', () => {
   it('every route answers each role and flag as its preset says', async () => {
     const failures: string[] = [];
     const someoneElse = users.get('admin with every flag')!.id;
+    // One session per subject while it lasts: a call that ended it (logout, password change) is
+    // noticed by the cheap session check and a new sign-in follows. Signing in for every call would
+    // spend most of the test hashing passwords.
+    const sessions = new Map<string, string>();
+    const sessionOf = async (user: { email: string; password: string }) => {
+      const known = sessions.get(user.email);
+      if (known) {
+        const check = await t.app.inject({ method: 'GET', url: '/auth/verify-token', headers: bearer(known) });
+        if (check.statusCode === 200) return known;
+      }
+      const fresh = await login(t.app, user.email, user.password);
+      sessions.set(user.email, fresh);
+      return fresh;
+    };
     const probe = async (who: Subject, r: { method: string; url: string }, userId: number, want: 401 | 403 | 'ok') => {
       if (DEVICE_KEY_ROUTES.includes(key(r))) want = 401;
       const user = users.get(who.name);
-      // A fresh session per call: logout and password changes must not spoil the next call.
-      const token = user ? await login(t.app, user.email, user.password) : undefined;
+      const token = user ? await sessionOf(user) : undefined;
       const url = r.url
         .replace(new RegExp(USER_PARAM, 'g'), String(userId))
         .replace(/:status/g, 'offen')
