@@ -63,6 +63,9 @@ describe('RKSV order workflow in the back office', () => {
     const base = app.server.url;
     const { context, page } = await app.open();
     await page.goto('/rksv');
+    // The page arrives rendered at build time; the prices come once the app has taken it over, and
+    // only then do its checkboxes answer.
+    await page.getByTestId('rksv-total').getByText(/69,00/).waitFor();
     await page.getByTestId('rksv-company').fill(COMPANY);
     await page.getByTestId('rksv-name').fill('Greta Groß');
     await page.getByTestId('rksv-taxid').fill('ATU76543210');
