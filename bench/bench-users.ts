@@ -10,9 +10,11 @@ export interface BenchUsers {
   agentIds: number[];
 }
 
+export const BENCH_PASSWORD = 'Bench-Passwort-1';
+
 /** An admin and twenty agents to own the generated tasks. */
 export async function addBenchUsers(db: Db): Promise<BenchUsers> {
-  const password = 'Bench-Passwort-1';
+  const password = BENCH_PASSWORD;
   const hash = await hashPassword(password);
   const all = Object.fromEntries(FLAGS.map((f) => [f, true]));
   const rows = await db

@@ -9,12 +9,21 @@ import { prepare, type BenchKind } from './fixture.js';
 
 const kind = (process.env.BENCH_KIND ?? 'postgres') as BenchKind;
 const n = Number(process.env.BENCH_ROWS ?? 100_000);
-const { database, users, log } = await prepare(kind, n);
-const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000000', PUBLIC_FORM_RATE_LIMIT: '10000000' });
+const { database, users, log } = await prepare(kind, n, Number(process.env.BENCH_CUSTOMERS ?? n));
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PAYMENT_PROVIDER: 'local',
+  LOG_LEVEL: 'silent',
+  LOGIN_RATE_LIMIT: '10000000',
+  PUBLIC_FORM_RATE_LIMIT: '10000000',
+});
 const storage = createStorage(config.storage);
 const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom, storage });
 const realtime = new RealtimeHub(database.db, pino({ level: 'silent' }));
-const app = await buildApp({ config, db: database.db, mailer, realtime, storage }, { logger: false, serveWebApp: false });
+const app = await buildApp(
+  { config, db: database.db, mailer, realtime, storage },
+  { logger: false, serveWebApp: false },
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const login = async (email: string) => {

@@ -1,12 +1,14 @@
 /**
- * Board and customer-search latency with 100,000 tasks and 100,000 customers, on PostgreSQL
- * (BENCH_DATABASE_URL or the local test server; a database of its own, dropped afterwards) and on the
- * embedded PGlite. The server runs in a child process; autocannon (50 connections) runs here.
- * Then the embedded database's limit: PGlite at each size of BENCH_PGLITE_SIZES (10,000 and 100,000
- * tasks), one request at a time (one user), median and 99th percentile of every board call beside a
- * bare Fastify route measured the same way in the same run.
+ * The task board and customer search at scale: 1,000,000 tasks and 300,000 customers on PostgreSQL
+ * (BENCH_DATABASE_URL or the local test server; a database of its own, dropped afterwards unless
+ * BENCH_KEEP=1, and reused by BENCH_REUSE=1 when it has the same sizes). The server runs in a child
+ * process, the calls are made from here, each beside a bare Fastify route measured the same way in
+ * the same run:
+ *   1. one request at a time (one user): median and 99th percentile of every sort, filter and search;
+ *   2. autocannon, 50 connections: pages a second of the main calls, and of bare Fastify;
+ *   3. the embedded database (PGlite) at each size of BENCH_PGLITE_SIZES, one request at a time.
  *   npm run bench
- *   BENCH_TARGETS= BENCH_PGLITE_SIZES=1000 BENCH_REQUESTS=30 node --import tsx bench/tasks-board.ts  (the CI's small run)
+ *   BENCH_ROWS=2000 BENCH_CUSTOMERS=2000 BENCH_PGLITE_SIZES=500 BENCH_REQUESTS=20 node --import tsx bench/tasks-board.ts  (the CI's small run)
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -16,7 +18,8 @@ import autocannon from 'autocannon';
 import { dropBenchDatabase, type BenchKind } from './fixture.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const N = Number(process.env.BENCH_ROWS ?? 100_000);
+const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 300_000);
 /** Requests per call in the one-at-a-time runs (the 99th percentile needs a few hundred). */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const PGLITE_SIZES = (process.env.BENCH_PGLITE_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number);
@@ -33,7 +36,12 @@ async function startServer(kind: BenchKind, rows = N) {
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('./serve-fixture.ts', import.meta.url))],
     {
-      env: { ...process.env, BENCH_KIND: kind, BENCH_ROWS: String(rows) },
+      env: {
+        ...process.env,
+        BENCH_KIND: kind,
+        BENCH_ROWS: String(rows),
+        BENCH_CUSTOMERS: String(kind === 'postgres' ? CUSTOMERS : rows),
+      },
       stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
@@ -59,7 +67,7 @@ async function measure(url: string, token: string, name: string, path: string): 
 
 type ServerInfo = Awaited<ReturnType<typeof startServer>>['info'];
 
-/** The calls measured: name, token, path. */
+/** The calls measured under load (50 connections): name, token, path. */
 function scenarios(info: ServerInfo): [string, string, string][] {
   return [
     ['board, admin, default sort', info.adminToken, '/api/get-tasks-from-admin/1/offen'],
@@ -80,47 +88,117 @@ function scenarios(info: ServerInfo): [string, string, string][] {
   ];
 }
 
-async function run(kind: BenchKind): Promise<Figure[]> {
-  const { child, info } = await startServer(kind);
-  console.log(`[${kind}] ${info.log}`);
-  const figures: Figure[] = [];
+/** Every sort, filter and search of the board, and the customer search: the one-user figures. */
+async function everyCall(info: ServerInfo): Promise<[string, string, string][]> {
+  const board = '/api/get-tasks-from-admin/1/offen';
+  const first = (await (
+    await fetch(info.url + board, { headers: { authorization: `Bearer ${info.adminToken}` } })
+  ).json()) as { nextCursor: string | null };
+  return [
+    ['board, admin, default sort (newest first)', info.adminToken, board],
+    ['board, admin, next page (cursor)', info.adminToken, `${board}?cursor=${first.nextCursor ?? ''}`],
+    ['board, admin, created ascending', info.adminToken, `${board}?sort=created_asc`],
+    ['board, admin, created descending', info.adminToken, `${board}?sort=created_desc`],
+    ['board, admin, due ascending', info.adminToken, `${board}?sort=due_asc`],
+    ['board, admin, due descending', info.adminToken, `${board}?sort=due_desc`],
+    [
+      'board, admin, done tasks, due ascending, type filter',
+      info.adminToken,
+      '/api/get-tasks-from-admin/1/erledigt?sort=due_asc&typ=3',
+    ],
+    ['board, admin, type filter', info.adminToken, `${board}?typ=5`],
+    ['board, admin, agent filter', info.adminToken, `${board}?agentId=${info.agentId}`],
+    ['board, admin, unassigned', info.adminToken, `${board}?unassigned=true`],
+    ['board, admin, company "pizzeria"', info.adminToken, `${board}?firma=pizzeria`],
+    ['board, admin, company "pizzeria", due ascending', info.adminToken, `${board}?firma=pizzeria&sort=due_asc`],
+    ['board, admin, search "drucker"', info.adminToken, `${board}?q=drucker`],
+    ['board, admin, search "nummer 4711" (few)', info.adminToken, `${board}?q=${encodeURIComponent('nummer 4711')}`],
+    ['board, admin, search "4711" (number)', info.adminToken, `${board}?q=4711`],
+    ['board, admin, search agent name "Agent 7"', info.adminToken, `${board}?q=${encodeURIComponent('Agent 7 Bench')}`],
+    ['board, admin, search nothing found', info.adminToken, `${board}?q=zzqx`],
+    ['board, agent, own tasks', info.agentToken, `/api/get-tasks-from-agent/1/offen/${info.agentId}`],
+    [
+      'board, agent, own tasks, due ascending',
+      info.agentToken,
+      `/api/get-tasks-from-agent/1/offen/${info.agentId}?sort=due_asc`,
+    ],
+    [
+      'board, agent, unassigned tab',
+      info.agentToken,
+      `/api/get-tasks-from-agent/1/offen/${info.agentId}?unassigned=true`,
+    ],
+    ['customer search "gasthaus"', info.adminToken, '/api/customers?search=gasthaus'],
+    ['customer search "10042"', info.adminToken, '/api/customers?search=10042'],
+    [
+      'customer search "alpenblick 2999"',
+      info.adminToken,
+      `/api/customers?search=${encodeURIComponent('alpenblick 2999')}`,
+    ],
+  ];
+}
+
+async function helloServer() {
+  const hello = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./hello.ts', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(readline.createInterface({ input: hello.stdout! }), 'line')) as [string];
+  return { hello, url: (JSON.parse(line) as { url: string }).url };
+}
+
+interface SequentialRow {
+  name: string;
+  p50: number;
+  p99: number;
+  hello: { p50: number; p99: number };
+}
+
+/** PostgreSQL at full size: every call one at a time, then the main calls at 50 connections. */
+async function runPostgres(): Promise<void> {
+  const { child, info } = await startServer('postgres');
+  console.log(`[postgres] ${info.log}`);
+  const { hello, url: helloUrl } = await helloServer();
+  const rows: SequentialRow[] = [];
+  const loaded: Figure[] = [];
   try {
-    for (const [name, token, path] of scenarios(info)) {
-      const f = await measure(info.url, token, name, path);
-      figures.push(f);
-      console.log(`[${kind}] ${name}: p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.rps} req/s`);
+    for (const [name, token, path] of await everyCall(info)) {
+      const h = await sequential(helloUrl);
+      const f = await sequential(info.url + path, token);
+      rows.push({ name, ...f, hello: h });
+      console.log(`[postgres] ${name}: median ${f.p50} ms, p99 ${f.p99} ms (bare Fastify ${h.p50} / ${h.p99} ms)`);
+    }
+    if (DURATION > 0) {
+      for (const [name, token, path] of scenarios(info)) {
+        const f = await measure(info.url, token, name, path);
+        loaded.push(f);
+        console.log(`[postgres] ${name}: p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.rps} req/s`);
+      }
+      const h = await measure(helloUrl, '', 'bare Fastify hello world', '/');
+      loaded.push(h);
     }
   } finally {
+    hello.kill();
     child.kill('SIGTERM');
     await once(child, 'exit');
-    if (kind === 'postgres' && !process.env.BENCH_KEEP) await dropBenchDatabase();
+    if (!process.env.BENCH_KEEP) await dropBenchDatabase();
   }
-  return figures;
-}
-
-const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',').filter(Boolean) as BenchKind[];
-const all: Partial<Record<BenchKind, Figure[]>> = {};
-for (const target of targets) all[target] = await run(target);
-
-if (targets.length) {
-  printTable();
-}
-if (PGLITE_SIZES.length) await embeddedSizes();
-
-function printTable() {
   console.log(
-    `\n### Task board and customer search: ${N.toLocaleString('en')} tasks and customers, autocannon 50 connections, ${DURATION} s each\n`,
+    `\n### PostgreSQL, ${N.toLocaleString('en')} tasks and ${CUSTOMERS.toLocaleString('en')} customers: one request at a time, ${REQUESTS} requests per call\n`,
   );
-  console.log(`| call | ${targets.map((t) => `${t} p50 / p99 ms | ${t} req/s`).join(' | ')} |`);
-  console.log(`|---|${targets.map(() => '---|---').join('|')}|`);
-  for (const f0 of all[targets[0]!]!) {
-    const cells = targets.map((t) => {
-      const f = all[t]!.find((x) => x.name === f0.name)!;
-      return `${f.p50} / ${f.p99} | ${f.rps}`;
-    });
-    console.log(`| ${f0.name} | ${cells.join(' | ')} |`);
+  console.log('| call | median ms | p99 ms | bare Fastify median / p99 ms |');
+  console.log('|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.p50} | ${r.p99} | ${r.hello.p50} / ${r.hello.p99} |`);
+  if (loaded.length) {
+    const bare = loaded[loaded.length - 1]!;
+    console.log(`\n### PostgreSQL, same data: autocannon, 50 connections, ${DURATION} s each\n`);
+    console.log('| call | p50 / p99 ms | req/s | share of bare Fastify |');
+    console.log('|---|---|---|---|');
+    for (const f of loaded)
+      console.log(`| ${f.name} | ${f.p50} / ${f.p99} | ${f.rps} | ${(f.rps / bare.rps).toFixed(3)} |`);
   }
 }
+
+if (process.env.BENCH_POSTGRES !== '0') await runPostgres();
+if (PGLITE_SIZES.length) await embeddedSizes();
 
 /** One request after the other for REQUESTS requests (after a few unmeasured): median and 99th percentile in ms. */
 async function sequential(url: string, token?: string): Promise<{ p50: number; p99: number }> {
@@ -140,11 +218,7 @@ async function sequential(url: string, token?: string): Promise<{ p50: number; p
 
 /** The embedded database at each size: every call one at a time, beside a bare Fastify route. */
 async function embeddedSizes() {
-  const hello = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./hello.ts', import.meta.url))], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(readline.createInterface({ input: hello.stdout! }), 'line')) as [string];
-  const helloUrl = (JSON.parse(line) as { url: string }).url;
+  const { hello, url: helloUrl } = await helloServer();
   const rows: { size: number; name: string; p50: number; p99: number; hello: { p50: number; p99: number } }[] = [];
   try {
     for (const size of PGLITE_SIZES) {

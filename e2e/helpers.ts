@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { copyOfSeededDatabase } from './database.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
@@ -54,19 +55,25 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real server (built web app, embedded database with the demo seed) in a fresh data folder. */
+/**
+ * The real server as built (`npm run build`: server bundle and web app) with the demo seed, in a fresh
+ * data folder: on a copy of a seeded PostgreSQL database when TEST_DATABASE_URL is set (database.ts),
+ * else, or when `env` sets DATABASE_URL to '', on the embedded database.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const base = process.env.TEST_DATABASE_URL;
+  const database = base && env.DATABASE_URL !== '' ? await copyOfSeededDatabase(ROOT, base, port) : null;
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
       REDIS_URL: '',
       NODE_ENV: 'test',
       SEED_DEMO: 'true',
@@ -81,7 +88,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`);
+    if (child.exitCode !== null) {
+      await database?.drop();
+      throw new Error(`server exited:\n${logs.join('')}`);
+    }
     try {
       const res = await fetch(`${url}/readyz`);
       if (res.ok) break;
@@ -102,6 +112,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

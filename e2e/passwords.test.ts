@@ -23,7 +23,8 @@ async function changePassword(page: Page, oldPassword: string, newPassword: stri
 }
 
 describe('password rules on the profile form', () => {
-  const app = serverAndBrowser();
+  // On the embedded database, as `npm start` runs without configuration (the other suites use PostgreSQL when it is there).
+  const app = serverAndBrowser({ DATABASE_URL: '' });
 
   it('says under the field why a new password is refused, in German', async () => {
     const { context, page } = await app.open();
@@ -34,7 +35,9 @@ describe('password rules on the profile form', () => {
     await changePassword(page, DEMO.agentAT.password, 'aaaaaaaaaa');
     await form.getByText('Das Passwort muss mindestens 12 Zeichen lang sein').first().waitFor();
     await changePassword(page, DEMO.agentAT.password, 'Qwerty123456');
-    await form.getByText('Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.').waitFor();
+    await form
+      .getByText('Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.')
+      .waitFor();
     await screenshot(page, 'password-common-de');
     await changePassword(page, DEMO.agentAT.password, DEMO.agentAT.password);
     await form.getByText('Das neue Passwort muss sich vom aktuellen unterscheiden.').waitFor();
@@ -45,9 +48,10 @@ describe('password rules on the profile form', () => {
     const { context, page } = await app.open({ locale: 'ar-EG' });
     await signInAnyLanguage(page, DEMO.agentEG);
     await page.goto('/agent-dashboard/profile');
-    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
     const form = page.getByTestId('change-password-form');
+    // The direction is set once the Arabic strings are in: read it after they show, not before.
     await form.getByText('12 حرفًا على الأقل، وليست كلمة مرور شائعة.').waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
     await changePassword(page, DEMO.agentEG.password, 'Qwerty123456');
     await form.getByText('كلمة المرور هذه شائعة جدًا ويسهل تخمينها. يرجى اختيار كلمة مرور أخرى.').waitFor();
     await screenshot(page, 'password-common-ar');

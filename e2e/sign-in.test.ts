@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
 
 describe('sign-in as a newcomer would', () => {
-  const app = serverAndBrowser();
+  // On the embedded database, as `npm start` runs without configuration (the other suites use PostgreSQL when it is there).
+  const app = serverAndBrowser({ DATABASE_URL: '' });
 
   it('an admin signs in and lands on the agent dashboard, history replaced', async () => {
     const { context, page } = await app.open();

@@ -1,13 +1,11 @@
 // Backup and restore of the embedded database with its stored files, through the operator command line.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { operatorMessage, runCommand } from '../src/cli-commands.js';
 import { openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { ensureReferenceData } from '../src/db/reference-data.js';
@@ -15,25 +13,31 @@ import { taskFiles, tasks } from '../src/db/schema/index.js';
 import { createStorage } from '../src/platform/storage/index.js';
 import { PDF } from './tasks-fixtures.js';
 
-const run = promisify(execFile);
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-
+/** A command of the operator command line, run in this process (cli.test.ts starts the real process). */
 async function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STORAGE_URL: '', ...env },
+    const out = await runCommand(args, {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STORAGE_URL: '',
+      ...env,
     });
-    return { code: 0, out: stdout + stderr };
+    return { code: 0, out };
   } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, out: err.stdout + err.stderr };
+    const message = operatorMessage(e);
+    if (message === null) throw e;
+    return { code: 1, out: message };
   }
 }
 
 const FILE_KEY = 'tasks/1700000000000-backup-test.pdf';
 
 /** Opens the data folder's embedded database, hands it to fn, closes it. */
-async function withDb<T>(dataDir: string, fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+async function withDb<T>(
+  dataDir: string,
+  fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
+): Promise<T> {
   const database = await openDatabase({ pgliteDir: dataDir, holder: 'test' });
   try {
     return await fn(database.db);
@@ -58,9 +62,23 @@ describe('backup and restore of the embedded database', () => {
       await ensureReferenceData(database.db);
       const [task] = await database.db
         .insert(tasks)
-        .values({ titel: 'Bondrucker druckt nicht', beschreibung: 'Seit heute früh', frist: new Date('2026-12-01T10:00:00Z'), typ: 1, country_id: 1 })
+        .values({
+          titel: 'Bondrucker druckt nicht',
+          beschreibung: 'Seit heute früh',
+          frist: new Date('2026-12-01T10:00:00Z'),
+          typ: 1,
+          country_id: 1,
+        })
         .returning({ id: tasks.id });
-      await database.db.insert(taskFiles).values({ task_id: task!.id, datei_name: path.basename(FILE_KEY), original_name: 'Rechnung.pdf', mime: 'application/pdf', size: PDF.length });
+      await database.db
+        .insert(taskFiles)
+        .values({
+          task_id: task!.id,
+          datei_name: path.basename(FILE_KEY),
+          original_name: 'Rechnung.pdf',
+          mime: 'application/pdf',
+          size: PDF.length,
+        });
     } finally {
       await database.close();
     }
@@ -84,7 +102,10 @@ describe('backup and restore of the embedded database', () => {
     assert.equal(restore.code, 0, restore.out);
     assert.match(restore.out, /eingespielt: 1 Aufgaben, 1 Dateien/);
     const [row] = await withDb(target, (db) =>
-      db.select({ titel: tasks.titel, file: taskFiles.original_name }).from(tasks).innerJoin(taskFiles, eq(taskFiles.task_id, tasks.id)),
+      db
+        .select({ titel: tasks.titel, file: taskFiles.original_name })
+        .from(tasks)
+        .innerJoin(taskFiles, eq(taskFiles.task_id, tasks.id)),
     );
     assert.deepEqual(row, { titel: 'Bondrucker druckt nicht', file: 'Rechnung.pdf' });
     assert.deepEqual(fs.readFileSync(path.join(target, 'uploads', ...FILE_KEY.split('/'))), PDF);

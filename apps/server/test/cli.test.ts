@@ -10,11 +10,24 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.js';
 import { customers, users } from '../src/db/schema/index.js';
 import { verifyPassword } from '../src/platform/passwords.js';
+import { operatorMessage, runCommand } from '../src/cli-commands.js';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
+/** A command run in this process (what cli.ts does, without a process per call). */
 async function cli(dataDir: string, ...args: string[]) {
+  try {
+    return { code: 0, out: await runCommand(args, { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }) };
+  } catch (e) {
+    const message = operatorMessage(e);
+    if (message === null) throw e;
+    return { code: 1, out: message };
+  }
+}
+
+/** The command line itself, as an operator starts it: its own process, its exit code and output. */
+async function cliProcess(dataDir: string, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -129,7 +142,8 @@ describe('operator command line on the embedded database', () => {
   it('refuses while another live process holds the embedded database', async () => {
     const database = await openDatabase({ pgliteDir: dir, holder: 'Server' });
     try {
-      const res = await cli(dir, 'user:set-password', '--email', 'ops@test.at', '--password', 'Ganz-neu-2027');
+      // Another process (the lock names this one as the server): the command line's own process.
+      const res = await cliProcess(dir, 'user:set-password', '--email', 'ops@test.at', '--password', 'Ganz-neu-2027');
       assert.equal(res.code, 1);
       assert.match(res.out, /wird bereits verwendet \(Server, PID \d+\)/);
       assert.match(res.out, /Beenden Sie zuerst den Server oder verwenden Sie PostgreSQL/);

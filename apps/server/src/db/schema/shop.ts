@@ -1,5 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { RKSV_PAID_STATUSES } from '@portal/shared';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 import { users } from './users.js';
 
@@ -14,6 +26,28 @@ export const SEARCH_FROM = 'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìí
 export const SEARCH_TO = 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnSsZzCcCcYyy';
 export const normalisedSearch = (text: SQL) =>
   sql`lower(translate(replace(replace(${text}, 'ß', 'ss'), 'ẞ', 'SS'), '${sql.raw(SEARCH_FROM)}', '${sql.raw(SEARCH_TO)}'))`;
+
+/**
+ * The stage of an order (packages/shared `orderStage`) from its own row: null unless paid, then
+ * abgeschlossen once a card is activated, offen while a card lacks its serial number, erstellt until
+ * shipped or ready for pickup, then zustellung or abholung by its kind. One text for the index
+ * rksv_orders_stage_idx and the queries (modules/rksv-orders/stage-sql.ts), so PostgreSQL matches them.
+ */
+export function rksvStageSql(o: {
+  payment_status: AnyPgColumn;
+  cards_activated: AnyPgColumn;
+  cards_pending: AnyPgColumn;
+  shipped_at: AnyPgColumn;
+  delivery: AnyPgColumn;
+}): SQL<'open' | 'created' | 'delivery' | 'pickup' | 'completed' | null> {
+  return sql`(case
+  when ${o.payment_status} not in (${sql.raw(RKSV_PAID_STATUSES.map((x) => `'${x}'`).join(', '))}) then null
+  when ${o.cards_activated} > 0 then 'completed'
+  when ${o.cards_pending} > 0 then 'open'
+  when ${o.shipped_at} is null then 'created'
+  when ${o.delivery} = 1 then 'delivery'
+  else 'pickup' end)`;
+}
 
 /** What the shop sells: the signature unit (kind main) and shipping (kind shipping). Prices gross, cents. */
 export const products = pgTable(
@@ -97,12 +131,18 @@ export const rksvOrders = pgTable(
     agent_id: integer().references(() => users.id),
     customer_id: integer().references(() => customers.id),
     updated_at: ts().notNull().defaultNow(),
+    /**
+     * How many of the order's cards still lack their serial number, and how many are activated: kept by
+     * the database itself (trigger rksv_cards_summary, migration 0015) on every card write, so the stage
+     * below is a condition on the order row alone and the stage pages read an index instead of the cards.
+     */
+    cards_pending: integer().notNull().default(0),
+    cards_activated: integer().notNull().default(0),
     /** The back office's search text: the searched fields, normalised (see normalisedSearch). */
-    search_text: text().generatedAlwaysAs(
-      (): SQL =>
-        normalisedSearch(
-          sql`${rksvOrders.companyname} || ' ' || ${rksvOrders.customername} || ' ' || ${rksvOrders.email} || ' ' || ${rksvOrders.address} || ' ' || ${rksvOrders.zipcode} || ' ' || ${rksvOrders.city} || ' ' || ${rksvOrders.vatnr}`,
-        ),
+    search_text: text().generatedAlwaysAs((): SQL =>
+      normalisedSearch(
+        sql`${rksvOrders.companyname} || ' ' || ${rksvOrders.customername} || ' ' || ${rksvOrders.email} || ' ' || ${rksvOrders.address} || ' ' || ${rksvOrders.zipcode} || ' ' || ${rksvOrders.city} || ' ' || ${rksvOrders.vatnr}`,
+      ),
     ),
   },
   (t) => [
@@ -115,6 +155,8 @@ export const rksvOrders = pgTable(
     index('rksv_orders_payed_at_idx')
       .on(t.payed_at)
       .where(sql`${t.payment_status} in ('paid', 'completed')`),
+    // The stage pages (offen, erstellt, …): newest first within one stage, read from this index.
+    index('rksv_orders_stage_idx').on(rksvStageSql(t), t.id),
     index('rksv_orders_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     uniqueIndex('rksv_orders_return_ref_idx').on(t.return_ref),
     index('rksv_orders_status_idx').on(t.payment_status, t.id),
