@@ -83,8 +83,9 @@ export async function prepare(
            now() - ((${n} - g) || ' minutes')::interval,
            (array['offen','erledigt','abgeschlossen'])[1 + g % 3],
            1 + g % 7,
-           case when g % 5 = 0 then 2 else 1 end,
-           case when g % 25 = 0 then null else (${agents}::int[])[1 + g % ${users.agentIds.length}] end,
+           -- Country, agent and status each by their own modulus, so no agent's tasks all land in one country.
+           case when (g / 7) % 5 = 0 then 2 else 1 end,
+           case when g % 23 = 0 then null else (${agents}::int[])[1 + g % ${users.agentIds.length}] end,
            (${agents}::int[])[1 + (g / 7) % ${users.agentIds.length}],
            (100000 + g)::text,
            (array['Gasthaus','Café','Pizzeria','Heuriger','Bistro','Wirtshaus'])[1 + (g / 3) % 6] || ' Nummer ' || g

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { countries } from './reference.js';
 import { users } from './users.js';
 
@@ -55,6 +55,16 @@ export const tasks = pgTable(
     index('tasks_board_id_idx').on(t.country_id, t.status, t.id),
     index('tasks_board_created_idx').on(t.country_id, t.status, t.erstellt_am, t.id),
     index('tasks_board_due_idx').on(t.country_id, t.status, t.frist, t.id),
+    // The board filtered by agent, and the unassigned tab: newest first straight from the index (an
+    // IS NULL condition gives no order to a plain index, hence the partial one).
+    index('tasks_board_agent_idx').on(t.country_id, t.status, t.user_id, t.id),
+    // An agent's own board (assigned to, created by or asking help of them): with the agent index
+    // above, one bitmap per branch, so its capped total reads the agent's tasks, not the country's.
+    index('tasks_board_creator_idx').on(t.country_id, t.status, t.created_by_userid),
+    index('tasks_board_requested_idx').on(t.country_id, t.status, t.requested_user_id),
+    index('tasks_board_unassigned_idx')
+      .on(t.country_id, t.status, t.id)
+      .where(sql`${t.user_id} is null`),
     index('tasks_user_idx').on(t.user_id, t.status),
     index('tasks_requested_idx').on(t.requested_user_id),
     index('tasks_created_by_idx').on(t.created_by_userid),
@@ -64,7 +74,15 @@ export const tasks = pgTable(
     index('tasks_kundennummer_idx').on(t.kundennummer, t.id),
     // Statistics (modules/stats): a country's or an agent's tasks created in the 6-month window, with
     // every column the aggregates read, so PostgreSQL answers from the index alone.
-    index('tasks_stats_country_idx').on(t.country_id, t.erstellt_am, t.status, t.typ, t.frist, t.erledigt_am, t.user_id),
+    index('tasks_stats_country_idx').on(
+      t.country_id,
+      t.erstellt_am,
+      t.status,
+      t.typ,
+      t.frist,
+      t.erledigt_am,
+      t.user_id,
+    ),
     index('tasks_stats_agent_idx').on(t.user_id, t.erstellt_am, t.country_id, t.status, t.typ, t.frist, t.erledigt_am),
     // Text search (q, firma filter): trigram indexes make ILIKE '%…%' fast.
     index('tasks_titel_trgm_idx').using('gin', sql`${t.titel} gin_trgm_ops`),
@@ -210,3 +228,14 @@ export const taskActivity = pgTable(
   },
   (t) => [index('task_activity_task_idx').on(t.task_id)],
 );
+
+/**
+ * The version of each country's board data: raised by triggers (migration 0016) in the transaction of
+ * every write to that country's tasks, and for all countries when a name a board row shows changes
+ * (users.name, task_types). A board page kept under a version is exactly what the board query answers
+ * while the version is unchanged (modules/tasks/board-cache.ts), on every process alike.
+ */
+export const boardVersions = pgTable('board_versions', {
+  country_id: integer().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TaskListQuery } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { boardVersions } from '../../db/schema/index.js';
+import type { ServiceCtx } from '../../platform/service.js';
+import type { BoardScope } from './queries.js';
+
+/**
+ * Board pages kept per process, each under the version of its country's board data.
+ *
+ * Many agents watch the same few boards and reload them often; building a page (100 rows as JSON, a
+ * capped total) is most of a board call's database work. The database raises a country's version in
+ * the same transaction as every write to its tasks and when a shown name changes (board_versions,
+ * migration 0016), so a call first reads the version (one index lookup) and answers the kept page
+ * when it was built at that version: exactly what the query would answer now, on every process,
+ * with no message between processes to wait for. A miss reads the page and its version in one
+ * statement (one snapshot). Inside a transaction nothing is kept (its own writes are not committed).
+ */
+export class BoardCache {
+  private readonly pages = new Map<string, { version: number; json: string }>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  get(key: string, version: number): string | undefined {
+    const entry = this.pages.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    // Least recently used goes first: a hit moves the page to the end of the map's order.
+    this.pages.delete(key);
+    this.pages.set(key, entry);
+    return entry.json;
+  }
+
+  set(key: string, version: number, json: string): void {
+    this.pages.delete(key);
+    this.pages.set(key, { version, json });
+    if (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+}
+
+const caches = new WeakMap<object, BoardCache>();
+
+/** The cache of this database handle, or null when turned off (BOARD_CACHE_ENTRIES=0) or inside a transaction. */
+export function boardCacheFor(ctx: ServiceCtx): BoardCache | null {
+  if (ctx.config.boardCacheEntries === 0 || 'rollback' in ctx.db) return null;
+  let cache = caches.get(ctx.db);
+  if (!cache) caches.set(ctx.db, (cache = new BoardCache(ctx.config.boardCacheEntries)));
+  return cache;
+}
+
+/** Everything a page depends on besides the data: whose board, which filters, sort, size and cursor. */
+export function boardCacheKey(scope: BoardScope, q: TaskListQuery): string {
+  return JSON.stringify([
+    scope.countryId,
+    scope.status,
+    scope.visibleFor ?? null,
+    q.unassigned,
+    q.agentId ?? null,
+    q.typ ?? null,
+    q.firma ?? null,
+    q.q ?? null,
+    q.sort,
+    q.limit,
+    q.cursor ?? null,
+  ]);
+}
+
+/** The country's board version (0 before its first task). */
+export async function boardVersion(db: DbOrTx, countryId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: boardVersions.version })
+    .from(boardVersions)
+    .where(eq(boardVersions.country_id, countryId));
+  return Number(row?.version ?? 0);
+}
+
+/** The version as a column of the board statement, read in the page's own snapshot. */
+export const boardVersionSql = (countryId: number) =>
+  sql`coalesce((select ${boardVersions.version} from ${boardVersions} where ${boardVersions.country_id} = ${countryId}), 0)`;
