@@ -88,7 +88,8 @@ export async function prepare(
            case when g % 23 = 0 then null else (${agents}::int[])[1 + g % ${users.agentIds.length}] end,
            (${agents}::int[])[1 + (g / 7) % ${users.agentIds.length}],
            (100000 + g)::text,
-           (array['Gasthaus','Café','Pizzeria','Heuriger','Bistro','Wirtshaus'])[1 + (g / 3) % 6] || ' Nummer ' || g
+           (array['Gasthaus','Café','Pizzeria','Heuriger','Bistro','Wirtshaus'])[1 + (g / 3) % 6] || ' ' ||
+           (array['Zur Linde','Am Eck','Sonnenhof','Alpenblick','Donau','Kaiserhof','Krone','Adler'])[1 + (g / 18) % 8] || ' ' || g
     from generate_series(1, ${n}) g`);
   if (rebuild.length) {
     await db.execute(sql`set maintenance_work_mem = '512MB'`);

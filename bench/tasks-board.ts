@@ -112,7 +112,12 @@ async function everyCall(info: ServerInfo): Promise<[string, string, string][]> 
     ['board, admin, company "pizzeria"', info.adminToken, `${board}?firma=pizzeria`],
     ['board, admin, company "pizzeria", due ascending', info.adminToken, `${board}?firma=pizzeria&sort=due_asc`],
     ['board, admin, search "drucker"', info.adminToken, `${board}?q=drucker`],
-    ['board, admin, search "nummer 4711" (few)', info.adminToken, `${board}?q=${encodeURIComponent('nummer 4711')}`],
+    [
+      'board, admin, search "kaiserhof 4711" (few)',
+      info.adminToken,
+      `${board}?q=${encodeURIComponent('kaiserhof 4711')}`,
+    ],
+    ['board, admin, search "küche" (accents folded)', info.adminToken, `${board}?q=${encodeURIComponent('küche')}`],
     ['board, admin, search "4711" (number)', info.adminToken, `${board}?q=4711`],
     ['board, admin, search agent name "Agent 7"', info.adminToken, `${board}?q=${encodeURIComponent('Agent 7 Bench')}`],
     ['board, admin, search nothing found', info.adminToken, `${board}?q=zzqx`],

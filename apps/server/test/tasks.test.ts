@@ -279,6 +279,14 @@ for (const target of dbTargets()) {
       assert.deepEqual(titles(await q(`q=Sortiertest&agentId=${ben.id}`)), ['Sortiertest 4', 'Sortiertest 3']);
       assert.deepEqual(titles(await q('q=Sortiertest&firma=sacher')), ['Sortiertest 4']);
       assert.equal((await q('q=100%25_')).total, 0, 'LIKE wildcards are taken literally');
+      // Case and accents are folded on both sides ("Café" is the company).
+      assert.deepEqual(titles(await q(`q=${encodeURIComponent('SORTIERTÉST 2')}`)), ['Sortiertest 2']);
+      assert.deepEqual(
+        titles(await q('q=Sortiertest&firma=cafe')),
+        ['Sortiertest 4'],
+        'company filter without the accent',
+      );
+      assert.deepEqual(titles(await q(`q=Sortiertest&firma=${encodeURIComponent('CAFÉ SACHER')}`)), ['Sortiertest 4']);
 
       // Keyset paging: two at a time, every task once, in order, with the total of the filter.
       for (const sort of ['id', 'created_asc', 'created_desc', 'due_asc', 'due_desc']) {
@@ -503,7 +511,9 @@ for (const target of dbTargets()) {
         { kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen' },
         { kundennummer: '10002', firma: 'Café Sacher Demo' },
       ]);
-      assert.deepEqual(await hits('gasthaus', anna), [{ kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen' }]);
+      assert.deepEqual(await hits('gasthaus', anna), [
+        { kundennummer: '10001', firma: 'Gasthaus Zum Goldenen Hirschen' },
+      ]);
       assert.deepEqual(await hits('gasthaus', carl, '/api/customersEG'), [
         { kundennummer: '20001', firma: 'Nile Gasthaus Kairo' },
       ]);

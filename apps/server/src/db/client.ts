@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 
@@ -183,6 +183,14 @@ export function takeLock(dir: string, holder: string, warn: (message: string) =>
   throw new DatabaseLockedError(`Sperrdatei ${file} konnte nicht angelegt werden.`);
 }
 
+const CUSTOM_PLAN_MARK = '/* custom plan */';
+/**
+ * Put first in a statement whose best plan depends on its values (a text search: a rare word reads
+ * the trigram index, a common one the board in order): it stays unnamed, so PostgreSQL plans it for
+ * its values each time instead of switching to one generic plan after five runs.
+ */
+export const customPlan: SQL = sql.raw(`${CUSTOM_PLAN_MARK} `);
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = (await import('pg')).default;
@@ -201,7 +209,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // Every parameterised query therefore becomes a named prepared statement, named after its text,
     // so each connection plans a query shape once. (Not for PgBouncer in transaction mode.)
     // An idle connection that the server ends (restart, failover) must not crash the process.
-    pool.on('error', (err) => console.error(JSON.stringify({ level: 50, msg: 'idle database connection failed', err: err.message })));
+    pool.on('error', (err) =>
+      console.error(JSON.stringify({ level: 50, msg: 'idle database connection failed', err: err.message })),
+    );
     const timer = queryTimer();
     pool.on('connect', (client) => {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -209,7 +219,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         config: unknown,
         ...rest: unknown[]
       ) => {
-        if (config && typeof config === 'object' && 'text' in config && !(config as { name?: string }).name) {
+        if (
+          config &&
+          typeof config === 'object' &&
+          'text' in config &&
+          !(config as { name?: string }).name &&
+          !(config as { text: string }).text.startsWith(CUSTOM_PLAN_MARK)
+        ) {
           const c = config as { text: string; name?: string };
           config = { ...c, name: `q_${createHash('sha1').update(c.text).digest('base64url')}` };
         }
@@ -218,7 +234,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     probes.set(db, {
-      connections: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      connections: () => ({
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       onQuery: timer.onQuery,
     });
     if (!opts.lazy) await db.execute(sql`select 1`);
@@ -262,7 +282,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.pgliteDir) {
     release = takeLock(opts.pgliteDir, opts.holder ?? 'server', opts.warn ?? ((m) => console.warn(m)));
     try {
-      client = await PGlite.create({ dataDir: path.join(opts.pgliteDir, 'db'), extensions, loadDataDir: opts.loadDataDir });
+      client = await PGlite.create({
+        dataDir: path.join(opts.pgliteDir, 'db'),
+        extensions,
+        loadDataDir: opts.loadDataDir,
+      });
     } catch (e) {
       release();
       throw e;
@@ -277,14 +301,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
   const timed = (target: Queryable) => {
     const query = target.query.bind(target);
-    target.query = (...args) =>
-      whenSettled(args, (a) => query(...a), timer.start()) as Promise<unknown>;
+    target.query = (...args) => whenSettled(args, (a) => query(...a), timer.start()) as Promise<unknown>;
   };
   const counted = <T>(p: Promise<T>) => {
     busy++;
     return p.finally(() => busy--);
   };
-  const pglite = client as unknown as Queryable & { transaction: (fn: (tx: Queryable) => Promise<unknown>) => Promise<unknown> };
+  const pglite = client as unknown as Queryable & {
+    transaction: (fn: (tx: Queryable) => Promise<unknown>) => Promise<unknown>;
+  };
   const query = pglite.query.bind(pglite);
   pglite.query = (...args) => counted(whenSettled(args, (a) => query(...a), timer.start()) as Promise<unknown>);
   const transaction = pglite.transaction.bind(pglite);

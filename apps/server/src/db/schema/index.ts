@@ -17,3 +17,4 @@ export * from './insolvency.js';
 export * from './cashbook.js';
 export * from './ratings.js';
 export * from './business.js';
+export * from './search.js';

@@ -14,18 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 import { users } from './users.js';
+import { normalisedSearch } from './search.js';
 
 const ts = () => timestamp({ withTimezone: true, precision: 3 });
-
-/**
- * The back office's accent- and case-insensitive search (unaccent() is not immutable and PGlite lacks
- * it): lower case, ß as ss, accented Latin letters as their base letter. Applied to the stored search
- * column and to the typed query alike (apps/server/src/modules/rksv-orders/list.ts).
- */
-export const SEARCH_FROM = 'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÇçÑñŠšŽžČčĆćÝýÿ';
-export const SEARCH_TO = 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnSsZzCcCcYyy';
-export const normalisedSearch = (text: SQL) =>
-  sql`lower(translate(replace(replace(${text}, 'ß', 'ss'), 'ẞ', 'SS'), '${sql.raw(SEARCH_FROM)}', '${sql.raw(SEARCH_TO)}'))`;
 
 /**
  * The stage of an order (packages/shared `orderStage`) from its own row: null unless paid, then

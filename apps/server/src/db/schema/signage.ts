@@ -130,4 +130,3 @@ export const signageScheduleContent = pgTable(
     index('signage_schedule_content_file_idx').on(t.file_id),
   ],
 );
-

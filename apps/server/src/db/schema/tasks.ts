@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { countries } from './reference.js';
 import { users } from './users.js';
+import { normalisedSearch } from './search.js';
 
 export const taskTypes = pgTable('task_types', {
   id: integer().primaryKey(),
@@ -49,6 +50,15 @@ export const tasks = pgTable(
     uid: text(),
     has_audit: boolean().notNull().default(false),
     updated_at: ts().notNull().defaultNow(),
+    /**
+     * What the board's search and company filter read: title, description and company, and the company
+     * alone, normalised (lower case, accents and ß folded, see normalisedSearch), so a plain LIKE on a
+     * trigram index answers where ILIKE had to fold the case of every row it looked at.
+     */
+    search_text: text().generatedAlwaysAs((): SQL =>
+      normalisedSearch(sql`${tasks.titel} || ' ' || ${tasks.beschreibung} || ' ' || coalesce(${tasks.firma}, '')`),
+    ),
+    firma_search: text().generatedAlwaysAs((): SQL => normalisedSearch(sql`coalesce(${tasks.firma}, '')`)),
   },
   (t) => [
     // Board: one country and status, sorted by id, creation or due date (keyset paging on each).
@@ -84,10 +94,9 @@ export const tasks = pgTable(
       t.user_id,
     ),
     index('tasks_stats_agent_idx').on(t.user_id, t.erstellt_am, t.country_id, t.status, t.typ, t.frist, t.erledigt_am),
-    // Text search (q, firma filter): trigram indexes make ILIKE '%…%' fast.
-    index('tasks_titel_trgm_idx').using('gin', sql`${t.titel} gin_trgm_ops`),
-    index('tasks_beschreibung_trgm_idx').using('gin', sql`${t.beschreibung} gin_trgm_ops`),
-    index('tasks_firma_trgm_idx').using('gin', sql`${t.firma} gin_trgm_ops`),
+    // Text search (q, firma filter): trigram indexes make LIKE '%…%' on the normalised texts fast.
+    index('tasks_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    index('tasks_firma_search_trgm_idx').using('gin', sql`${t.firma_search} gin_trgm_ops`),
   ],
 );
 

@@ -7,8 +7,8 @@ import {
   type TaskSort,
   type TaskStatus,
 } from '@portal/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { tasks, users } from '../../db/schema/index.js';
+import { customPlan, type DbOrTx } from '../../db/client.js';
+import { normalisedSearch, tasks, users } from '../../db/schema/index.js';
 import { likeEscape } from '../../platform/db-helpers.js';
 import { badRequest } from '../../platform/errors.js';
 import { boardVersionSql } from './board-cache.js';
@@ -43,6 +43,9 @@ async function agentsNamed(db: DbOrTx, text: string): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** A LIKE pattern for the normalised search columns: the text anywhere, folded as they are, literally. */
+const containing = (text: string): SQL => sql`'%' || ${normalisedSearch(sql`${likeEscape(text)}::text`)} || '%'`;
+
 export function boardFilter(
   scope: BoardScope,
   q: Omit<TaskListQuery, 'sort' | 'limit' | 'cursor'>,
@@ -53,14 +56,9 @@ export function boardFilter(
   if (q.unassigned) conds.push(isNull(tasks.user_id));
   if (q.agentId) conds.push(eq(tasks.user_id, q.agentId));
   if (q.typ) conds.push(eq(tasks.typ, q.typ));
-  if (q.firma) conds.push(ilike(tasks.firma, `%${likeEscape(q.firma)}%`));
+  if (q.firma) conds.push(sql`${tasks.firma_search} like ${containing(q.firma)}`);
   if (q.q) {
-    const pattern = `%${likeEscape(q.q)}%`;
-    const alternatives: SQL[] = [
-      ilike(tasks.titel, pattern),
-      ilike(tasks.beschreibung, pattern),
-      ilike(tasks.firma, pattern),
-    ];
+    const alternatives: SQL[] = [sql`${tasks.search_text} like ${containing(q.q)}`];
     if (namedAgents.length) alternatives.push(inArray(tasks.user_id, namedAgents));
     const asId = /^#?(\d{1,9})$/.exec(q.q);
     if (asId) alternatives.push(eq(tasks.id, Number(asId[1])));
@@ -158,7 +156,7 @@ export async function listBoardJson(
     last_id: number | null;
     total: number;
     version: string;
-  }>(sql`
+  }>(sql`${q.q || q.firma ? customPlan : sql``}
     with page as (
       select ${ROW_JSON} as j, tasks.id as id, ${cursorValue} as v, row_number() over (order by ${orderSql}) as rn
       from ${tasks} ${ROW_JOINS}
