@@ -16,13 +16,21 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   LOGIN_RATE_LIMIT: '10000000',
   PUBLIC_FORM_RATE_LIMIT: '10000000',
+  // The benchmark measures the board with and without its page cache.
+  BOARD_CACHE_ENTRIES: process.env.BOARD_CACHE_ENTRIES ?? '500',
 });
 const storage = createStorage(config.storage);
 const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom, storage });
 const realtime = new RealtimeHub(database.db, pino({ level: 'silent' }));
+// BENCH_LOG_LEVEL=info: the request log as in production, written to /dev/null (what logging costs).
 const app = await buildApp(
   { config, db: database.db, mailer, realtime, storage },
-  { logger: false, serveWebApp: false },
+  process.env.BENCH_LOG_LEVEL
+    ? {
+        loggerInstance: pino({ level: process.env.BENCH_LOG_LEVEL }, pino.destination('/dev/null')),
+        serveWebApp: false,
+      }
+    : { logger: false, serveWebApp: false },
 );
 await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -31,7 +31,7 @@ interface Figure {
   rps: number;
 }
 
-async function startServer(kind: BenchKind, rows = N) {
+async function startServer(kind: BenchKind, rows = N, env: Record<string, string> = {}) {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('./serve-fixture.ts', import.meta.url))],
@@ -41,6 +41,7 @@ async function startServer(kind: BenchKind, rows = N) {
         BENCH_KIND: kind,
         BENCH_ROWS: String(rows),
         BENCH_CUSTOMERS: String(kind === 'postgres' ? CUSTOMERS : rows),
+        ...env,
       },
       stdio: ['pipe', 'pipe', 'inherit'],
     },
@@ -157,48 +158,71 @@ interface SequentialRow {
   hello: { p50: number; p99: number };
 }
 
-/** PostgreSQL at full size: every call one at a time, then the main calls at 50 connections. */
+/**
+ * PostgreSQL at full size. Every call one at a time with the board cache off (what the queries cost),
+ * then the main calls at 50 connections without and with it (the same page asked again and again, as
+ * agents watching one board do), beside bare Fastify at 50 connections.
+ */
 async function runPostgres(): Promise<void> {
-  const { child, info } = await startServer('postgres');
-  console.log(`[postgres] ${info.log}`);
   const { hello, url: helloUrl } = await helloServer();
   const rows: SequentialRow[] = [];
-  const loaded: Figure[] = [];
+  const loaded: { off: Figure; on?: Figure }[] = [];
+  let bare: Figure | undefined;
   try {
-    for (const [name, token, path] of await everyCall(info)) {
-      const h = await sequential(helloUrl);
-      const f = await sequential(info.url + path, token);
-      rows.push({ name, ...f, hello: h });
-      console.log(`[postgres] ${name}: median ${f.p50} ms, p99 ${f.p99} ms (bare Fastify ${h.p50} / ${h.p99} ms)`);
+    const uncached = await startServer('postgres', N, { BOARD_CACHE_ENTRIES: '0' });
+    console.log(`[postgres] ${uncached.info.log}`);
+    try {
+      for (const [name, token, path] of await everyCall(uncached.info)) {
+        const h = await sequential(helloUrl);
+        const f = await sequential(uncached.info.url + path, token);
+        rows.push({ name, ...f, hello: h });
+        console.log(`[postgres] ${name}: median ${f.p50} ms, p99 ${f.p99} ms (bare Fastify ${h.p50} / ${h.p99} ms)`);
+      }
+      if (DURATION > 0)
+        for (const [name, token, path] of scenarios(uncached.info)) {
+          const f = await measure(uncached.info.url, token, name, path);
+          loaded.push({ off: f });
+          console.log(`[postgres, no cache] ${name}: p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.rps} req/s`);
+        }
+    } finally {
+      uncached.child.kill('SIGTERM');
+      await once(uncached.child, 'exit');
     }
     if (DURATION > 0) {
-      for (const [name, token, path] of scenarios(info)) {
-        const f = await measure(info.url, token, name, path);
-        loaded.push(f);
-        console.log(`[postgres] ${name}: p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.rps} req/s`);
+      const cached = await startServer('postgres', N, { BENCH_REUSE: '1', BOARD_CACHE_ENTRIES: '500' });
+      try {
+        for (const [i, [name, token, path]] of scenarios(cached.info).entries()) {
+          const f = await measure(cached.info.url, token, name, path);
+          loaded[i]!.on = f;
+          console.log(`[postgres, board cache] ${name}: p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.rps} req/s`);
+        }
+      } finally {
+        cached.child.kill('SIGTERM');
+        await once(cached.child, 'exit');
       }
-      const h = await measure(helloUrl, '', 'bare Fastify hello world', '/');
-      loaded.push(h);
+      bare = await measure(helloUrl, '', 'bare Fastify hello world', '/');
     }
   } finally {
     hello.kill();
-    child.kill('SIGTERM');
-    await once(child, 'exit');
     if (!process.env.BENCH_KEEP) await dropBenchDatabase();
   }
   console.log(
-    `\n### PostgreSQL, ${N.toLocaleString('en')} tasks and ${CUSTOMERS.toLocaleString('en')} customers: one request at a time, ${REQUESTS} requests per call\n`,
+    `\n### PostgreSQL, ${N.toLocaleString('en')} tasks and ${CUSTOMERS.toLocaleString('en')} customers: one request at a time, ${REQUESTS} requests per call, board cache off\n`,
   );
   console.log('| call | median ms | p99 ms | bare Fastify median / p99 ms |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.name} | ${r.p50} | ${r.p99} | ${r.hello.p50} / ${r.hello.p99} |`);
-  if (loaded.length) {
-    const bare = loaded[loaded.length - 1]!;
+  if (bare) {
     console.log(`\n### PostgreSQL, same data: autocannon, 50 connections, ${DURATION} s each\n`);
-    console.log('| call | p50 / p99 ms | req/s | share of bare Fastify |');
-    console.log('|---|---|---|---|');
-    for (const f of loaded)
-      console.log(`| ${f.name} | ${f.p50} / ${f.p99} | ${f.rps} | ${(f.rps / bare.rps).toFixed(3)} |`);
+    console.log(
+      '| call | no cache: p50 / p99 ms | req/s | board cache: p50 / p99 ms | req/s | share of bare Fastify |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const { off, on } of loaded)
+      console.log(
+        `| ${off.name} | ${off.p50} / ${off.p99} | ${off.rps} | ${on!.p50} / ${on!.p99} | ${on!.rps} | ${(on!.rps / bare.rps).toFixed(3)} |`,
+      );
+    console.log(`| bare Fastify hello world | | | ${bare.p50} / ${bare.p99} | ${bare.rps} | 1.000 |`);
   }
 }
 

@@ -3,6 +3,7 @@
 // a script would), and every change of a shown name reaches the next page at once.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { tasks, taskTypes, users } from '../src/db/schema/index.js';
 import { boardCacheFor, boardVersion } from '../src/modules/tasks/board-cache.js';
@@ -105,6 +106,36 @@ for (const target of dbTargets()) {
       await t.db.execute(sql`update tasks set titel = titel || '!' where titel like 'Drucker%'`);
       assert.ok((await board('/api/get-tasks-from-admin/1/offen?q=drucker')).tasks.every((r) => r.titel.endsWith('!')));
       assert.ok((await board('/api/get-tasks-from-admin/2/offen?q=drucker')).tasks.every((r) => r.titel.endsWith('!')));
+    });
+
+    it('sends a kept page compressed once per encoding, the same as the plain one', async () => {
+      await insertTask('Komprimiert');
+      const path = '/api/get-tasks-from-admin/1/offen';
+      const plain = await t.app.inject({ method: 'GET', url: path, headers: bearer(token) });
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+        ['gzip;q=1, br;q=0', 'gzip', zlib.gunzipSync],
+        ['br;q=0.5, gzip', 'gzip', zlib.gunzipSync],
+      ] as const) {
+        for (let i = 0; i < 2; i++) {
+          const res = await t.app.inject({
+            method: 'GET',
+            url: path,
+            headers: { ...bearer(token), 'accept-encoding': accept },
+          });
+          assert.equal(res.statusCode, 200);
+          assert.equal(res.headers['content-encoding'], encoding, accept);
+          assert.match(String(res.headers.vary), /accept-encoding/i);
+          assert.deepEqual(JSON.parse(decode(res.rawPayload).toString('utf8')), plain.json(), accept);
+        }
+      }
+      const identity = await t.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { ...bearer(token), 'accept-encoding': 'identity' },
+      });
+      assert.equal(identity.headers['content-encoding'], undefined);
+      assert.deepEqual(identity.json(), plain.json());
     });
 
     it('answers the same with the cache turned off', async () => {

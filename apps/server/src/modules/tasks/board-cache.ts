@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TaskListQuery } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { boardVersions } from '../../db/schema/index.js';
+import type { Encoding } from '../../platform/encoding.js';
 import type { ServiceCtx } from '../../platform/service.js';
 import type { BoardScope } from './queries.js';
 
@@ -16,24 +17,33 @@ import type { BoardScope } from './queries.js';
  * with no message between processes to wait for. A miss reads the page and its version in one
  * statement (one snapshot). Inside a transaction nothing is kept (its own writes are not committed).
  */
+/** A kept page: its JSON text and, once asked for, the same compressed (compressing cost more than reading it). */
+export interface KeptPage {
+  version: number;
+  json: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
 export class BoardCache {
-  private readonly pages = new Map<string, { version: number; json: string }>();
+  private readonly pages = new Map<string, KeptPage>();
 
   constructor(private readonly maxEntries: number) {}
 
-  get(key: string, version: number): string | undefined {
+  get(key: string, version: number): KeptPage | undefined {
     const entry = this.pages.get(key);
     if (!entry || entry.version !== version) return undefined;
     // Least recently used goes first: a hit moves the page to the end of the map's order.
     this.pages.delete(key);
     this.pages.set(key, entry);
-    return entry.json;
+    return entry;
   }
 
-  set(key: string, version: number, json: string): void {
+  set(key: string, version: number, json: string): KeptPage {
+    const entry: KeptPage = { version, json, encoded: {} };
     this.pages.delete(key);
-    this.pages.set(key, { version, json });
+    this.pages.set(key, entry);
     if (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
+    return entry;
   }
 
   get size(): number {

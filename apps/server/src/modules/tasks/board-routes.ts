@@ -16,7 +16,7 @@ import { adminWith, staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { boardPage, boardSince } from './board.js';
 import { listAgents, listTaskTypes } from './lookups.js';
-import { id, prebuiltJson, sendJsonText } from './route-helpers.js';
+import { id, prebuiltJson, sendBoardPage } from './route-helpers.js';
 
 /** The boards: pages per country and status, catch-up polls, task types and the agents list. */
 export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -41,7 +41,8 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     async (req, reply) =>
-      sendJsonText(
+      sendBoardPage(
+        req,
         reply,
         await boardPage(ctx, currentUser(req), { ...req.params, unassigned: req.query.unassigned, query: req.query }),
       ),
@@ -62,7 +63,8 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     async (req, reply) =>
-      sendJsonText(
+      sendBoardPage(
+        req,
         reply,
         await boardPage(ctx, currentUser(req), { ...req.params, unassigned: req.query.unassigned, query: req.query }),
       ),

@@ -1,7 +1,7 @@
 import type { TaskListQuery, TaskStatus } from '@portal/shared';
 import { forbidden } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
-import { boardCacheFor, boardCacheKey, boardVersion } from './board-cache.js';
+import { boardCacheFor, boardCacheKey, boardVersion, type KeptPage } from './board-cache.js';
 import { listBoardJson, listSince, type BoardScope } from './queries.js';
 
 /**
@@ -36,16 +36,19 @@ function scopeFor(viewer: Viewer, input: BoardInput): BoardScope {
  * A board page as the JSON text PostgreSQL built (see `listBoardJson`), answered from the process's
  * board cache while the country's board data is unchanged (board-cache.ts).
  */
-export async function boardPage(ctx: ServiceCtx, viewer: Viewer, input: BoardInput & { query: TaskListQuery }) {
+export async function boardPage(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: BoardInput & { query: TaskListQuery },
+): Promise<{ json: string; kept: KeptPage | null }> {
   const scope = scopeFor(viewer, input);
   const cache = boardCacheFor(ctx);
-  if (!cache) return (await listBoardJson(ctx.db, scope, input.query)).json;
+  if (!cache) return { json: (await listBoardJson(ctx.db, scope, input.query)).json, kept: null };
   const key = boardCacheKey(scope, input.query);
   const kept = cache.get(key, await boardVersion(ctx.db, scope.countryId));
-  if (kept !== undefined) return kept;
+  if (kept !== undefined) return { json: kept.json, kept };
   const page = await listBoardJson(ctx.db, scope, input.query);
-  cache.set(key, page.version, page.json);
-  return page.json;
+  return { json: page.json, kept: cache.set(key, page.version, page.json) };
 }
 
 /** The catch-up poll: tasks of the board with an id above `lastTaskId`. */
