@@ -251,7 +251,8 @@ async function embeddedSizes() {
   const rows: { size: number; name: string; p50: number; p99: number; hello: { p50: number; p99: number } }[] = [];
   try {
     for (const size of PGLITE_SIZES) {
-      const { child, info } = await startServer('pglite', size);
+      // Cache off, as for PostgreSQL above: what the queries cost on the embedded database.
+      const { child, info } = await startServer('pglite', size, { BOARD_CACHE_ENTRIES: '0' });
       console.log(`[pglite ${size}] ${info.log}`);
       try {
         for (const [name, token, path] of scenarios(info)) {
