@@ -13,10 +13,7 @@ import { dropBenchDatabase } from './fixture.js';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 
 async function child(script: string, env: Record<string, string> = {}) {
-  const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], {
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
   const [line] = (await once(readline.createInterface({ input: p.stdout! }), 'line')) as [string];
   return { p, info: JSON.parse(line) as Record<string, string> };
 }
@@ -34,30 +31,13 @@ export async function loadFigures() {
     const calls: [string, autocannon.Options, string][] = [
       [
         'POST /auth/login',
-        {
-          url: `${app.info.url}/auth/login`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: app.info.adminEmail, password: app.info.password }),
-        },
+        { url: `${app.info.url}/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: app.info.adminEmail, password: app.info.password }) },
         'argon2id (19 MiB, t=2) on every sign-in',
       ],
-      [
-        'GET board page (admin, 100 rows)',
-        {
-          url: `${app.info.url}/api/get-tasks-from-admin/1/offen`,
-          headers: { authorization: `Bearer ${app.info.adminToken}` },
-        },
-        '',
-      ],
+      ['GET board page (admin, 100 rows)', { url: `${app.info.url}/api/get-tasks-from-admin/1/offen`, headers: { authorization: `Bearer ${app.info.adminToken}` } }, ''],
       [
         'POST /web/deprequest (refused: no proof of work)',
-        {
-          url: `${app.info.url}/web/deprequest`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ kundennummer: '10001', lokalname: 'Test' }),
-        },
+        { url: `${app.info.url}/web/deprequest`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kundennummer: '10001', lokalname: 'Test' }) },
         'a solved challenge is single use, so a load run cannot replay one; this measures rate limit, honeypot and challenge check',
       ],
     ];
@@ -83,7 +63,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('\n### Load on PostgreSQL (autocannon, 50 connections), beside bare Fastify in the same run\n');
   console.log('| call | req/s | p99 ms | hello world req/s | ratio | note |');
   console.log('|---|---|---|---|---|---|');
-  for (const r of rows)
-    console.log(`| ${r.call} | ${r.rps} | ${r.p99} | ${r.helloRps} | ${(r.rps / r.helloRps).toFixed(3)} | ${r.note} |`);
+  for (const r of rows) console.log(`| ${r.call} | ${r.rps} | ${r.p99} | ${r.helloRps} | ${(r.rps / r.helloRps).toFixed(3)} | ${r.note} |`);
   process.exit(0);
 }

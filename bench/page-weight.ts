@@ -48,8 +48,7 @@ export async function measurePageWeights(): Promise<PageWeight[]> {
       if (who) await page.locator('[data-testid^="task-card-"]').first().waitFor();
       await page.waitForTimeout(300);
       const list = [...bodies.values()];
-      const kb = (t: string) =>
-        Math.round((list.filter((b) => b.type === t).reduce((s, b) => s + b.size, 0) / 1024) * 10) / 10;
+      const kb = (t: string) => Math.round((list.filter((b) => b.type === t).reduce((s, b) => s + b.size, 0) / 1024) * 10) / 10;
       out.push({ page: name, jsKb: kb('script'), cssKb: kb('stylesheet'), requests: list.length });
       await context.close();
     }
@@ -62,9 +61,7 @@ export async function measurePageWeights(): Promise<PageWeight[]> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await measurePageWeights();
-  console.log(
-    '\n### Page weight (gzipped, as loaded by Chromium; goal for public pages: under 150 KB of JavaScript)\n',
-  );
+  console.log('\n### Page weight (gzipped, as loaded by Chromium; goal for public pages: under 150 KB of JavaScript)\n');
   console.log('| page | JavaScript KB | CSS KB | files |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.page} | ${r.jsKb} | ${r.cssKb} | ${r.requests} |`);

@@ -17,8 +17,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const REDIS = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const BASE =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB = 'portal_bench_rt';
 const MAIN = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
 
@@ -42,18 +41,7 @@ async function startServer(dbUrl: string, redis?: string): Promise<{ url: string
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-rt-'));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: redis ?? '',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'local',
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, REDIS_URL: redis ?? '', DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -91,26 +79,14 @@ async function seedUsers(dbUrl: string) {
   return { caller: tokens[0]!, agents: tokens.slice(1) };
 }
 
-async function measure(
-  label: string,
-  callUrl: string,
-  socketUrl: string,
-  users: Awaited<ReturnType<typeof seedUsers>>,
-) {
+async function measure(label: string, callUrl: string, socketUrl: string, users: Awaited<ReturnType<typeof seedUsers>>) {
   const sockets = new Map<number, Socket>();
   const t0 = Date.now();
   await Promise.all(
     users.agents.map(
       (u) =>
         new Promise<void>((resolve, reject) => {
-          const s = connect(socketUrl, {
-            path: '/socket.io/',
-            transports: ['websocket'],
-            auth: { token: u.token },
-            query: { userId: String(u.id), token: u.token },
-            reconnection: false,
-            forceNew: true,
-          });
+          const s = connect(socketUrl, { path: '/socket.io/', transports: ['websocket'], auth: { token: u.token }, query: { userId: String(u.id), token: u.token }, reconnection: false, forceNew: true });
           s.once('connect', () => resolve());
           s.once('connect_error', reject);
           sockets.set(u.id, s);
@@ -133,13 +109,7 @@ async function measure(
     const res = await fetch(`${callUrl}/api/create-notification`, {
       method: 'POST',
       headers: { authorization: `Bearer ${users.caller.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        user_id: target.id,
-        title: 'Bench',
-        message: `Messung ${i}`,
-        type: 'bench',
-        priority: 'low',
-      }),
+      body: JSON.stringify({ user_id: target.id, title: 'Bench', message: `Messung ${i}`, type: 'bench', priority: 'low' }),
     });
     if (!res.ok) throw new Error(`create-notification ${res.status}`);
     await arrived;
@@ -154,9 +124,7 @@ async function measure(
 const results: { label: string; p50: string; p99: string }[] = [];
 const stop = async (procs: { child: ChildProcess }[]) => {
   for (const p of procs) p.child.kill('SIGTERM');
-  await Promise.all(
-    procs.map((p) => new Promise((r) => (p.child.exitCode !== null ? r(null) : p.child.once('exit', r)))),
-  );
+  await Promise.all(procs.map((p) => new Promise((r) => (p.child.exitCode !== null ? r(null) : p.child.once('exit', r)))));
 };
 
 for (const mode of ['one process', 'two processes + Redis'] as const) {
@@ -164,10 +132,7 @@ for (const mode of ['one process', 'two processes + Redis'] as const) {
   await admin(`create database ${DB}`);
   const u = new URL(BASE);
   u.pathname = `/${DB}`;
-  const procs =
-    mode === 'one process'
-      ? [await startServer(u.toString())]
-      : await Promise.all([startServer(u.toString(), REDIS), startServer(u.toString(), REDIS)]);
+  const procs = mode === 'one process' ? [await startServer(u.toString())] : await Promise.all([startServer(u.toString(), REDIS), startServer(u.toString(), REDIS)]);
   try {
     const users = await seedUsers(u.toString());
     results.push(await measure(mode, procs[0]!.url, procs[procs.length - 1]!.url, users));
@@ -177,9 +142,7 @@ for (const mode of ['one process', 'two processes + Redis'] as const) {
   }
 }
 
-console.log(
-  `\n### Notification latency: API call to socket arrival, ${SOCKETS.toLocaleString('en')} sockets connected, ${SAMPLES} samples\n`,
-);
+console.log(`\n### Notification latency: API call to socket arrival, ${SOCKETS.toLocaleString('en')} sockets connected, ${SAMPLES} samples\n`);
 console.log('| setup | p50 ms | p99 ms |');
 console.log('|---|---|---|');
 for (const r of results) console.log(`| ${r.label} | ${r.p50} | ${r.p99} |`);

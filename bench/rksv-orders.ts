@@ -29,8 +29,7 @@ const N = Number(process.env.BENCH_ORDERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const DB_NAME = 'portal_bench_rksv';
 const PASSWORD = 'Bench-Passwort-1';
-const base =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function admin(q: string) {
   const c = new pg.Client({ connectionString: base });
@@ -58,14 +57,7 @@ async function serve() {
   const staff = await db
     .insert(users)
     .values([
-      {
-        email: 'rk-admin@bench.at',
-        name: 'Bench Admin',
-        password_hash: hash,
-        role_id: ROLE_IDS.admin,
-        country_id: 1,
-        ...all,
-      },
+      { email: 'rk-admin@bench.at', name: 'Bench Admin', password_hash: hash, role_id: ROLE_IDS.admin, country_id: 1, ...all },
       ...Array.from({ length: 20 }, (_, i) => ({
         email: `rk-agent${i}@bench.at`,
         name: `Agent ${i}`,
@@ -77,10 +69,7 @@ async function serve() {
       })),
     ])
     .returning({ id: users.id });
-  const agents = `{${staff
-    .slice(1)
-    .map((s) => s.id)
-    .join(',')}}`;
+  const agents = `{${staff.slice(1).map((s) => s.id).join(',')}}`;
   const t0 = Date.now();
   // 90 % paid (stages: 10 % open, 10 % created, 10 % shipped or ready, 70 % completed), the rest
   // pending, failed, expired, cancelled; paid over the last 24 months; 3 or 4 cards per paid order.
@@ -125,9 +114,7 @@ async function serve() {
     from rksv_orders o cross join generate_series(1, o.qty) c
     where o.payment_status = 'paid'`);
   await db.execute(sql`vacuum analyze`);
-  const counts = (await db.execute(
-    sql`select (select count(*) from rksv_orders) o, (select count(*) from rksv_cards) c`,
-  )) as unknown as {
+  const counts = (await db.execute(sql`select (select count(*) from rksv_orders) o, (select count(*) from rksv_cards) c`)) as unknown as {
     rows: { o: string; c: string }[];
   };
   const log = `filled ${counts.rows[0]!.o} orders and ${counts.rows[0]!.c} cards in ${Date.now() - t0} ms`;
@@ -135,12 +122,7 @@ async function serve() {
   const served = await openDatabase({ databaseUrl: u.toString(), poolSize: 1 });
   const db1 = served.db;
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    PAYMENT_PROVIDER: 'local',
-    LOG_LEVEL: 'silent',
-    LOGIN_RATE_LIMIT: '10000000',
-  });
+  const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000000' });
   const storage = createStorage(config.storage);
   const mailer = createMailer(db1, pino({ level: 'silent' }), { from: config.mailFrom, storage });
   const realtime = new RealtimeHub(db1, pino({ level: 'silent' }));
@@ -191,15 +173,9 @@ async function sequential(url: string, token?: string): Promise<{ p50: number; p
 }
 
 async function child(script: string, env: Record<string, string>) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
   const [line] = (await once(readline.createInterface({ input: proc.stdout! }), 'line')) as [string];
-  return {
-    proc,
-    info: JSON.parse(line) as { url: string; log: string; adminToken: string; agentToken: string; agentId: number },
-  };
+  return { proc, info: JSON.parse(line) as { url: string; log: string; adminToken: string; agentToken: string; agentId: number } };
 }
 
 async function main() {
@@ -219,11 +195,7 @@ async function main() {
     ['list, admin, payment failed', adminToken, `${list}&payment_status=failed`],
     ['list, admin, Abholung (delivery 0)', adminToken, `${list}&delivery=0`],
     ['list, admin, Mitarbeiter filter', adminToken, `${list}&agent_id=${agentId}`],
-    [
-      'list, admin, stage offen + Versand + Mitarbeiter',
-      adminToken,
-      `${list}&stage=open&delivery=1&agent_id=${agentId}`,
-    ],
+    ['list, admin, stage offen + Versand + Mitarbeiter', adminToken, `${list}&stage=open&delivery=1&agent_id=${agentId}`],
     ['list, admin, search "muller" (Müller)', adminToken, `${list}&q=muller`],
     ['list, admin, search "grossl 4711"', adminToken, `${list}&q=${encodeURIComponent('grössl 4711')}`],
     ['list, admin, search order number', adminToken, `${list}&q=54321`],

@@ -27,8 +27,7 @@ import { addBenchUsers } from './bench-users.js';
 const TASKS = Number(process.env.BENCH_TASKS ?? 1_000_000);
 const RATINGS = Number(process.env.BENCH_RATINGS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const base =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = `portal_bench_stats_${randomBytes(4).toString('hex')}`;
 
 async function admin(q: string) {
@@ -100,12 +99,7 @@ try {
   await db.execute(sql`vacuum analyze task_ratings`);
   console.log(`vacuum analyze in ${seconds(t0)} s`);
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    LOGIN_RATE_LIMIT: '1000000',
-    PAYMENT_PROVIDER: 'local',
-  });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000000', PAYMENT_PROVIDER: 'local' });
   const storage = createStorage(config.storage);
   const mailer = createMailer(db, pino({ level: 'silent' }), { from: config.mailFrom, storage });
   const realtime = new RealtimeHub(db, pino({ level: 'silent' }));
@@ -114,8 +108,7 @@ try {
   const hello = Fastify({ logger: false });
   hello.get('/', async () => ({ hello: 'world' }));
   await hello.listen({ port: 0, host: '127.0.0.1' });
-  const origin = (f: { server: { address(): unknown } }) =>
-    `http://127.0.0.1:${(f.server.address() as { port: number }).port}`;
+  const origin = (f: { server: { address(): unknown } }) => `http://127.0.0.1:${(f.server.address() as { port: number }).port}`;
   const api = origin(app);
   const login = async (email: string) => {
     const r = await fetch(`${api}/auth/login`, {

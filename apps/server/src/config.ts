@@ -46,10 +46,7 @@ const url = (protocols: string[]) =>
 /** A customer source (sync): `file:PATH`, an http(s) address of a CSV or JSON file, or `stripe`. */
 const customerSource = z
   .string()
-  .refine(
-    (v) => v === 'stripe' || /^file:.+/.test(v) || /^https?:\/\/./.test(v),
-    'erwartet file:PFAD, eine http(s)-Adresse oder stripe',
-  );
+  .refine((v) => v === 'stripe' || /^file:.+/.test(v) || /^https?:\/\/./.test(v), 'erwartet file:PFAD, eine http(s)-Adresse oder stripe');
 /** A cron expression (croner: 5 or 6 fields, e.g. `0 3 * * *`). */
 const cron = z.string().refine((v) => {
   try {
@@ -99,22 +96,13 @@ const envSchema = z.object({
   SELLER_ADDRESS: z.string().default('Musterstraße 1, 1190 Wien, Österreich'),
   SELLER_UID: z.string().default('ATU12345678'),
   // The imprint's further data (§ 5 ECG, § 14 UGB, § 25 MedienG), served by GET /web/site-info.
-  SELLER_EMAIL: z
-    .string()
-    .email({ error: (i) => expected('eine E-Mail-Adresse', i.input) })
-    .default('office@kassenservice-muster.at'),
-  SELLER_PHONE: z
-    .string()
-    .regex(PHONE, { error: (i) => expected('eine Telefonnummer wie +43 1 234 56 78', i.input) })
-    .default('+43 1 234 56 78'),
+  SELLER_EMAIL: z.string().email({ error: (i) => expected('eine E-Mail-Adresse', i.input) }).default('office@kassenservice-muster.at'),
+  SELLER_PHONE: z.string().regex(PHONE, { error: (i) => expected('eine Telefonnummer wie +43 1 234 56 78', i.input) }).default('+43 1 234 56 78'),
   SELLER_REGISTER: z.string().default('FN 123456a'),
   SELLER_COURT: z.string().default('Handelsgericht Wien'),
   SELLER_AUTHORITY: z.string().default('Magistratisches Bezirksamt für den 19. Bezirk'),
   /** The emergency hotline on the emergency form (shown as a tel: link). */
-  SUPPORT_HOTLINE: z
-    .string()
-    .regex(PHONE, { error: (i) => expected('eine Telefonnummer wie +43 1 234 56 99', i.input) })
-    .default('+43 1 234 56 99'),
+  SUPPORT_HOTLINE: z.string().regex(PHONE, { error: (i) => expected('eine Telefonnummer wie +43 1 234 56 99', i.input) }).default('+43 1 234 56 99'),
   /** Behind a load balancer: true, a hop count, or the proxies' addresses (so rate limits see the client's address). */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -215,8 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     // zod's own (English) texts must not reach an operator: every field above words its messages.
     const lines = parsed.error.issues.map(
-      (i) =>
-        `  ${i.path.join('.')}: ${/^(Invalid|Expected|Too|Required)/.test(i.message) ? 'ungültiger Wert' : i.message}`,
+      (i) => `  ${i.path.join('.')}: ${/^(Invalid|Expected|Too|Required)/.test(i.message) ? 'ungültiger Wert' : i.message}`,
     );
     throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
   }
@@ -235,9 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError(
-      'Ungültige Konfiguration:\n  PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET',
-    );
+    throw new ConfigError('Ungültige Konfiguration:\n  PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET');
   }
   let storage: StorageLocation;
   try {
@@ -266,10 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT, windowMs: LOGIN_RATE_LIMIT.windowMs },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    publicForms: {
-      rateLimit: e.PUBLIC_FORM_RATE_LIMIT,
-      altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
-    },
+    publicForms: { rateLimit: e.PUBLIC_FORM_RATE_LIMIT, altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex') },
     payments: {
       provider: e.PAYMENT_PROVIDER ?? 'local',
       stripeSecretKey: e.STRIPE_SECRET_KEY,

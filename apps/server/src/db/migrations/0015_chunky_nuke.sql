@@ -8,31 +8,24 @@ FROM (SELECT "order_id", (count(*) FILTER (WHERE "cert_done" = 0))::int AS pendi
              (count(*) FILTER (WHERE "activated_at" IS NOT NULL))::int AS activated
       FROM "rksv_cards" GROUP BY "order_id") s
 WHERE o."id" = s."order_id";--> statement-breakpoint
+CREATE FUNCTION "rksv_orders_recount"(order_ids integer[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE "rksv_orders" o SET "cards_pending" = s.pending, "cards_activated" = s.activated
+  FROM (SELECT t.id,
+               (SELECT count(*) FROM "rksv_cards" c WHERE c."order_id" = t.id AND c."cert_done" = 0)::int AS pending,
+               (SELECT count(*) FROM "rksv_cards" c WHERE c."order_id" = t.id AND c."activated_at" IS NOT NULL)::int AS activated
+        FROM unnest(order_ids) AS t(id)) s
+  WHERE o."id" = s.id AND (o."cards_pending", o."cards_activated") IS DISTINCT FROM (s.pending, s.activated);
+$$;--> statement-breakpoint
 CREATE FUNCTION "rksv_cards_summary"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- The orders the statement touched come from the transition tables its event has; plpgsql plans a
   -- branch only when it runs, so a table an event lacks is never named.
   IF TG_OP = 'INSERT' THEN
-    UPDATE "rksv_orders" o SET "cards_pending" = s.pending, "cards_activated" = s.activated
-    FROM (SELECT t.order_id,
-                 (SELECT count(*) FROM "rksv_cards" c WHERE c."order_id" = t.order_id AND c."cert_done" = 0)::int AS pending,
-                 (SELECT count(*) FROM "rksv_cards" c WHERE c."order_id" = t.order_id AND c."activated_at" IS NOT NULL)::int AS activated
-          FROM (SELECT DISTINCT order_id FROM new_rows) t) s
-    WHERE o."id" = s.order_id AND (o."cards_pending", o."cards_activated") IS DISTINCT FROM (s.pending, s.activated);
+    PERFORM "rksv_orders_recount"(array(SELECT DISTINCT order_id FROM new_rows));
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE "rksv_orders" o SET "cards_pending" = s.pending, "cards_activated" = s.activated
-    FROM (SELECT t.order_id,
-                 (SELECT count(*) FROM "rksv_cards" c WHERE c."order_id" = t.order_id AND c."cert_done" = 0)::int AS pending,
-                 (SELECT count(*) FROM "rksv_cards" c WHERE c."order_id" = t.order_id AND c."activated_at" IS NOT NULL)::int AS activated
-          FROM (SELECT DISTINCT order_id FROM old_rows) t) s
-    WHERE o."id" = s.order_id AND (o."cards_pending", o."cards_activated") IS DISTINCT FROM (s.pending, s.activated);
+    PERFORM "rksv_orders_recount"(array(SELECT DISTINCT order_id FROM old_rows));
   ELSE
-    UPDATE "rksv_orders" o SET "cards_pending" = s.pending, "cards_activated" = s.activated
-    FROM (SELECT t.order_id,
-                 (SELECT count(*) FROM "rksv_cards" c WHERE c."order_id" = t.order_id AND c."cert_done" = 0)::int AS pending,
-                 (SELECT count(*) FROM "rksv_cards" c WHERE c."order_id" = t.order_id AND c."activated_at" IS NOT NULL)::int AS activated
-          FROM (SELECT order_id FROM new_rows UNION SELECT order_id FROM old_rows) t) s
-    WHERE o."id" = s.order_id AND (o."cards_pending", o."cards_activated") IS DISTINCT FROM (s.pending, s.activated);
+    PERFORM "rksv_orders_recount"(array(SELECT order_id FROM new_rows UNION SELECT order_id FROM old_rows));
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint

@@ -10,20 +10,19 @@ CREATE INDEX "tasks_board_unassigned_idx" ON "tasks" USING btree ("country_id","
 -- Board versions (modules/tasks/board-cache.ts): every statement that writes tasks raises the version
 -- of each country it touched, in its own transaction, so a reader sees the version and the rows it
 -- covers from one snapshot. A changed agent name or task type changes rows of every board.
+CREATE FUNCTION "board_versions_raise"(country_ids integer[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "board_versions" AS b ("country_id", "version")
+    SELECT DISTINCT c, 1 FROM unnest(country_ids) AS c ORDER BY 1
+    ON CONFLICT ("country_id") DO UPDATE SET "version" = b."version" + 1;
+$$;--> statement-breakpoint
 CREATE FUNCTION "board_version_tasks"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO "board_versions" AS b ("country_id", "version")
-      SELECT DISTINCT "country_id", 1 FROM new_rows ORDER BY 1
-      ON CONFLICT ("country_id") DO UPDATE SET "version" = b."version" + 1;
+    PERFORM "board_versions_raise"(array(SELECT country_id FROM new_rows));
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "board_versions" AS b ("country_id", "version")
-      SELECT DISTINCT "country_id", 1 FROM old_rows ORDER BY 1
-      ON CONFLICT ("country_id") DO UPDATE SET "version" = b."version" + 1;
+    PERFORM "board_versions_raise"(array(SELECT country_id FROM old_rows));
   ELSE
-    INSERT INTO "board_versions" AS b ("country_id", "version")
-      SELECT "country_id", 1 FROM (SELECT "country_id" FROM new_rows UNION SELECT "country_id" FROM old_rows) c ORDER BY 1
-      ON CONFLICT ("country_id") DO UPDATE SET "version" = b."version" + 1;
+    PERFORM "board_versions_raise"(array(SELECT country_id FROM new_rows UNION ALL SELECT country_id FROM old_rows));
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint

@@ -130,3 +130,4 @@ export const signageScheduleContent = pgTable(
     index('signage_schedule_content_file_idx').on(t.file_id),
   ],
 );
+

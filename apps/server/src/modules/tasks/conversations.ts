@@ -9,10 +9,7 @@ import { afterCommit } from '../../platform/unit-of-work.js';
  */
 export async function queueTaskMail(
   tx: DbOrTx,
-  msg: MailMessage & {
-    taskId: number;
-    /** Who sent it (an agent's name); none for system mails. */ agentName?: string;
-  },
+  msg: MailMessage & { taskId: number; /** Who sent it (an agent's name); none for system mails. */ agentName?: string },
 ): Promise<number> {
   const { agentName, ...mail } = msg;
   const mailId = await queueMail(tx, mail);

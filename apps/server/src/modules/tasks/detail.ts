@@ -1,14 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { TaskDetailResponse } from '@portal/shared';
-import {
-  helpRequests,
-  taskConversations,
-  taskFiles,
-  taskMessages,
-  taskNotes,
-  tasks,
-  users,
-} from '../../db/schema/index.js';
+import { helpRequests, taskConversations, taskFiles, taskMessages, taskNotes, tasks, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { isInsolventByNumber } from '../insolvency/status.js';
@@ -16,11 +8,7 @@ import { loadVisibleTask } from './access.js';
 import { iso } from './common.js';
 import { findRow } from './queries.js';
 
-export async function taskDetail(
-  ctx: ServiceCtx,
-  viewer: Viewer,
-  input: { taskId: number },
-): Promise<TaskDetailResponse> {
+export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskId: number }): Promise<TaskDetailResponse> {
   const { db } = ctx;
   const { taskId } = input;
   const t = await loadVisibleTask(db, viewer, taskId);

@@ -150,16 +150,14 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         const meta = await findProtectedFile(ctx, currentUser(req), { area, name: req.params.file });
         const body = meta && (await ctx.storage.get(key));
         if (!meta || !body) throw notFound();
-        return (
-          reply
-            // Type and name follow the content as detected at upload, never the name the client sent.
-            .header('Content-Type', storedMime(req.params.file))
-            .header('Content-Length', String(meta.size))
-            .header('Content-Disposition', contentDisposition(downloadName(meta.original_name, req.params.file)))
-            .header('X-Content-Type-Options', 'nosniff')
-            .header('Cache-Control', 'private, no-store')
-            .send(body)
-        );
+        return reply
+          // Type and name follow the content as detected at upload, never the name the client sent.
+          .header('Content-Type', storedMime(req.params.file))
+          .header('Content-Length', String(meta.size))
+          .header('Content-Disposition', contentDisposition(downloadName(meta.original_name, req.params.file)))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-store')
+          .send(body);
       },
     );
   }

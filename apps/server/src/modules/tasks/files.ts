@@ -98,9 +98,7 @@ export async function setTaskFileShared(ctx: ServiceCtx, viewer: Viewer, input: 
     if (!f) throw notFound();
     await loadVisibleTask(tx, viewer, f.task_id, true);
     await tx.update(taskFiles).set({ shared_with_customer: input.shared }).where(eq(taskFiles.id, f.id));
-    await activity(tx, f.task_id, viewer.id, input.shared ? 'file_shared' : 'file_unshared', {
-      files: [f.original_name],
-    });
+    await activity(tx, f.task_id, viewer.id, input.shared ? 'file_shared' : 'file_unshared', { files: [f.original_name] });
     return input.shared ? BUSINESS_RECORDS_MSG.taskFileShared : BUSINESS_RECORDS_MSG.taskFileUnshared;
   });
 }
