@@ -19,9 +19,20 @@ export interface ChartProps {
   height?: number;
   /** Axis and tooltip values, e.g. money in cents as `€ 1.234,56`. */
   valueFormatter?: (value: number) => string;
+  /** Bar charts: the least height of a bar in px, zero included, so that every bar can be seen and pointed at. */
+  minBarSize?: number;
 }
 
-export default function ChartImpl({ type, data, dataKey, series, label, height = 240, valueFormatter }: ChartProps) {
+export default function ChartImpl({
+  type,
+  data,
+  dataKey,
+  series,
+  label,
+  height = 240,
+  valueFormatter,
+  minBarSize,
+}: ChartProps) {
   const common = {
     h: height,
     data,
@@ -33,5 +44,9 @@ export default function ChartImpl({ type, data, dataKey, series, label, height =
     'aria-label': label,
     'data-testid': 'chart',
   };
-  return type === 'bar' ? <BarChart {...common} /> : <LineChart {...common} curveType="linear" />;
+  return type === 'bar' ? (
+    <BarChart {...common} barProps={minBarSize ? { minPointSize: minBarSize } : undefined} />
+  ) : (
+    <LineChart {...common} curveType="linear" />
+  );
 }

@@ -1,5 +1,5 @@
 import { Title } from '@mantine/core';
-import { STATS_BAR_MAX_PX } from '@portal/shared';
+import { STATS_BAR_MAX_PX, STATS_BAR_MIN_PX } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartSeries } from '../../../components/chart';
 import { useStatsFormat } from '../format';
@@ -41,6 +41,7 @@ export function MonthChart({ rows, fields, title }: { rows: MonthRow[]; fields: 
             .join('; '),
         })}
         height={STATS_BAR_MAX_PX + AXES_AND_LEGEND_PX}
+        minBarSize={STATS_BAR_MIN_PX}
       />
     </section>
   );
