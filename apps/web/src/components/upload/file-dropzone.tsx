@@ -23,6 +23,14 @@ interface FileDropzoneProps {
   onDrop: (files: File[]) => void;
   /** How many more files may be added (at most UPLOAD_MAX_FILES). */
   maxFiles?: number;
+  /** The types taken (MIME type to extensions); by default the attachments' (UPLOAD_ACCEPT). */
+  accept?: Readonly<Record<string, readonly string[]>>;
+  /** The largest file in bytes; by default UPLOAD_MAX_FILE_BYTES. */
+  maxSizeBytes?: number;
+  /** The drop hint and the limits line below it (already translated); by default the attachments'. */
+  hint?: string;
+  limits?: string;
+  testId?: string;
   disabled?: boolean;
   loading?: boolean;
   /** The id of a visible label; without one the input is named by the drop hint. */
@@ -37,19 +45,27 @@ export function rejectionMessage(code: string): string {
 }
 
 /**
- * Drag-drop or picker for attachments (task files, audits, public forms): the spec's types (images,
- * pdf, doc(x), xls(x), csv), at most UPLOAD_MAX_FILES files of UPLOAD_MAX_FILE_BYTES each. The server
- * checks again by content. Hints in AA contrast, readable on a phone in the sun.
+ * Drag-drop or picker for files. By default for attachments (task files, audits, public forms): the
+ * spec's types (images, pdf, doc(x), xls(x), csv), at most UPLOAD_MAX_FILES files of
+ * UPLOAD_MAX_FILE_BYTES each; an area with other files (signage: pictures and videos) passes its own
+ * types, size and hints. The server checks again by content. Hints in AA contrast, readable on a
+ * phone in the sun.
  */
 export function FileDropzone({
   onDrop,
   maxFiles = UPLOAD_MAX_FILES,
+  accept = UPLOAD_ACCEPT,
+  maxSizeBytes = UPLOAD_MAX_FILE_BYTES,
+  hint,
+  limits,
+  testId = 'upload-dropzone',
   disabled,
   loading,
   labelledBy,
   onReject: onRejectProp,
 }: FileDropzoneProps) {
   const { t } = useTranslation();
+  const dropHint = hint ?? t('upload.drop');
 
   // One toast per refused file, naming it: "a file was refused" alone leaves the user guessing which.
   const namedToasts = (rejections: FileRejection[]) => {
@@ -66,15 +82,15 @@ export function FileDropzone({
     <Dropzone
       onDrop={onDrop}
       onReject={onRejectProp ?? namedToasts}
-      accept={UPLOAD_ACCEPT}
-      maxSize={UPLOAD_MAX_FILE_BYTES}
+      accept={accept as Record<string, string[]>}
+      maxSize={maxSizeBytes}
       maxFiles={Math.max(1, maxFiles)}
       disabled={disabled || maxFiles <= 0}
       loading={loading}
       useFsAccessApi={false}
-      inputProps={labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': t('upload.drop') }}
+      inputProps={labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': dropHint }}
       aria-labelledby={labelledBy}
-      data-testid="upload-dropzone"
+      data-testid={testId}
       style={disabled ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
     >
       <Group justify="center" gap="md" mih={80} style={{ pointerEvents: 'none' }} wrap="nowrap">
@@ -89,10 +105,10 @@ export function FileDropzone({
         </Dropzone.Idle>
         <Stack gap={2}>
           <Text size="sm" fw={500}>
-            {t('upload.drop')}
+            {dropHint}
           </Text>
           <Text size="xs" c="gray.7">
-            {t('upload.limits', { max: UPLOAD_MAX_FILES, size: formatFileSize(UPLOAD_MAX_FILE_BYTES) })}
+            {limits ?? t('upload.limits', { max: UPLOAD_MAX_FILES, size: formatFileSize(UPLOAD_MAX_FILE_BYTES) })}
           </Text>
         </Stack>
       </Group>

@@ -1,6 +1,5 @@
 import { Button, Card, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import { IconMovie, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { IconMovie, IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   formatFileSize,
@@ -14,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
+import { FileDropzone } from '../../components/upload/file-dropzone';
 import { UploadProgress } from '../../components/upload/upload-progress';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
@@ -140,34 +140,16 @@ export default function SignageContentPage() {
             onChange={setDuration}
             w={220}
           />
-          <Dropzone
+          <FileDropzone
             onDrop={(accepted) => accepted[0] && upload.mutate(accepted[0])}
-            onReject={(r) =>
-              notifications.show({
-                color: 'red',
-                message: translateMessage('Dieser Dateityp ist nicht erlaubt.') + (r[0] ? ` (${r[0].file.name})` : ''),
-              })
-            }
             accept={SIGNAGE_ACCEPT}
             maxFiles={1}
-            maxSize={SIGNAGE_MAX_VIDEO_MB * 1024 * 1024}
+            maxSizeBytes={SIGNAGE_MAX_VIDEO_MB * 1024 * 1024}
             loading={upload.isPending}
-            useFsAccessApi={false}
-            inputProps={{ 'aria-label': t('signage.content.drop') }}
-            data-testid="signage-dropzone"
-          >
-            <Group justify="center" gap="md" mih={80} style={{ pointerEvents: 'none' }} wrap="nowrap">
-              <IconUpload size={32} stroke={1.5} />
-              <Stack gap={2}>
-                <Text size="sm" fw={500}>
-                  {t('signage.content.drop')}
-                </Text>
-                <Text size="xs" c="gray.7">
-                  {t('signage.content.limits', { size: `${SIGNAGE_MAX_VIDEO_MB} MB` })}
-                </Text>
-              </Stack>
-            </Group>
-          </Dropzone>
+            hint={t('signage.content.drop')}
+            limits={t('signage.content.limits', { size: `${SIGNAGE_MAX_VIDEO_MB} MB` })}
+            testId="signage-dropzone"
+          />
           {progress !== null && (
             <UploadProgress percent={progress} label={t('signage.content.progress', { percent: progress })} />
           )}
