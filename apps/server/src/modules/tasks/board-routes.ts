@@ -10,7 +10,10 @@ import {
   taskSinceResponseSchema,
   taskStatusParam,
   taskTypeSchema,
+  type TaskListQuery,
+  type TaskStatus,
 } from '@portal/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { adminWith, staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
@@ -22,6 +25,19 @@ import { id, prebuiltJson, sendBoardPage } from './route-helpers.js';
 export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const boardParams = z.object({ countryId: id(COMMON_MSG.invalidCountry), status: taskStatusParam });
   const agentBoardParams = boardParams.extend({ agentId: id(TASKS_MSG.invalidAgent) });
+  /** Both board routes: the page of the board the path names, for the query's filters, sort and cursor. */
+  const answerBoardPage = async (
+    req: FastifyRequest<{
+      Params: { countryId: number; status: TaskStatus; agentId?: number };
+      Querystring: TaskListQuery;
+    }>,
+    reply: FastifyReply,
+  ) =>
+    sendBoardPage(
+      req,
+      reply,
+      await boardPage(ctx, currentUser(req), { ...req.params, unassigned: req.query.unassigned, query: req.query }),
+    );
   const sinceParams = z.object({
     lastTaskId: z.coerce.number().int().min(0),
     limit: z.coerce.number().int().min(1).max(TASK_PAGE_MAX),
@@ -40,12 +56,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         response: { 200: taskListResponseSchema },
       },
     },
-    async (req, reply) =>
-      sendBoardPage(
-        req,
-        reply,
-        await boardPage(ctx, currentUser(req), { ...req.params, unassigned: req.query.unassigned, query: req.query }),
-      ),
+    answerBoardPage,
   );
 
   app.get(
@@ -62,12 +73,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         response: { 200: taskListResponseSchema },
       },
     },
-    async (req, reply) =>
-      sendBoardPage(
-        req,
-        reply,
-        await boardPage(ctx, currentUser(req), { ...req.params, unassigned: req.query.unassigned, query: req.query }),
-      ),
+    answerBoardPage,
   );
 
   app.get(
