@@ -1,13 +1,12 @@
-import { Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAgentsOverview } from './api/get-agents-overview';
 import { useRatingStats } from './api/get-rating-stats';
 import { useTaskStats } from './api/get-task-stats';
-import { AgentFilter } from './components/agent-filter';
 import { MonthChart } from './components/month-chart';
 import { RatingStats } from './components/rating-stats';
 import { TypeGrid } from './components/type-grid';
-import { WindowNote } from './components/window-note';
+import { StatsHead, WhenLoaded } from './components/stats-head';
 import { LoadError } from '../../components/load-error';
 import { useStatsScope } from './use-stats-scope';
 
@@ -17,7 +16,8 @@ import { useStatsScope } from './use-stats-scope';
  */
 export default function TasksStatisticsPage() {
   const { t } = useTranslation();
-  const { isAdmin, scope, filtered, setAgent } = useStatsScope();
+  const statsScope = useStatsScope();
+  const { isAdmin, scope, filtered } = statsScope;
   const stats = useTaskStats(scope.agentId);
   const ratings = useRatingStats(scope);
   const agents = useAgentsOverview(scope.countryId, isAdmin);
@@ -25,29 +25,19 @@ export default function TasksStatisticsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {t('stats.statistics.title')}
-          </Title>
-          <WindowNote />
-        </div>
-        {isAdmin && <AgentFilter agents={agents.data} value={scope.agentId} onChange={setAgent} />}
-      </Group>
-      {stats.isError ? (
-        <LoadError error={stats.error} fallback={fallback} onRetry={() => void stats.refetch()} />
-      ) : !stats.data ? (
-        <Skeleton height={320} radius="md" data-testid="stats-loading" />
-      ) : (
-        <>
-          <MonthChart
-            rows={stats.data.byMonth}
-            fields={['created', 'completed', 'closed', 'overdue']}
-            title={t('stats.months.title')}
-          />
-          <TypeGrid byType={stats.data.byType} />
-        </>
-      )}
+      <StatsHead title={t('stats.statistics.title')} scope={statsScope} agents={agents.data} />
+      <WhenLoaded query={stats} fallback={fallback}>
+        {(data) => (
+          <>
+            <MonthChart
+              rows={data.byMonth}
+              fields={['created', 'completed', 'closed', 'overdue']}
+              title={t('stats.months.title')}
+            />
+            <TypeGrid byType={data.byType} />
+          </>
+        )}
+      </WhenLoaded>
       {ratings.isError ? (
         <LoadError error={ratings.error} fallback={fallback} onRetry={() => void ratings.refetch()} />
       ) : (
