@@ -55,6 +55,9 @@ for (const target of dbTargets()) {
       }
       const board = await t.app.inject({ method: 'GET', url: '/api/get-tasks-from-admin/1/offen', headers: { authorization: `Bearer ${token}` } });
       assert.equal(board.statusCode, 200);
+      // The same page again, nothing written in between: answered from the board cache.
+      const again = await t.app.inject({ method: 'GET', url: '/api/get-tasks-from-admin/1/offen', headers: { authorization: `Bearer ${token}` } });
+      assert.equal(again.body, board.body);
       await t.app.inject({ method: 'GET', url: '/api/no-such-route/123' });
       await t.db.insert(mailOutbox).values([
         { to: 'a@test.at', subject: 'wartet', text: 'x' },
@@ -77,7 +80,10 @@ for (const target of dbTargets()) {
       const count = (labels: string) => value(text, `portal_http_request_duration_seconds_count{${labels}}`);
       assert.equal(count('method="GET",route="/healthz",status="200"'), 3);
       assert.equal(count('method="GET",route="/api/task-audit/:id",status="401"'), 2);
-      assert.equal(count('method="GET",route="/api/get-tasks-from-admin/:countryId/:status",status="200"'), 1);
+      assert.equal(count('method="GET",route="/api/get-tasks-from-admin/:countryId/:status",status="200"'), 2);
+      assert.equal(value(text, 'portal_cache_misses{cache="board"}'), 1);
+      assert.equal(value(text, 'portal_cache_hits{cache="board"}'), 1);
+      assert.equal(value(text, 'portal_cache_entries{cache="board"}'), 1);
       assert.equal(count('method="GET",route="(no route)",status="404"'), 1);
       assert.doesNotMatch(text, /task-audit\/11|no-such-route/);
       assert.ok(value(text, 'portal_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/healthz",status="200"}') === 3);

@@ -6,6 +6,7 @@ import { dbProbe, type Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 import { publicAccess } from './access.js';
 import { unauthorized } from './errors.js';
+import { cacheCounts } from './memory-caches.js';
 
 /**
  * What an operator watches, in the Prometheus text format at `GET /metrics` (prom-client).
@@ -92,6 +93,20 @@ export function createMetrics(s: MetricsSources): Metrics & {
     };
   new Gauge({ name: 'portal_mail_outbox_waiting', help: 'Mails in the outbox not yet delivered (first attempt or waiting for a retry)', registers: [registry], collect: outbox('pending') });
   new Gauge({ name: 'portal_mail_outbox_failed', help: 'Mails given up after every attempt (the whole cluster, all time)', registers: [registry], collect: outbox('failed') });
+  // Caches areas keep in memory (the board's pages), as reported to platform/memory-caches.ts.
+  const cacheSeries = (name: string, help: string, key: 'hits' | 'misses' | 'entries') =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['cache'] as const,
+      registers: [registry],
+      collect() {
+        for (const [cache, counts] of cacheCounts(s.db)) this.set({ cache }, counts[key]);
+      },
+    });
+  cacheSeries('portal_cache_hits', 'Answers from a memory cache of this process since it started, by cache', 'hits');
+  cacheSeries('portal_cache_misses', 'Lookups a memory cache of this process could not answer, by cache', 'misses');
+  cacheSeries('portal_cache_entries', 'Entries a memory cache of this process holds now, by cache', 'entries');
   const jobRuns = new Counter({ name: 'portal_job_runs_total', help: 'Scheduled and background job runs by job, on this process', labelNames: ['job'] as const, registers: [registry] });
   const jobFailures = new Counter({ name: 'portal_job_failures_total', help: 'Job runs that failed, by job', labelNames: ['job'] as const, registers: [registry] });
 

@@ -3,6 +3,7 @@ import type { TaskListQuery } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { boardVersions } from '../../db/schema/index.js';
 import type { Encoding } from '../../platform/encoding.js';
+import { reportCache } from '../../platform/memory-caches.js';
 import type { ServiceCtx } from '../../platform/service.js';
 import type { BoardScope } from './queries.js';
 
@@ -26,12 +27,18 @@ export interface KeptPage {
 
 export class BoardCache {
   private readonly pages = new Map<string, KeptPage>();
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly maxEntries: number) {}
 
   get(key: string, version: number): KeptPage | undefined {
     const entry = this.pages.get(key);
-    if (!entry || entry.version !== version) return undefined;
+    if (!entry || entry.version !== version) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
     // Least recently used goes first: a hit moves the page to the end of the map's order.
     this.pages.delete(key);
     this.pages.set(key, entry);
@@ -57,7 +64,11 @@ const caches = new WeakMap<object, BoardCache>();
 export function boardCacheFor(ctx: ServiceCtx): BoardCache | null {
   if (ctx.config.boardCacheEntries === 0 || 'rollback' in ctx.db) return null;
   let cache = caches.get(ctx.db);
-  if (!cache) caches.set(ctx.db, (cache = new BoardCache(ctx.config.boardCacheEntries)));
+  if (!cache) {
+    const created = new BoardCache(ctx.config.boardCacheEntries);
+    caches.set(ctx.db, (cache = created));
+    reportCache(ctx.db, 'board', () => ({ hits: created.hits, misses: created.misses, entries: created.size }));
+  }
   return cache;
 }
 
