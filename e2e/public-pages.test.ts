@@ -104,6 +104,8 @@ describe('public pages', () => {
       ['/rksv', 'rksv-agb'],
     ] as const) {
       await page.goto(path);
+      // /rksv is prerendered: a click while the app takes the page over can be lost, so wait for it.
+      if (path === '/rksv') await page.getByTestId('rksv-total').getByText(/69,00/).waitFor();
       const links = page.getByTestId('terms-links');
       const terms = links.getByRole('link', { name: 'AGB lesen' });
       assert.equal(await terms.getAttribute('href'), '/agb');
