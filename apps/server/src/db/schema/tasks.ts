@@ -61,10 +61,21 @@ export const tasks = pgTable(
     firma_search: text().generatedAlwaysAs((): SQL => normalisedSearch(sql`coalesce(${tasks.firma}, '')`)),
   },
   (t) => [
-    // Board: one country and status, sorted by id, creation or due date (keyset paging on each).
-    index('tasks_board_id_idx').on(t.country_id, t.status, t.id),
-    index('tasks_board_created_idx').on(t.country_id, t.status, t.erstellt_am, t.id),
-    index('tasks_board_due_idx').on(t.country_id, t.status, t.frist, t.id),
+    // Board: one country and status, sorted by id, creation or due date (keyset paging on each). The
+    // trailing columns are what the board filters on besides text: a page's rows are found by an
+    // index-only scan and only those fetched (queries.ts `listBoardJson`), not every row passed over.
+    index('tasks_board_id_idx').on(t.country_id, t.status, t.id, t.user_id, t.created_by_userid, t.requested_user_id, t.typ),
+    index('tasks_board_created_idx').on(
+      t.country_id,
+      t.status,
+      t.erstellt_am,
+      t.id,
+      t.user_id,
+      t.created_by_userid,
+      t.requested_user_id,
+      t.typ,
+    ),
+    index('tasks_board_due_idx').on(t.country_id, t.status, t.frist, t.id, t.user_id, t.created_by_userid, t.requested_user_id, t.typ),
     // The board filtered by agent, and the unassigned tab: newest first straight from the index (an
     // IS NULL condition gives no order to a plain index, hence the partial one).
     index('tasks_board_agent_idx').on(t.country_id, t.status, t.user_id, t.id),

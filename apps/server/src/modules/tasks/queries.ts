@@ -157,12 +157,17 @@ export async function listBoardJson(
     total: number;
     version: string;
   }>(sql`${q.q || q.firma ? customPlan : sql``}
-    with page as (
-      select ${ROW_JSON} as j, tasks.id as id, ${cursorValue} as v, row_number() over (order by ${orderSql}) as rn
-      from ${tasks} ${ROW_JOINS}
+    with hit as materialized (
+      -- The page's rows first, by id only: the board indexes carry the filtered columns, so this is an
+      -- index-only scan however many rows it passes over; only the page's rows are then read whole.
+      select tasks.id from ${tasks}
       where ${and(...conds)}
       order by ${orderSql}
       limit ${q.limit + 1}
+    ),
+    page as (
+      select ${ROW_JSON} as j, tasks.id as id, ${cursorValue} as v, row_number() over (order by ${orderSql}) as rn
+      from hit join ${tasks} on tasks.id = hit.id ${ROW_JOINS}
     )
     select (select coalesce(json_agg(j order by rn), '[]')::text from page where rn <= ${q.limit}) as page,
            (select count(*) from page) > ${q.limit} as has_more,
