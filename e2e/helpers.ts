@@ -237,6 +237,18 @@ export async function unstyledMantineClasses(page: Page): Promise<string[]> {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // A transition still running (a button leaving its loading state, a slider sliding back) shows
+  // half-faded colours: the picture and the contrast check wait for the finite ones to end.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => {});
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   const missing = [...new Set(missingKeys.get(page) ?? [])];
   if (missing.length) throw new Error(`"${name}" shows strings without text:\n${missing.join('\n')}`);

@@ -71,7 +71,8 @@ function OpeningHoursBox() {
           <IconClock size={20} />
           <Text fw={700}>{t('publicForms.support.hoursTitle')}</Text>
         </Group>
-        <Badge color={status.open ? 'green' : 'gray'} variant="light">
+        {/* Dark shades with white text: the light green badge failed AA contrast during opening hours. */}
+        <Badge color={status.open ? 'teal.9' : 'gray.7'}>
           {status.open ? t('status.open') : t('status.closed')}
         </Badge>
       </Group>

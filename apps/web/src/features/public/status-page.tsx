@@ -44,7 +44,7 @@ export default function StatusPage() {
         <Card withBorder padding="lg">
           <Group justify="space-between" mb="sm">
             <Text fw={600}>{t('status.support')}</Text>
-            <Badge color={support.open ? 'green' : 'gray'} size="lg" data-testid="status-support">
+            <Badge color={support.open ? 'teal.9' : 'gray.7'} size="lg" data-testid="status-support">
               {support.open ? t('status.open') : t('status.closed')}
             </Badge>
           </Group>
