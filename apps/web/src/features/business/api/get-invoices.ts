@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BusinessInvoiceList } from '@portal/shared';
 import { api, ApiError } from '../../../lib/api';
 import { readStoredUser } from '../../../lib/auth-storage';
+import { saveBlob } from '../../../lib/save-blob';
 import { businessKeys, pageQuery } from './keys';
 
 /** GET /business/invoices: one keyset page of the own invoices. */
@@ -28,16 +29,5 @@ export async function downloadBusinessInvoice(pdfPath: string, number: string): 
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new ApiError(res.status, body.message ?? '', body);
   }
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `Rechnung-${number}.pdf`;
-    a.rel = 'noopener';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
+  saveBlob(await res.blob(), `Rechnung-${number}.pdf`);
 }
