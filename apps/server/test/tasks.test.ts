@@ -333,6 +333,70 @@ for (const target of dbTargets()) {
       assert.ok(annaSince.tasks.every((x: { user_id: number }) => x.user_id === anna.id || x.user_id === null));
     });
 
+    it('pages a search whose text, agent name and task number match different tasks: each once, in order', async () => {
+      // "Berger" is Ben's name and a street in some texts; one of Ben's own tasks has it in its text too
+      // (matched twice, listed once); the number matches one more task by its id.
+      const byText = await createOk(admin, {
+        titel: 'Bergerstraße: Drucker',
+        userID: anna.id,
+        frist: new Date(Date.now() + 3 * 86400_000).toISOString(),
+      });
+      const both = await createOk(admin, {
+        titel: 'Beim Berger',
+        userID: ben.id,
+        frist: new Date(Date.now() + 9 * 86400_000).toISOString(),
+      });
+      for (let i = 0; i < 4; i++)
+        await createOk(admin, {
+          titel: `Bens Aufgabe ${i}`,
+          userID: ben.id,
+          frist: new Date(Date.now() + i * 86400_000).toISOString(),
+        });
+      const byId = await createOk(admin, { titel: `Nummer ${Date.now()}`, userID: anna.id });
+      // The same filter as one plain OR, the reference the board's per-alternative query must match.
+      const expected = async (orderBy: string, anyOf: string) => {
+        const r = await t.db.execute<{ id: number }>(
+          sql.raw(`select id from tasks where country_id = 1 and status = 'offen' and (${anyOf}) order by ${orderBy}`),
+        );
+        return (r as unknown as { rows: { id: number }[] }).rows.map((x) => x.id);
+      };
+      const orders: Record<string, string> = {
+        id: 'id desc',
+        created_asc: 'erstellt_am asc, id asc',
+        created_desc: 'erstellt_am desc, id desc',
+        due_asc: 'frist asc, id asc',
+        due_desc: 'frist desc, id desc',
+      };
+      for (const [sort, orderBy] of Object.entries(orders)) {
+        const want = await expected(orderBy, `search_text like '%berger%' or user_id = ${ben.id}`);
+        assert.ok(want.includes(byText) && want.includes(both) && want.length >= 7, sort);
+        const seen: number[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { tasks: { id: number }[]; total: number; nextCursor: string | null } = (
+            await get(
+              `/api/get-tasks-from-admin/1/offen?q=Berger&sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+              admin,
+            )
+          ).json();
+          assert.equal(page.total, want.length, sort);
+          seen.push(...page.tasks.map((x) => x.id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        assert.deepEqual(seen, want, sort);
+      }
+      // Text and id alternatives: the number is in no text, so it finds exactly its task.
+      // Text and number alternatives: the task with that id, and any whose text holds the digits.
+      const num = (await get(`/api/get-tasks-from-admin/1/offen?q=${byId}`, admin)).json();
+      const wantNum = await expected('id desc', `search_text like '%${byId}%' or id = ${byId}`);
+      assert.ok(wantNum.includes(byId));
+      assert.deepEqual(
+        num.tasks.map((x: { id: number }) => x.id),
+        wantNum,
+      );
+      assert.equal(num.total, wantNum.length);
+    });
+
     it('runs a task through notes, help, done, audit — with the 409s of each illegal move', async () => {
       const id = await createOk(ben, { userID: anna.id, titel: 'Lebenslauf einer Aufgabe' });
       // Notes

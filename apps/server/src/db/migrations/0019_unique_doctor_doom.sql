@@ -1,0 +1,2 @@
+DROP INDEX "tasks_board_id_idx";--> statement-breakpoint
+CREATE INDEX "tasks_board_id_idx" ON "tasks" USING btree ("country_id","status","id","user_id","created_by_userid","requested_user_id","typ","firma_search");
