@@ -69,3 +69,35 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   return data as T;
 }
+
+/**
+ * A file (an upload, a CSV, a PDF) as a blob, fetched as `api` fetches: the session's token, a network
+ * failure as status 0, an error answer as ApiError with the server's message and its body (parsed
+ * JSON, else the text as it came, so a caller can tell a proxy's HTML page apart). A 401 is checked
+ * against /auth/verify-token, whose own 401 runs the one logout path: a file route's refusal alone
+ * does not end the session.
+ */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const user = readStoredUser();
+  if (user?.accessToken) headers.authorization = `Bearer ${user.accessToken}`;
+  let res: Response;
+  try {
+    res = await fetch(apiPath(path), { headers, credentials: 'include', signal });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, '');
+  }
+  if (!res.ok) {
+    if (res.status === 401) void api('/auth/verify-token').catch(() => {});
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON: kept as text.
+    }
+    throw new ApiError(res.status, (body as { message?: string } | null)?.message ?? '', body);
+  }
+  return res.blob();
+}

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { api, ApiError, type RequestOptions } from '../../../lib/api';
+import { api, apiBlob, ApiError, type RequestOptions } from '../../../lib/api';
 import { saveBlob } from '../../../lib/save-blob';
-import { readStoredUser } from '../../../lib/auth-storage';
 
 /**
  * The cashbook's calls (/api/cashbook/...) go through the one api client and are checked on arrival:
@@ -36,22 +35,14 @@ export async function cashbookCall<S extends z.ZodType>(
 
 /** A file of the cashbook (CSV, PDF) fetched with the session's token and saved under `name`. */
 export async function downloadCashbookFile(path: string, name: string): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const user = readStoredUser();
-  if (user?.accessToken) headers.authorization = `Bearer ${user.accessToken}`;
-  const res = await fetch(`/api/cashbook${path}`, { headers, credentials: 'include' });
-  if (!res.ok) {
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new CashbookDataError('notJson');
-    }
-    if (res.status === 401) void api('/auth/verify-token').catch(() => {});
-    throw new ApiError(res.status, (body as { message?: string }).message ?? '', body);
+  let blob: Blob;
+  try {
+    blob = await apiBlob(`/cashbook${path}`);
+  } catch (e) {
+    // An error answer that is not JSON: the API is not reachable as it should be.
+    if (e instanceof ApiError && typeof e.body === 'string') throw new CashbookDataError('notJson');
+    throw e;
   }
-  const blob = await res.blob();
   saveBlob(blob, name);
   return blob;
 }

@@ -1,23 +1,11 @@
-import { api, ApiError } from '../../../lib/api';
-import { readStoredUser } from '../../../lib/auth-storage';
+import { apiBlob } from '../../../lib/api';
 import { saveBlob } from '../../../lib/save-blob';
 
 /** /protected-files/uploads/tasks/{datei_name}: where a task file is served. */
 export const taskFilePath = (dateiName: string) => `/protected-files/uploads/tasks/${encodeURIComponent(dateiName)}`;
 
 /** A protected file as a blob, with the stored user's bearer token (GET /protected-files/...). */
-export async function fetchProtectedFile(path: string): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const user = readStoredUser();
-  if (user?.accessToken) headers.authorization = `Bearer ${user.accessToken}`;
-  const res = await fetch(path, { headers, credentials: 'include' });
-  if (!res.ok) {
-    // An ended session: the api client's call runs the one logout path.
-    if (res.status === 401) void api('/auth/verify-token').catch(() => {});
-    throw new ApiError(res.status, '');
-  }
-  return res.blob();
-}
+export const fetchProtectedFile = (path: string): Promise<Blob> => apiBlob(path);
 
 /** Saves a protected file under its original name. */
 export async function downloadProtectedFile(path: string, name: string): Promise<void> {
