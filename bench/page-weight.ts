@@ -2,6 +2,7 @@
  * What a person's browser loads: gzipped JavaScript and CSS of `/`, `/rksv`, `/login` and the task
  * board, from the production build served by the real server, in Debian's Chromium.
  *   node --import tsx bench/page-weight.ts   (run `npm run build` first)
+ *   PAGE_WEIGHT_FILES=1 ... also lists each page's files by size (to find what a page gained).
  */
 import { gzipSync } from 'node:zlib';
 import { DEMO, launchBrowser, newPage, signIn, startServer } from '../e2e/helpers.js';
@@ -48,6 +49,9 @@ export async function measurePageWeights(): Promise<PageWeight[]> {
       if (who) await page.locator('[data-testid^="task-card-"]').first().waitFor();
       await page.waitForTimeout(300);
       const list = [...bodies.values()];
+      if (process.env.PAGE_WEIGHT_FILES)
+        for (const [url, b] of [...bodies].sort((x, y) => y[1].size - x[1].size))
+          console.log(`${name}\t${(b.size / 1024).toFixed(1)} KB\t${new URL(url).pathname}`);
       const kb = (t: string) => Math.round((list.filter((b) => b.type === t).reduce((s, b) => s + b.size, 0) / 1024) * 10) / 10;
       out.push({ page: name, jsKb: kb('script'), cssKb: kb('stylesheet'), requests: list.length });
       await context.close();
