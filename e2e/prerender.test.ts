@@ -100,4 +100,22 @@ describe('pages rendered at build time', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('keeps a tap made while the page is being taken over', async () => {
+    // On a slow phone (CPU slowed four times) the takeover lasts long enough to be tapped into. Were a
+    // screen's code or strings still on the way then, React would hydrate the tapped card at once,
+    // find it suspended and render the page anew: the card would vanish under the finger and the tap
+    // be lost (8 of 20 taps before main.tsx loaded the route's screens first). Every tap must arrive.
+    for (let i = 0; i < 8; i++) {
+      const { context, page } = await app.open();
+      const errors = collectErrors(page);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.getByTestId('card-menu').click();
+      await page.waitForURL('**/menuechange', { timeout: 5000 });
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
 });

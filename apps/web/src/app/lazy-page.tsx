@@ -1,7 +1,37 @@
 import { lazy, type ComponentType } from 'react';
 import { loadAreas, type LocaleArea } from '../lib/i18n';
 
-type PageModule<P> = Promise<{ default: ComponentType<P> }>;
+type PageModule<P> = { default: ComponentType<P> };
+
+/** A lazy screen that can also be loaded ahead of its first render (see `preloadRoute`). */
+export type LazyPage<P extends object = object> = ComponentType<P> & { preload: () => Promise<void> };
+
+/**
+ * A lazy component whose module, once loaded, is handed to React synchronously: React.lazy then
+ * renders it at once instead of suspending for a microtask. That matters when a prerendered page is
+ * taken over: a tap during the takeover makes React hydrate the tapped part at once, and a part that
+ * suspends then is thrown away and rendered anew, so the tapped element vanishes and the tap is lost.
+ */
+function preloadable<P extends object>(load: () => Promise<PageModule<P>>): LazyPage<P> {
+  let loaded: PageModule<P> | undefined;
+  let pending: Promise<PageModule<P>> | undefined;
+  const get = () =>
+    (pending ??= load().then(
+      (m) => (loaded = m),
+      (e: unknown) => {
+        // A failed chunk (offline, a new deployment) may be asked for again.
+        pending = undefined;
+        throw e;
+      },
+    ));
+  const Page = lazy(() =>
+    loaded
+      ? // A thenable that answers at once (React reads a fulfilled value synchronously).
+        ({ then: (resolve: (m: PageModule<P>) => void) => resolve(loaded!) } as unknown as Promise<PageModule<P>>)
+      : get(),
+  );
+  return Object.assign(Page, { preload: () => get().then(() => undefined) }) as unknown as LazyPage<P>;
+}
 
 /**
  * A screen that loads on its first visit, as its own chunk, together with the strings of its area
@@ -9,10 +39,10 @@ type PageModule<P> = Promise<{ default: ComponentType<P> }>;
  * navigations run in a transition: the old screen stays until the new one is in.
  */
 export function lazyPage<P extends object = object>(
-  load: () => PageModule<P>,
+  load: () => Promise<PageModule<P>>,
   areas: readonly LocaleArea[] = [],
-): ComponentType<P> {
-  return lazy(async () => (await Promise.all([load(), loadAreas(areas)]))[0]);
+): LazyPage<P> {
+  return preloadable(async () => (await Promise.all([load(), loadAreas(areas)]))[0]);
 }
 
 /** The same for a module whose screen is a named export. */
@@ -20,6 +50,6 @@ export function lazyNamed<M, P extends object>(
   load: () => Promise<M>,
   pick: (m: M) => ComponentType<P>,
   areas: readonly LocaleArea[] = [],
-): ComponentType<P> {
-  return lazy(async () => ({ default: pick((await Promise.all([load(), loadAreas(areas)]))[0]) }));
+): LazyPage<P> {
+  return preloadable(async () => ({ default: pick((await Promise.all([load(), loadAreas(areas)]))[0]) }));
 }

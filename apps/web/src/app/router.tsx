@@ -1,4 +1,5 @@
-import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { isValidElement, type ReactNode } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { CatchAll, ProfileRedirect } from '../features/auth/guards';
 import { publicFormRoutes } from '../features/public-forms/routes';
 import { shopRoutes } from '../features/shop/routes';
@@ -100,6 +101,25 @@ const routes: RouteObject[] = withTitles([
   },
   { path: '*', element: <CatchAll /> },
 ]);
+
+/** The lazy screens in an element as the route table writes it (a screen, or one wrapped with its title). */
+function lazyScreensIn(node: ReactNode, found: (() => Promise<void>)[]): void {
+  if (Array.isArray(node)) node.forEach((n) => lazyScreensIn(n as ReactNode, found));
+  if (!isValidElement(node)) return;
+  const preload = (node.type as { preload?: () => Promise<void> }).preload;
+  if (preload) found.push(preload);
+  lazyScreensIn((node.props as { children?: ReactNode }).children, found);
+}
+
+/**
+ * Loads the code of every lazy screen the route of `path` shows (the layout route above it too),
+ * so that a prerendered page is taken over with nothing left to load (main.tsx).
+ */
+export async function preloadRoute(path: string): Promise<void> {
+  const found: (() => Promise<void>)[] = [];
+  for (const m of matchRoutes(routes, path) ?? []) lazyScreensIn(m.route.element, found);
+  await Promise.all(found.map((preload) => preload()));
+}
 
 /** The routes without a router around them: the browser's below, a static one when prerendering. */
 export function AppRoutes() {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MSG_PASSWORD_COMMON, MSG_PASSWORD_UNCHANGED, changePasswordFormSchema } from '@portal/shared';
 import { changePassword } from './api/change-password';
 import { rawMessage, serverMessage } from '../../lib/errors';
-import { fieldError } from '../../components/field-error';
+import { inputProps } from '../../components/field-error';
 import { NewPasswordFields } from './components/new-password-fields';
 
 /** Change-password form of the profile: the confirmation must match; other sessions end on success. */
@@ -50,8 +50,7 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           required
           key={form.key('oldPassword')}
-          {...form.getInputProps('oldPassword')}
-          error={fieldError(form.errors.oldPassword)}
+          {...inputProps(form, 'oldPassword')}
         />
         <NewPasswordFields
           form={form}

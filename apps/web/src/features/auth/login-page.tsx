@@ -8,7 +8,7 @@ import type { AuthUser } from '@portal/shared';
 import { signIn as postSignIn } from './api/sign-in';
 import { errorMessage, hasStatus } from '../../lib/errors';
 import { useDeferredValidation } from '../../lib/deferred-validation';
-import { translateMessage } from '../../lib/translate-message';
+import { inputProps } from '../../components/field-error';
 import { useAuth } from '../../lib/auth-context';
 import { LanguageMenu } from '../../components/language-menu';
 import '../../styles/public-forms.css';
@@ -83,16 +83,14 @@ export function LoginPage({ variant }: Props) {
                 autoComplete="username"
                 required
                 key={form.key('email')}
-                {...form.getInputProps('email')}
-                error={form.errors.email ? translateMessage(String(form.errors.email)) : undefined}
+                {...inputProps(form, 'email')}
               />
               <PasswordInput
                 label={t('login.password')}
                 autoComplete="current-password"
                 required
                 key={form.key('password')}
-                {...form.getInputProps('password')}
-                error={form.errors.password ? translateMessage(String(form.errors.password)) : undefined}
+                {...inputProps(form, 'password')}
               />
               <Button type="submit" loading={submitting} disabled={submitting} fullWidth size="md">
                 {t('login.submit')}

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { branchInputSchema, type Branch } from '@portal/shared';
-import { fieldError } from '../../components/field-error';
+import { inputProps } from '../../components/field-error';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { useBranches } from './api/get-branches';
@@ -47,7 +47,13 @@ export default function BranchFormPage() {
       return (
         <Stack>
           <PageHeader title={title} />
-          <ListState loading={q.isPending} error={q.isError} onRetry={() => void q.refetch()} empty={false} emptyText="" />
+          <ListState
+            loading={q.isPending}
+            error={q.isError}
+            onRetry={() => void q.refetch()}
+            empty={false}
+            emptyText=""
+          />
         </Stack>
       );
     if (!branch)
@@ -68,7 +74,10 @@ export default function BranchFormPage() {
       { id, body: v },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: isNew ? t('records.branches.created') : t('records.branches.saved') });
+          notifications.show({
+            color: 'green',
+            message: isNew ? t('records.branches.created') : t('records.branches.saved'),
+          });
           void navigate('/business-dashboard/branches');
         },
         onError: (e) => setError(errorMessage(e, t('records.branches.saveError'))),
@@ -88,13 +97,16 @@ export default function BranchFormPage() {
                 {error}
               </Alert>
             )}
-            <TextInput label={t('records.branches.name')} required {...form.getInputProps('name')} error={fieldError(form.errors.name)} />
+            <TextInput
+              label={t('records.branches.name')}
+              required
+              {...inputProps(form, 'name')}
+            />
             <TextInput
               label={t('records.branches.address')}
               required
               autoComplete="street-address"
-              {...form.getInputProps('address')}
-              error={fieldError(form.errors.address)}
+              {...inputProps(form, 'address')}
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <TextInput
@@ -102,15 +114,13 @@ export default function BranchFormPage() {
                 required
                 autoComplete="postal-code"
                 inputMode="numeric"
-                {...form.getInputProps('zipcode')}
-                error={fieldError(form.errors.zipcode)}
+                {...inputProps(form, 'zipcode')}
               />
               <TextInput
                 label={t('records.branches.city')}
                 required
                 autoComplete="address-level2"
-                {...form.getInputProps('city')}
-                error={fieldError(form.errors.city)}
+                {...inputProps(form, 'city')}
               />
             </SimpleGrid>
             <TextInput
@@ -118,16 +128,14 @@ export default function BranchFormPage() {
               type="tel"
               dir="ltr"
               autoComplete="tel"
-              {...form.getInputProps('phone')}
-              error={fieldError(form.errors.phone)}
+              {...inputProps(form, 'phone')}
             />
             <Textarea
               label={t('records.branches.openingHours')}
               description={t('records.branches.openingHoursHint')}
               autosize
               minRows={2}
-              {...form.getInputProps('opening_hours')}
-              error={fieldError(form.errors.opening_hours)}
+              {...inputProps(form, 'opening_hours')}
             />
             <Group justify="flex-end">
               <Button component={Link} to="/business-dashboard/branches" variant="default">

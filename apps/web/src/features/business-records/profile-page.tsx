@@ -4,7 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileInputSchema } from '@portal/shared';
-import { fieldError } from '../../components/field-error';
+import { inputProps } from '../../components/field-error';
 import { Bidi, Ltr } from '../../components/ltr';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
@@ -83,24 +83,21 @@ export default function BusinessProfilePage({ passwordForm }: { passwordForm?: R
               <TextInput
                 label={t('records.profile.kontaktperson')}
                 autoComplete="name"
-                {...form.getInputProps('kontaktperson')}
-                error={fieldError(form.errors.kontaktperson)}
+                {...inputProps(form, 'kontaktperson')}
               />
               <TextInput
                 label={t('records.profile.email')}
                 type="email"
                 dir="ltr"
                 autoComplete="email"
-                {...form.getInputProps('email')}
-                error={fieldError(form.errors.email)}
+                {...inputProps(form, 'email')}
               />
               <TextInput
                 label={t('records.profile.telefon')}
                 type="tel"
                 dir="ltr"
                 autoComplete="tel"
-                {...form.getInputProps('telefon')}
-                error={fieldError(form.errors.telefon)}
+                {...inputProps(form, 'telefon')}
               />
               <Group justify="flex-end">
                 <Button type="submit" loading={update.isPending} data-testid="business-profile-save">

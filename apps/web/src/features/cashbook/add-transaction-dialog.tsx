@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAmountToCents, toVienna, transactionFormSchema, type CashbookType } from '@portal/shared';
 import { DateInput } from '../../components/date-input';
-import { fieldError } from '../../components/field-error';
+import { inputProps } from '../../components/field-error';
 import { useAuth } from '../../lib/auth-context';
 import { notifications } from '../../lib/toasts';
 import { useCategories } from './api/get-categories';
@@ -121,8 +121,7 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
             required
             inputMode="decimal"
             placeholder="12,50"
-            {...form.getInputProps('amount')}
-            error={fieldError(form.errors.amount)}
+            {...inputProps(form, 'amount')}
             dir="ltr"
             data-testid="cashbook-add-amount"
           />
@@ -131,8 +130,7 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
             required
             data={options}
             placeholder={options.length ? undefined : t('cashbook.add.noCategories')}
-            {...form.getInputProps('category_id')}
-            error={fieldError(form.errors.category_id)}
+            {...inputProps(form, 'category_id')}
             data-testid="cashbook-add-category"
           />
           <Textarea
@@ -141,8 +139,7 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
             autosize
             minRows={2}
             maxLength={500}
-            {...form.getInputProps('description')}
-            error={fieldError(form.errors.description)}
+            {...inputProps(form, 'description')}
             data-testid="cashbook-add-description"
           />
           <DateInput
@@ -151,8 +148,7 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
             required
             disabled={!isAdmin}
             description={isAdmin ? undefined : t('cashbook.add.dateLocked')}
-            {...form.getInputProps('transaction_date')}
-            error={fieldError(form.errors.transaction_date)}
+            {...inputProps(form, 'transaction_date')}
             data-testid="cashbook-add-date"
           />
           {type === 'income' && (
@@ -161,8 +157,7 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
                 label={t('cashbook.fields.invoiceNumber')}
                 required
                 maxLength={100}
-                {...form.getInputProps('invoice_number')}
-                error={fieldError(form.errors.invoice_number)}
+                {...inputProps(form, 'invoice_number')}
                 data-testid="cashbook-add-invoice"
               />
               <CustomerPicker

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { createCategorySchema, type CashbookCategory, type CashbookType } from '@portal/shared';
 import { DataTable } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
-import { fieldError } from '../../components/field-error';
+import { inputProps } from '../../components/field-error';
 import { notifications } from '../../lib/toasts';
 import { useCreateCategory } from './api/create-category';
 import { useCategories } from './api/get-categories';
@@ -59,16 +59,14 @@ function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () =
             label={t('cashbook.fields.name')}
             required
             maxLength={100}
-            {...form.getInputProps('name')}
-            error={fieldError(form.errors.name)}
+            {...inputProps(form, 'name')}
             data-testid="cashbook-category-name"
           />
           <Textarea
             label={t('cashbook.fields.description')}
             required
             maxLength={500}
-            {...form.getInputProps('description')}
-            error={fieldError(form.errors.description)}
+            {...inputProps(form, 'description')}
             data-testid="cashbook-category-description"
           />
           <Select
@@ -78,8 +76,7 @@ function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () =
               { value: 'income', label: t('cashbook.type.income') },
               { value: 'expense', label: t('cashbook.type.expense') },
             ]}
-            {...form.getInputProps('type')}
-            error={fieldError(form.errors.type)}
+            {...inputProps(form, 'type')}
             data-testid="cashbook-category-type"
           />
           <Group justify="flex-end">

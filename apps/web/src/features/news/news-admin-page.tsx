@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { DateInput } from '../../components/date-input';
-import { fieldError } from '../../components/field-error';
+import { fieldError, inputProps } from '../../components/field-error';
 import { Bidi } from '../../components/ltr';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
@@ -102,15 +102,14 @@ function NewsDialog({ post, onClose }: { post: NewsPost | null | undefined; onCl
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && <Alert color="red">{error}</Alert>}
-          <TextInput label={t('newsAdmin.titleDe')} required lang="de" {...form.getInputProps('title')} error={fieldError(form.errors.title)} />
+          <TextInput label={t('newsAdmin.titleDe')} required lang="de" {...inputProps(form, 'title')} />
           <Textarea
             label={t('newsAdmin.textDe')}
             required
             lang="de"
             autosize
             minRows={4}
-            {...form.getInputProps('text')}
-            error={fieldError(form.errors.text)}
+            {...inputProps(form, 'text')}
           />
           <DateInput
             withTime

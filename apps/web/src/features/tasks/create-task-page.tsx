@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createTaskSchema, UPLOAD_MAX_FILES } from '@portal/shared';
 import { DateInput } from '../../components/date-input';
-import { fieldError } from '../../components/field-error';
+import { fieldError, inputProps } from '../../components/field-error';
 import { useAuth } from '../../lib/auth-context';
 import { useCreateTask } from './api/create-task';
 import { useAgents } from './api/get-agents';
@@ -116,8 +116,7 @@ export default function CreateTaskPage() {
               label={t('tasks.create.titel')}
               required
               maxLength={200}
-              {...form.getInputProps('titel')}
-              error={fieldError(form.errors.titel)}
+              {...inputProps(form, 'titel')}
               data-testid="task-titel"
             />
             <Textarea
@@ -126,8 +125,7 @@ export default function CreateTaskPage() {
               autosize
               minRows={4}
               maxRows={14}
-              {...form.getInputProps('beschreibung')}
-              error={fieldError(form.errors.beschreibung)}
+              {...inputProps(form, 'beschreibung')}
               data-testid="task-beschreibung"
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -135,8 +133,7 @@ export default function CreateTaskPage() {
                 withTime
                 label={t('tasks.create.frist')}
                 required
-                {...form.getInputProps('frist')}
-                error={fieldError(form.errors.frist)}
+                {...inputProps(form, 'frist')}
                 data-testid="task-frist"
               />
               <Select
@@ -146,8 +143,7 @@ export default function CreateTaskPage() {
                 searchable
                 data={(types.data ?? []).map((ty) => ({ value: String(ty.id), label: typeLabel(ty.id, ty.tasktype) }))}
                 rightSection={types.isPending ? <Loader size="xs" /> : undefined}
-                {...form.getInputProps('typ')}
-                error={fieldError(form.errors.typ)}
+                {...inputProps(form, 'typ')}
                 nothingFoundMessage={t('tasks.filters.noMatch')}
                 data-testid="task-typ"
               />
@@ -158,8 +154,7 @@ export default function CreateTaskPage() {
                 searchable
                 data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
                 rightSection={agents.isPending ? <Loader size="xs" /> : undefined}
-                {...form.getInputProps('userID')}
-                error={fieldError(form.errors.userID)}
+                {...inputProps(form, 'userID')}
                 nothingFoundMessage={t('tasks.filters.noMatch')}
                 data-testid="task-agent"
               />

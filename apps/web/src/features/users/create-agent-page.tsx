@@ -22,7 +22,7 @@ import { createUser } from './api/create-user';
 import { useUserFormOptions } from './api/get-form-options';
 import { errorMessage } from '../../lib/errors';
 import { translateMessage } from '../../lib/translate-message';
-import { fieldError } from '../../components/field-error';
+import { inputProps } from '../../components/field-error';
 
 /** The permission checkboxes of the spec's create-agent page. */
 const PERMISSIONS: Flag[] = ['tasks', 'acceptances', 'rmas', 'field_service_orders', 'reorder_goods'];
@@ -89,32 +89,28 @@ export default function CreateAgentPage() {
                   label={t('createAgent.name')}
                   required
                   key={form.key('name')}
-                  {...form.getInputProps('name')}
-                  error={fieldError(form.errors.name)}
+                  {...inputProps(form, 'name')}
                 />
                 <TextInput
                   label={t('createAgent.email')}
                   type="email"
                   required
                   key={form.key('email')}
-                  {...form.getInputProps('email')}
-                  error={fieldError(form.errors.email)}
+                  {...inputProps(form, 'email')}
                 />
                 <TextInput
                   label={t('createAgent.tel')}
                   type="tel"
                   required
                   key={form.key('tel')}
-                  {...form.getInputProps('tel')}
-                  error={fieldError(form.errors.tel)}
+                  {...inputProps(form, 'tel')}
                 />
                 <Select
                   label={t('createAgent.country')}
                   required
                   data={(countries.data ?? []).map((c) => ({ value: String(c.id), label: c.country_name }))}
                   key={form.key('country')}
-                  {...form.getInputProps('country')}
-                  error={fieldError(form.errors.country)}
+                  {...inputProps(form, 'country')}
                 />
                 <Select
                   label={t('createAgent.role')}
@@ -124,16 +120,14 @@ export default function CreateAgentPage() {
                     label: t(`roles.${r.role_name}`, { defaultValue: r.role_name }),
                   }))}
                   key={form.key('role')}
-                  {...form.getInputProps('role')}
-                  error={fieldError(form.errors.role)}
+                  {...inputProps(form, 'role')}
                 />
                 <Select
                   label={t('createAgent.level')}
                   required
                   data={(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.level_name }))}
                   key={form.key('agentLevel')}
-                  {...form.getInputProps('agentLevel')}
-                  error={fieldError(form.errors.agentLevel)}
+                  {...inputProps(form, 'agentLevel')}
                 />
               </SimpleGrid>
               <Checkbox.Group

@@ -4,7 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditTaskSchema, UPLOAD_MAX_FILES, type TaskDetails } from '@portal/shared';
-import { fieldError } from '../../../components/field-error';
+import { inputProps } from '../../../components/field-error';
 import { useAuditTask } from '../api/audit-task';
 import { notifyError, notifySuccess } from '../notify';
 import { useFileSelection } from '../../../components/upload/use-file-selection';
@@ -65,14 +65,12 @@ export function AuditFormPanel({ task, onDone, onCancel }: AuditFormPanelProps) 
           autosize
           minRows={3}
           maxRows={10}
-          {...form.getInputProps('description')}
-          error={fieldError(form.errors.description)}
+          {...inputProps(form, 'description')}
           data-testid="audit-description"
         />
         <Radio.Group
           label={t('tasks.auditForm.contacted')}
-          {...form.getInputProps('contacted')}
-          error={fieldError(form.errors.contacted)}
+          {...inputProps(form, 'contacted')}
           data-testid="audit-contacted"
         >
           <Group mt={4}>
@@ -85,8 +83,7 @@ export function AuditFormPanel({ task, onDone, onCancel }: AuditFormPanelProps) 
           autosize
           minRows={2}
           maxRows={6}
-          {...form.getInputProps('reason')}
-          error={fieldError(form.errors.reason)}
+          {...inputProps(form, 'reason')}
           data-testid="audit-reason"
         />
         <div>

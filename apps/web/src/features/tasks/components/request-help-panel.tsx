@@ -4,7 +4,7 @@ import { notifications } from '../../../lib/toasts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { requestAssistSchema, type TaskDetails } from '@portal/shared';
-import { fieldError } from '../../../components/field-error';
+import { fieldError, inputProps } from '../../../components/field-error';
 import { ApiError } from '../../../lib/api';
 import { useAgents } from '../api/get-agents';
 import { HELP_REQUEST_EXISTS_STATUS, useRequestAssist } from '../api/request-assist';
@@ -71,8 +71,7 @@ export function RequestHelpPanel({ task, userId, onDone, onCancel }: RequestHelp
           autosize
           minRows={3}
           maxRows={8}
-          {...form.getInputProps('comment')}
-          error={fieldError(form.errors.comment)}
+          {...inputProps(form, 'comment')}
           data-testid="help-comment"
         />
         <Group justify="flex-end">
