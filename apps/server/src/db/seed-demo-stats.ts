@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { COUNTRY, TASK_TYPE } from '@portal/shared';
 import type { Db } from './client.js';
 import { audits, customers, tasks, users } from './schema/index.js';
+import { customerOfTask } from './seed-demo-tasks.js';
 
 const HOUR = 3600_000;
 const PAST_WORK: [number, string][] = [
@@ -58,13 +59,7 @@ export async function seedDemoStats(db: Db): Promise<void> {
           country_id: egTask ? COUNTRY.EG : COUNTRY.AT,
           user_id: assignee,
           created_by_userid: assignee,
-          kundennummer: c.kundennummer,
-          firma: c.firma,
-          kontaktperson: c.kontaktperson,
-          plz: c.plz,
-          ort: c.ort,
-          adresse: c.adresse,
-          telefon_firma: c.telefon,
+          ...customerOfTask(c),
           has_audit: status === 'abgeschlossen',
         })
         .returning({ id: tasks.id });

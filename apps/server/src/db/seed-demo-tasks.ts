@@ -116,6 +116,19 @@ const TASK_TEMPLATES: [number, string, string][] = [
   ],
 ];
 
+/** The customer's data a task carries (copied at creation, as the task form does). */
+export function customerOfTask(c: typeof customers.$inferSelect) {
+  return {
+    kundennummer: c.kundennummer,
+    firma: c.firma,
+    kontaktperson: c.kontaktperson,
+    plz: c.plz,
+    ort: c.ort,
+    adresse: c.adresse,
+    telefon_firma: c.telefon,
+  };
+}
+
 export async function seedDemoCustomers(db: Db) {
   const rand = rng(42);
   const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)]!;
@@ -186,13 +199,7 @@ export async function seedDemoTasks(db: Db) {
           country_id: egTask ? 2 : 1,
           user_id: assignee,
           created_by_userid: egTask ? eg.id : i % 2 === 0 ? admin.id : at.id,
-          kundennummer: c.kundennummer,
-          firma: c.firma,
-          kontaktperson: c.kontaktperson,
-          plz: c.plz,
-          ort: c.ort,
-          adresse: c.adresse,
-          telefon_firma: c.telefon,
+          ...customerOfTask(c),
           has_audit: status === 'abgeschlossen',
         })
         .returning({ id: tasks.id });
