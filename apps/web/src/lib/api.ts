@@ -22,6 +22,12 @@ export function apiPath(path: string): string {
   return /^\/(auth|protected-files|sync|web|api)\//.test(path) ? path : `/api${path}`;
 }
 
+/** The stored session's bearer token as a request header (none when signed out). */
+function sessionHeader(): Record<string, string> {
+  const token = readStoredUser()?.accessToken;
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 export interface RequestOptions {
   method?: string;
   body?: unknown;
@@ -33,9 +39,7 @@ export interface RequestOptions {
 }
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-  const user = readStoredUser();
-  if (user?.accessToken) headers.authorization = `Bearer ${user.accessToken}`;
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers, ...sessionHeader() };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -78,12 +82,9 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
  * does not end the session.
  */
 export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const user = readStoredUser();
-  if (user?.accessToken) headers.authorization = `Bearer ${user.accessToken}`;
   let res: Response;
   try {
-    res = await fetch(apiPath(path), { headers, credentials: 'include', signal });
+    res = await fetch(apiPath(path), { headers: sessionHeader(), credentials: 'include', signal });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, '');
