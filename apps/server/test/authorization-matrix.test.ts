@@ -16,10 +16,9 @@ import { addUser, bearer, createTestApp, login, type TestApp } from './helpers.j
 const PUBLIC_ROUTES = [
   'GET /healthz',
   'GET /readyz',
-  // Digital signage screens (issue 18): registration is open, the other two answer only to a device key.
+  // Digital signage screens (issue 18): registration is open (a known screen needs its key, issue 28);
+  // the rest of /ds/api declares the device preset (keyHolder) and answers only to a device key.
   'POST /ds/api/register',
-  'GET /ds/api/playlist',
-  'GET /ds/api/media/:fileId',
   'POST /auth/login',
   'POST /auth/business-login',
   'GET /auth/invitation',
@@ -51,12 +50,6 @@ const PUBLIC_ROUTES = [
 ];
 
 /**
- * Routes that need a second flag besides their preset's, checked by the service (the RKSV order
- * lists need rksv_orders as well as rksv, issue 16): without it the answer is 403.
- */
-const ALSO_NEEDS: Record<string, Flag> = { 'GET /api/rksv-orders': 'rksv_orders' };
-
-/**
  * Routes that name a user in their path: only that user, or an admin, may ask. They are probed a
  * second time with another user's id; every route with such a parameter must be listed.
  */
@@ -70,8 +63,8 @@ const OWN_USER_ONLY = [
 ];
 const USER_PARAM = /:(agentId|userId)\b/;
 
-/** Public routes that answer only to `Authorization: Device <key>`: 401 for everyone here, sessions included. */
-const DEVICE_KEY_ROUTES = ['GET /ds/api/playlist', 'GET /ds/api/media/:fileId'];
+/** The kinds of key a `keyHolder` preset may name (the signage screens' `Authorization: Device <key>`). */
+const KEY_KINDS = ['device'];
 
 /** The twelve flags of the user record (spec): a new one needs a look at the presets and this test. */
 const TWELVE_FLAGS = [
@@ -107,25 +100,39 @@ const SUBJECTS: Subject[] = [
   ...FLAGS.map((f): Subject => ({ name: `agent with only ${f}`, role: 'agent', flags: [f], flagProbe: true })),
 ];
 
+type SessionAccess = Exclude<Access, 'public' | { key: string }>;
+const isSessionAccess = (access: Access): access is SessionAccess => access !== 'public' && !('key' in access);
+
+/** Any one of these flags lets the caller in. */
+const anyFlagOf = (access: SessionAccess): readonly Flag[] =>
+  access.flag === undefined ? [] : typeof access.flag === 'string' ? [access.flag] : access.flag;
+/** Every flag the access names, in either form (the routes a one-flag agent is probed on). */
 const flagsOf = (access: Access): readonly Flag[] =>
-  access === 'public' || access.flag === undefined ? [] : typeof access.flag === 'string' ? [access.flag] : access.flag;
+  isSessionAccess(access) ? [...anyFlagOf(access), ...(access.allFlags ?? [])] : [];
 
 /** 401, 403, or 'ok' (anything else: the guard let the call through to validation and the handler). */
 function expected(access: Access, who: Subject): 401 | 403 | 'ok' {
   if (access === 'public') return 'ok';
+  // A key holder's route answers only to its key: every session, and none, gets 401.
+  if (!isSessionAccess(access)) return 401;
   if (!who.role) return 401;
   if (access.roles && !access.roles.includes(who.role)) return 403;
-  const flags = flagsOf(access);
-  if (flags.length && !flags.some((f) => who.flags.includes(f))) return 403;
+  const any = anyFlagOf(access);
+  if (any.length && !any.some((f) => who.flags.includes(f))) return 403;
+  if (access.allFlags && !access.allFlags.every((f) => who.flags.includes(f))) return 403;
   return 'ok';
 }
 
-/** A declared access is one of the presets: the same roles as one of them, flags only through staffWith/adminWith. */
+/**
+ * A declared access is one of the presets: the same roles as one of them, flags only through
+ * staffWith/adminWith/staffWithAll, a key only through keyHolder.
+ */
 function isPreset(access: Access): boolean {
   if (access === publicAccess) return true;
+  if (!isSessionAccess(access)) return typeof access.check === 'function' && KEY_KINDS.includes(access.key);
   const roles = JSON.stringify(access.roles ?? null);
   const presets = [signedIn, customerOnly, staff, admin].map((p) => JSON.stringify('roles' in p ? p.roles : null));
-  if (access.flag === undefined) return presets.includes(roles);
+  if (access.flag === undefined && access.allFlags === undefined) return presets.includes(roles);
   return roles === JSON.stringify(staff.roles) || roles === JSON.stringify(admin.roles);
 }
 
@@ -177,7 +184,6 @@ describe('authorization matrix over every registered route', () => {
       return fresh;
     };
     const probe = async (who: Subject, r: { method: string; url: string }, userId: number, want: 401 | 403 | 'ok') => {
-      if (DEVICE_KEY_ROUTES.includes(key(r))) want = 401;
       const user = users.get(who.name);
       const token = user ? await sessionOf(user) : undefined;
       const url = r.url
@@ -200,9 +206,7 @@ describe('authorization matrix over every registered route', () => {
       for (const r of routes()) {
         const access = r.access!;
         if (who.flagProbe && flagsOf(access).length === 0) continue;
-        const also = ALSO_NEEDS[key(r)];
-        const preset = expected(access, who);
-        const want = preset === 'ok' && also && !who.flags.includes(also) ? 403 : preset;
+        const want = expected(access, who);
         await probe(who, r, own, want);
         // Another user's id in the path: refused unless the caller is an admin.
         if (OWN_USER_ONLY.includes(key(r)) && who.role && who.name !== 'admin with every flag')

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Flag } from '@portal/shared';
 import type { Access } from './auth.js';
 
@@ -30,6 +31,20 @@ export const staffWith = (flag: FlagOrFlags) => ({ roles: staff.roles, flag }) a
 
 /** Admins with the flag (with a list: any one of them). */
 export const adminWith = (flag: FlagOrFlags) => ({ roles: admin.roles, flag }) as const satisfies Access;
+
+/**
+ * Staff with every one of the flags (the RKSV order lists need `rksv` and `rksv_orders`): the sidebar
+ * entry that leads to such a screen requires them all too (`app/agent/nav.ts`).
+ */
+export const staffWithAll = (...flags: Flag[]) => ({ roles: staff.roles, allFlags: flags }) as const satisfies Access;
+
+/**
+ * Callers that hold a key of their own instead of a session (the signage screens:
+ * `Authorization: Device <key>`). The area gives the check, which runs in the guard before the body is
+ * read, refuses with 401 and leaves what it found on the request; `platform/` knows no key table.
+ */
+export const keyHolder = (kind: string, check: (req: FastifyRequest) => Promise<void>) =>
+  ({ key: kind, check }) as const satisfies Access;
 
 /** The areas that work with customers: the customer register is open to staff with one of them. */
 export const CUSTOMER_REGISTER_FLAGS = ['tasks', 'rksv', 'digital_signage', 'cashbook'] as const satisfies Flag[];

@@ -11,11 +11,15 @@ import { isApiPath } from './web-app.js';
 /**
  * Who may call a route, declared in its `config.access`:
  * - 'public': anyone, no token needed;
- * - otherwise a valid session is required, optionally with one of `roles` and the `flag` (or any one
- *   of a list of flags, for data several areas work with).
+ * - `{key, check}`: a caller with a key of its own (a signage screen), checked by the area's `check`;
+ * - otherwise a valid session is required, optionally with one of `roles`, the `flag` (or any one
+ *   of a list of flags, for data several areas work with) and every one of `allFlags`.
  * A route that declares nothing requires a signed-in user: forgetting the declaration fails closed.
  */
-export type Access = 'public' | { roles?: readonly Role[]; flag?: Flag | readonly Flag[] };
+export type Access =
+  | 'public'
+  | { key: string; check: (req: FastifyRequest) => Promise<void> }
+  | { roles?: readonly Role[]; flag?: Flag | readonly Flag[]; allFlags?: readonly Flag[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -116,6 +120,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Db): void {
     // Outside the API prefixes live the web app's files and the health probes: public by nature.
     // The API docs are public too (they describe, they do not act).
     if (access === 'public' || !url || !isApiPath(url) || url.startsWith('/api/docs')) return;
+    if (access && 'key' in access) return access.check(req);
     const token = bearerToken(req);
     if (!token) throw unauthorized();
     const found = await findSession(db, token);
@@ -126,6 +131,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Db): void {
     // Flags gate every role alike, admins included: the sidebar and the server apply one rule.
     if (access?.flag && !(typeof access.flag === 'string' ? [access.flag] : access.flag).some((f) => found.user[f]))
       throw forbidden();
+    if (access?.allFlags && !access.allFlags.every((f) => found.user[f])) throw forbidden();
   });
 }
 

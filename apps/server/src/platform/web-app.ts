@@ -7,7 +7,7 @@ import { publicAccess } from './access.js';
 import { errorBody } from './errors.js';
 
 /** Paths that belong to the API; everything else may be a route of the single-page app. */
-export const API_PREFIXES = ['/api/', '/auth/', '/web/', '/sync/', '/protected-files/', '/socket.io/'];
+export const API_PREFIXES = ['/api/', '/auth/', '/web/', '/sync/', '/protected-files/', '/socket.io/', '/ds/api/'];
 export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
 
 /** `dist/preload.json`, written by the web build (apps/web/preload-plan.ts). */

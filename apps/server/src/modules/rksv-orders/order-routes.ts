@@ -18,7 +18,7 @@ import {
   rksvStatsSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
-import { adminWith, publicAccess, staffWith } from '../../platform/access.js';
+import { adminWith, publicAccess, staffWith, staffWithAll } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/uploads.js';
 import { orderActivity } from './activity.js';
@@ -39,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   app.get(
     '/api/rksv-orders',
     {
-      config: { access: rksv },
+      config: { access: staffWithAll('rksv', 'rksv_orders') },
       schema: {
         tags,
         summary: 'Orders with their cards, stage and agent, newest first (keyset); needs rksv and rksv_orders',

@@ -1,13 +1,27 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { playlistSchema, registerAnswerSchema, registerDeviceSchema, signageIdParamSchema } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
-import { publicAccess } from '../../platform/access.js';
-import { notFound } from '../../platform/errors.js';
+import { keyHolder, publicAccess } from '../../platform/access.js';
+import { notFound, unauthorized } from '../../platform/errors.js';
 import { MSG } from './common.js';
 import { signageMime } from './media-upload.js';
-import { deviceByKey, mediaForDevice, playlistFor, registerDevice } from './player.js';
+import { deviceByKey, mediaForDevice, playlistFor, registerDevice, type DeviceRecord } from './player.js';
 import { sendMedia } from './send-media.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The screen whose `Authorization: Device <key>` the guard checked (routes with the `device` preset). */
+    device?: DeviceRecord;
+  }
+}
+
+/** The device, on a route whose `device` preset has checked the key. */
+function currentDevice(req: FastifyRequest): DeviceRecord {
+  if (!req.device) throw unauthorized(MSG.deviceKeyInvalid);
+  return req.device;
+}
 
 const tags = ['signage-device'];
 // No session: the device key travels as `Authorization: Device <key>` (not an OpenAPI scheme of the app).
@@ -20,6 +34,10 @@ const security: never[] = [];
 export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Per address: a screen registers once; a flood of pending devices would bury the real ones.
   const registerLimit = app.rateLimit({ max: 30, timeWindow: 10 * 60 * 1000 });
+  // The screen's key, checked by the guard before the body is read (401 without a valid one).
+  const device = keyHolder('device', async (req) => {
+    req.device = await deviceByKey(ctx, { authorization: req.headers.authorization });
+  });
 
   app.post(
     '/ds/api/register',
@@ -41,7 +59,7 @@ export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.get(
     '/ds/api/playlist',
     {
-      config: { access: publicAccess },
+      config: { access: device },
       schema: {
         tags,
         summary:
@@ -51,16 +69,15 @@ export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (req, reply) => {
-      const device = await deviceByKey(ctx, { authorization: req.headers.authorization });
       reply.header('Cache-Control', 'no-store');
-      return playlistFor(ctx, { device });
+      return playlistFor(ctx, { device: currentDevice(req) });
     },
   );
 
   app.get(
     '/ds/api/media/:fileId',
     {
-      config: { access: publicAccess },
+      config: { access: device },
       schema: {
         tags,
         summary: "A file of the screen's playlist (or of its schedules), with byte ranges for video",
@@ -69,8 +86,7 @@ export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (req, reply) => {
-      const device = await deviceByKey(ctx, { authorization: req.headers.authorization });
-      const f = await mediaForDevice(ctx, { device, fileId: req.params.fileId });
+      const f = await mediaForDevice(ctx, { device: currentDevice(req), fileId: req.params.fileId });
       if (!f) throw notFound(MSG.fileNotFound);
       return sendMedia(ctx, req, reply, { storedName: f.stored_name, size: f.size, mime: signageMime(f.stored_name) });
     },
