@@ -172,7 +172,8 @@ for (const target of dbTargets()) {
           assert.equal((await register(uuid)).statusCode, 409);
           assert.deepEqual(await row(uuid), before);
           assert.equal(
-            (await t.app.inject({ method: 'GET', url: '/ds/api/playlist', headers: device(reg.device_key) })).statusCode,
+            (await t.app.inject({ method: 'GET', url: '/ds/api/playlist', headers: device(reg.device_key) }))
+              .statusCode,
             200,
           );
         }
@@ -184,7 +185,8 @@ for (const target of dbTargets()) {
         assert.equal(second.statusCode, 201, second.body);
         assert.notEqual(second.json().device_key, first.device_key);
         assert.equal(
-          (await t.app.inject({ method: 'GET', url: '/ds/api/playlist', headers: device(first.device_key) })).statusCode,
+          (await t.app.inject({ method: 'GET', url: '/ds/api/playlist', headers: device(first.device_key) }))
+            .statusCode,
           401,
           'the old key is gone',
         );

@@ -1,6 +1,14 @@
 import { PLAYER_POLL_MS, type Playlist } from '@portal/shared';
 import { useEffect, useRef, useState } from 'react';
-import { DeviceKeyRefused, fetchPlaylist, forgetIdentity, forgetKey, readIdentity, register, UuidTaken } from './device-api';
+import {
+  DeviceKeyRefused,
+  fetchPlaylist,
+  forgetIdentity,
+  forgetKey,
+  readIdentity,
+  register,
+  UuidTaken,
+} from './device-api';
 import { loadPlaylist, mediaBlob, pruneMedia, savePlaylist } from './media-cache';
 
 export interface PlayerState {
