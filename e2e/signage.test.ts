@@ -72,6 +72,17 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     await dialog.getByTestId('activation-error').filter({ hasText: 'Aktivierungscode ist nicht korrekt' }).waitFor();
     // Photographed without axe: the table behind the modal's overlay is dimmed on purpose.
     await page.screenshot({ path: `${SCREENSHOT_DIR}/signage-activation-de.png` });
+    // A refused code changed nothing: after a reload the new screen's row still has no customer.
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.reload();
+    const newest = page.getByTestId('devices-table').locator('tbody tr').first();
+    await newest.getByTestId('activate-device').waitFor();
+    assert.equal(await newest.getByText('Gasthaus Zum Goldenen Hirschen').count(), 0, 'no customer after a wrong code');
+    await newest.getByText('Kein Kunde').waitFor();
+    await newest.getByTestId('activate-device').click();
+    await dialog.getByTestId('customer-search').fill('Hirsch');
+    await page.getByTestId('customer-option').filter({ hasText: 'Gasthaus Zum Goldenen Hirschen' }).click();
     await dialog.getByTestId('activation-code').fill(code);
     await dialog.getByTestId('activation-submit').click();
     await dialog.waitFor({ state: 'detached' });

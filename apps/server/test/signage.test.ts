@@ -4,17 +4,10 @@ import { eq } from 'drizzle-orm';
 import { customers, signageDevices } from '../src/db/schema/index.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { EXE, PNG, fields, postMultipart } from './tasks-fixtures.js';
+import { box, MP4_MOOV_LAST } from './fixtures/signage-media.js';
 
-/** A minimal MP4 (an ftyp box and an empty mdat): what file-type recognises as video/mp4. */
-const MP4 = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]),
-  Buffer.from('ftypmp42'),
-  Buffer.from([0, 0, 0, 0]),
-  Buffer.from('mp42isom'),
-  Buffer.from([0, 0, 0, 0x10]),
-  Buffer.from('mdat'),
-  Buffer.alloc(8, 7),
-]);
+/** A small MP4 (ftyp, mdat, moov with its mvhd): a container the upload's check opens. */
+const MP4 = MP4_MOOV_LAST;
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const device = (key: string) => ({ authorization: `Device ${key}` });
 
@@ -178,9 +171,16 @@ for (const target of dbTargets()) {
       assert.deepEqual([pl.status, pl.items], ['locked', []]);
       assert.equal((await get(`/ds/api/media/${up.json().file.id}`, device(reg.device_key))).statusCode, 404);
       assert.equal(
-        (await t.app.inject({ method: 'POST', url: '/ds/api/register', payload: { uuid: 'screen-three-0003' } }))
-          .statusCode,
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/ds/api/register',
+            payload: { uuid: 'screen-three-0003' },
+            headers: device(reg.device_key),
+          })
+        ).statusCode,
         201,
+        'with its key a locked screen may register anew',
       );
       const [relocked] = await t.db.select().from(signageDevices).where(eq(signageDevices.id, id));
       assert.equal(relocked!.status, 'locked', 'registering anew does not lift a lock');
@@ -234,7 +234,7 @@ for (const target of dbTargets()) {
         const user = await addUser(small.db, { flags: ['digital_signage'] });
         const tk = await login(small.app, user.email, user.password);
         const big = await postMultipart(small.app, '/api/okds-upload', tk, [
-          { name: 'file', file: { filename: 'v.mp4', content: Buffer.concat([MP4, Buffer.alloc(200)]) } },
+          { name: 'file', file: { filename: 'v.mp4', content: Buffer.concat([MP4, box('free', Buffer.alloc(200))]) } },
         ]);
         assert.equal(big.statusCode, 413);
       } finally {

@@ -26,6 +26,7 @@ export const SIGNAGE_MSG = {
   customerNotFound: 'Der gewählte Kunde wurde nicht gefunden.',
   uuidRequired: 'Geräte-UUID fehlt.',
   deviceKeyInvalid: 'Gerät nicht registriert oder Schlüssel ungültig.',
+  alreadyRegistered: 'Dieses Gerät ist bereits registriert.',
   invalidDate: COMMON_MSG.invalidDate,
   scheduleLoadFailed: 'Fehler beim Laden der Schedules',
   scheduleSaveFailed: 'Fehler beim Speichern des Schedules',

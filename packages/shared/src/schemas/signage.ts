@@ -96,12 +96,18 @@ export const updateDeviceSchema = z.object({
 export type UpdateDeviceInput = z.infer<typeof updateDeviceSchema>;
 
 export const assignCustomerSchema = z.object({ customer_id: id(SIGNAGE_MSG.customerRequired) });
+/**
+ * The code the screen shows, and the customer the device is activated for: both are set together,
+ * only when the code is right. Without `customer_id` the device keeps the customer it has (and needs one).
+ */
 export const verifyActivationSchema = z.object({
   activation_code: z
     .string({ error: SIGNAGE_MSG.codeRequired })
     .transform((v) => v.replace(/[\s-]+/g, ''))
     .pipe(z.string().min(1, SIGNAGE_MSG.codeRequired).max(20, SIGNAGE_MSG.codeWrong)),
+  customer_id: id(SIGNAGE_MSG.customerRequired).nullish(),
 });
+export type VerifyActivationInput = z.input<typeof verifyActivationSchema>;
 
 export const signageOverviewSchema = z.object({
   stats: z.object({

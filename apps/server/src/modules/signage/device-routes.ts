@@ -114,7 +114,7 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       schema: {
         tags,
         summary:
-          "Check the code the screen shows: right activates it; wrong 400 {error}; five wrong tries end the code's life",
+          "Check the code the screen shows and set the customer with it (customer_id, else the device's own): right activates it for that customer; wrong 400 {error} and only the try counts; five wrong tries end the code's life",
         params: signageIdParamSchema,
         body: verifyActivationSchema,
         response: {
@@ -127,6 +127,7 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       const r = await verifyActivation(ctx, currentUser(req), {
         deviceId: req.params.id,
         code: req.body.activation_code,
+        customerId: req.body.customer_id,
       });
       // The spec's screen reads the `error` field; `message` and `code` as every error answer has them.
       if (!r.ok) return reply.code(400).send({ error: r.message, ...errorBody(r.message) });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVATION_MAX_TRIES,
   daysRemaining,
@@ -171,43 +171,62 @@ export async function removeCustomer(ctx: ServiceCtx, viewer: Viewer, input: { d
 export type VerifyResult = { ok: true; device: DeviceRow } | { ok: false; message: string };
 
 /**
- * Checks the code the screen shows. Right: the device is active (licence one year ahead unless staff
- * set one). Wrong: one try more; after five the code is dead until the screen registers anew, so the
- * six digits cannot be guessed. The device needs a customer first (what would it play otherwise).
+ * Checks the code the screen shows and, with it, gives the device its customer (`customerId`, else
+ * the one it has; it needs one: what would it play otherwise). Right: one transaction sets the
+ * customer and makes the device active (licence one year ahead unless staff set one). Wrong: nothing
+ * changes but the try count; after five the code is dead until the screen registers anew, so the six
+ * digits cannot be guessed.
+ *
+ * The try is taken before the code is compared, by one conditional UPDATE (`activation_tries + 1 …
+ * where activation_tries < 5 returning`), so concurrent guesses cannot compare more than five times;
+ * the right code gives it back (the count goes to 0 with the activation).
  */
 export async function verifyActivation(
   ctx: ServiceCtx,
   viewer: Viewer,
-  input: { deviceId: number; code: string },
+  input: { deviceId: number; code: string; customerId?: number | null | undefined },
 ): Promise<VerifyResult> {
   const now = new Date();
+  const d = signageDevices;
   const outcome = await ctx.db.transaction(async (tx) => {
-    const d = await loadDevice(tx, input.deviceId, true);
-    if (!d.customer_id) throw badRequest(MSG.customerRequired);
-    if (d.status === 'locked') return { ok: false as const, message: MSG.codeLocked };
-    if (d.activation_tries >= ACTIVATION_MAX_TRIES || !d.activation_code)
-      return { ok: false as const, message: MSG.codeLocked };
-    if (d.activation_code !== input.code) {
-      await tx
-        .update(signageDevices)
-        .set({ activation_tries: d.activation_tries + 1, updated_at: now })
-        .where(eq(signageDevices.id, d.id));
-      return {
-        ok: false as const,
-        message: d.activation_tries + 1 >= ACTIVATION_MAX_TRIES ? MSG.codeLocked : MSG.codeWrong,
-      };
-    }
+    const device = await loadDevice(tx, input.deviceId);
+    if (!input.customerId && !device.customer_id) throw badRequest(MSG.customerRequired);
+    if (input.customerId) await loadCustomer(tx, input.customerId);
+    const [taken] = await tx
+      .update(d)
+      .set({ activation_tries: sql`${d.activation_tries} + 1`, updated_at: now })
+      .where(
+        and(
+          eq(d.id, device.id),
+          lt(d.activation_tries, ACTIVATION_MAX_TRIES),
+          isNotNull(d.activation_code),
+          ne(d.status, 'locked'),
+        ),
+      )
+      .returning({
+        code: d.activation_code,
+        tries: d.activation_tries,
+        customer_id: d.customer_id,
+        license_until: d.license_until,
+      });
+    if (!taken) return { ok: false as const, message: MSG.codeLocked };
+    if (taken.code !== input.code)
+      return { ok: false as const, message: taken.tries >= ACTIVATION_MAX_TRIES ? MSG.codeLocked : MSG.codeWrong };
+    // The row is this transaction's since the UPDATE: the customer read with it is the current one.
+    const customerId = input.customerId ?? taken.customer_id;
+    if (!customerId) throw badRequest(MSG.customerRequired);
     await tx
-      .update(signageDevices)
+      .update(d)
       .set({
+        customer_id: customerId,
         status: 'active',
         activated_at: now,
-        license_until: d.license_until ?? licenseOneYearFrom(now),
+        license_until: taken.license_until ?? licenseOneYearFrom(now),
         activation_code: null,
         activation_tries: 0,
         updated_at: now,
       })
-      .where(eq(signageDevices.id, d.id));
+      .where(eq(d.id, device.id));
     return { ok: true as const };
   });
   if (!outcome.ok) return outcome;

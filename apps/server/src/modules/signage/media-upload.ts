@@ -7,6 +7,7 @@ import { fileTypeFromFile } from 'file-type';
 import { COMMON_MSG, containsNul, MSG_INVALID_CHARS } from '@portal/shared';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { cleanOriginalName, MSG_TOO_LARGE, MSG_TYPE_NOT_ALLOWED } from '../../platform/uploads.js';
+import { isPlayableVideo } from './video-container.js';
 
 /**
  * One picture or video of a multipart request, staged like every upload (platform/uploads.ts: streamed
@@ -83,6 +84,9 @@ export async function readMediaUpload(req: FastifyRequest, limits: MediaLimits) 
       const detected = await fileTypeFromFile(tmpPath);
       const type = detected && MEDIA[detected.mime];
       if (!type || !detected) throw new HttpError(415, MSG_TYPE_NOT_ALLOWED);
+      // The first bytes say "video"; the container must also hold a movie (video-container.ts).
+      if (type.kind === 'video' && !(await isPlayableVideo(tmpPath, detected.mime)))
+        throw new HttpError(415, MSG_TYPE_NOT_ALLOWED);
       if (size > (type.kind === 'image' ? limits.maxImageBytes : limits.maxVideoBytes))
         throw new HttpError(413, MSG_TOO_LARGE);
       file = {

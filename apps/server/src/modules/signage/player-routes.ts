@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { playlistSchema, registerAnswerSchema, registerDeviceSchema, signageIdParamSchema } from '@portal/shared';
+import {
+  messageSchema,
+  playlistSchema,
+  registerAnswerSchema,
+  registerDeviceSchema,
+  signageIdParamSchema,
+} from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
 import { keyHolder, publicAccess } from '../../platform/access.js';
 import { notFound, unauthorized } from '../../platform/errors.js';
@@ -47,13 +53,14 @@ export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       schema: {
         tags,
         summary:
-          'A screen registers: 201 with its device key (shown once, kept hashed) and the activation code it shows',
+          'A screen registers: 201 with its device key (shown once, kept hashed) and the activation code it shows; a known uuid whose device is not pending needs its current key (Authorization: Device <key>), else 409',
         security: [],
         body: registerDeviceSchema,
-        response: { 201: registerAnswerSchema },
+        response: { 201: registerAnswerSchema, 409: messageSchema },
       },
     },
-    async (req, reply) => reply.code(201).send(await registerDevice(ctx, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await registerDevice(ctx, { ...req.body, authorization: req.headers.authorization })),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import {
   signageSchedules,
 } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
-import { unauthorized } from '../../platform/errors.js';
+import { conflict, unauthorized } from '../../platform/errors.js';
 import type { ServiceCtx } from '../../platform/service.js';
 import { deviceMediaUrl, keyHash, MSG, newActivationCode, newDeviceKey } from './common.js';
 
@@ -21,27 +21,53 @@ import { deviceMediaUrl, keyHash, MSG, newActivationCode, newDeviceKey } from '.
 
 export type DeviceRecord = typeof signageDevices.$inferSelect;
 
+/** The key of an `Authorization: Device <key>` header, or null. */
+function presentedKey(authorization: string | undefined): string | null {
+  return /^Device\s+([A-Za-z0-9_-]{20,100})$/.exec(authorization ?? '')?.[1] ?? null;
+}
+
 /**
- * First start (or a screen that lost its key): a new key and a new code. The uuid is the screen's; a
- * known uuid keeps its customer, name and licence, but waits for a new activation (whoever holds a
- * uuid must not take over a running screen), and a locked one stays locked.
+ * First start (or a screen that lost its key): a new key and a new code. The uuid is the screen's.
+ *
+ * - A new uuid: a pending device.
+ * - A known uuid whose device is pending: registers anew (a screen that lost its key before it was
+ *   activated); its old key stops working.
+ * - A known uuid whose device is active, expired or locked: only with that device's current key
+ *   (`Authorization: Device <key>`), else 409 and the device, its key and its state stay as they are;
+ *   whoever learns a uuid must not take a running screen out of service.
+ * - With the right key: as before this rule, a new key and a new code; the device keeps its customer,
+ *   name and licence but waits for a new activation (pending), and a locked one stays locked.
+ *
+ * The condition is the database's (`on conflict … do update … where`), not a read before the write,
+ * so concurrent registrations cannot slip past it.
  */
 export async function registerDevice(
   ctx: ServiceCtx,
-  input: { uuid: string; device_name?: string | null | undefined; device_type?: string | undefined },
+  input: {
+    uuid: string;
+    device_name?: string | null | undefined;
+    device_type?: string | undefined;
+    authorization?: string | undefined;
+  },
 ): Promise<{ device_key: string; activation_code: string }> {
   const device_key = newDeviceKey();
   const activation_code = newActivationCode();
   const now = new Date();
+  const d = signageDevices;
   const values = {
     key_hash: keyHash(device_key),
     activation_code,
     activation_tries: 0,
     updated_at: now,
   };
+  const key = presentedKey(input.authorization);
+  const mayReplace = key
+    ? sql`(${d.status} = 'pending' or ${d.key_hash} = ${keyHash(key)})`
+    : sql`${d.status} = 'pending'`;
+  let written: { id: number }[];
   try {
-    await ctx.db
-      .insert(signageDevices)
+    written = await ctx.db
+      .insert(d)
       .values({
         uuid: input.uuid,
         device_name: input.device_name ?? null,
@@ -49,18 +75,22 @@ export async function registerDevice(
         ...values,
       })
       .onConflictDoUpdate({
-        target: signageDevices.uuid,
+        target: d.uuid,
         set: {
           ...values,
-          status: sql`case when ${signageDevices.status} = 'locked' then 'locked' else 'pending' end`,
+          status: sql`case when ${d.status} = 'locked' then 'locked' else 'pending' end`,
           activated_at: null,
         },
-      });
+        setWhere: mayReplace,
+      })
+      .returning({ id: d.id });
   } catch (e) {
     // Two registrations with the same fresh key cannot happen (32 random bytes); a race on the uuid can.
     if (isUniqueViolation(e)) return registerDevice(ctx, input);
     throw e;
   }
+  // No row: the uuid is a device in service and the caller did not show its key.
+  if (written.length === 0) throw conflict(MSG.alreadyRegistered);
   return { device_key, activation_code };
 }
 
@@ -69,7 +99,7 @@ export async function deviceByKey(
   ctx: ServiceCtx,
   input: { authorization: string | undefined },
 ): Promise<DeviceRecord> {
-  const key = /^Device\s+([A-Za-z0-9_-]{20,100})$/.exec(input.authorization ?? '')?.[1];
+  const key = presentedKey(input.authorization);
   if (!key) throw unauthorized(MSG.deviceKeyInvalid);
   const [d] = await ctx.db
     .select()

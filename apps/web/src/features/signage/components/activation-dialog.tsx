@@ -14,7 +14,8 @@ import { verifyActivation } from '../api/verify-activation';
 import { CustomerPicker } from './customer-picker';
 
 /**
- * Gives a device its customer and, in the activation mode, checks the code the screen shows:
+ * Gives a device its customer or, in the activation mode, activates it for the chosen customer with
+ * the code the screen shows (one call: the customer is set only when the code is right):
  * "Bitte wählen Sie einen Kunden aus" and "Bitte geben Sie einen Aktivierungscode ein" before the
  * call, then the server's `error` (a wrong code) or "Fehler bei der Aktivierungscode-Überprüfung".
  */
@@ -46,8 +47,9 @@ export function ActivationDialog({
 
   const save = useMutation({
     mutationFn: async () => {
-      if (customer && customer.id !== device.customer_id) await assignCustomer(device.device_id, customer.id);
-      if (mode === 'activate') await verifyActivation(device.device_id, code.trim());
+      // Activation: one call takes the customer with the code, so a wrong code leaves the device as it was.
+      if (mode === 'activate') await verifyActivation(device.device_id, code.trim(), customer?.id);
+      else if (customer && customer.id !== device.customer_id) await assignCustomer(device.device_id, customer.id);
     },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: signageKeys.all });

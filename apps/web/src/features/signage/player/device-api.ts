@@ -30,6 +30,18 @@ export function forgetKey(): void {
 /** The key came back 401: the device was registered anew elsewhere or removed. */
 export class DeviceKeyRefused extends Error {}
 
+/**
+ * 409 on registering: this uuid is a device in service and this browser has not got its key (only
+ * the key may register it anew). The screen starts over as a new device under a new uuid.
+ */
+export class UuidTaken extends Error {}
+
+/** A new uuid for this browser (with no key or code): the server sees a new screen. */
+export function forgetIdentity(): void {
+  forgetKey();
+  localStorage.removeItem(STORE.uuid);
+}
+
 /** POST /ds/api/register: keeps the key (shown once) and the code in this browser. */
 export async function register(uuid: string, deviceType?: string): Promise<DeviceIdentity> {
   const res = await fetch('/ds/api/register', {
@@ -37,6 +49,7 @@ export async function register(uuid: string, deviceType?: string): Promise<Devic
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ uuid, ...(deviceType ? { device_type: deviceType } : {}) }),
   });
+  if (res.status === 409) throw new UuidTaken();
   if (!res.ok) throw new Error(`register ${res.status}`);
   const { device_key, activation_code } = (await res.json()) as { device_key: string; activation_code: string };
   localStorage.setItem(STORE.key, device_key);

@@ -1,6 +1,14 @@
 import { PLAYER_POLL_MS, type Playlist } from '@portal/shared';
 import { useEffect, useRef, useState } from 'react';
-import { DeviceKeyRefused, fetchPlaylist, forgetKey, readIdentity, register } from './device-api';
+import {
+  DeviceKeyRefused,
+  fetchPlaylist,
+  forgetIdentity,
+  forgetKey,
+  readIdentity,
+  register,
+  UuidTaken,
+} from './device-api';
 import { loadPlaylist, mediaBlob, pruneMedia, savePlaylist } from './media-cache';
 
 export interface PlayerState {
@@ -73,8 +81,9 @@ export function usePlayer(deviceType?: string): PlayerState {
         const p = await fetchPlaylist(id.key!);
         await adopt(p, id.key, true);
       } catch (e) {
-        if (e instanceof DeviceKeyRefused) {
-          forgetKey();
+        if (e instanceof DeviceKeyRefused || e instanceof UuidTaken) {
+          if (e instanceof UuidTaken) forgetIdentity();
+          else forgetKey();
           version.current = null;
           nextIn = 1000;
           return;
