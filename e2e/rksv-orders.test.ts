@@ -188,6 +188,78 @@ describe('RKSV order workflow in the back office', () => {
     await context.close();
   });
 
+  it('"Bezahlt am": a pending or failed order shows –, a paid one its date', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard**');
+    const paidDates = async (status: string) => {
+      await page.goto(`/agent-dashboard/rksvorders?payment_status=${status}`);
+      await page.getByTestId('rksv-orders').waitFor();
+      await page.getByTestId('payment-status').first().waitFor();
+      assert.ok((await page.getByTestId('payment-status').count()) > 0, `a ${status} demo order`);
+      // The cells of the column headed "Bezahlt am", row by row.
+      return page.getByTestId('rksv-orders').evaluate((list) => {
+        const col = Array.from(list.querySelectorAll('thead th')).findIndex(
+          (th) => th.textContent?.trim() === 'Bezahlt am',
+        );
+        return Array.from(list.querySelectorAll('tbody tr')).map(
+          (tr) => tr.children[col]?.textContent ?? '(no column)',
+        );
+      });
+    };
+    for (const status of ['pending', 'failed']) {
+      const shown = await paidDates(status);
+      assert.ok(
+        shown.every((d) => d.trim() === '–'),
+        `${status}: ${shown.join(', ')}`,
+      );
+    }
+    const paid = await paidDates('paid');
+    assert.ok(
+      paid.every((d) => /\d{2}\.\d{2}\.\d{4}/.test(d)),
+      paid.join(', '),
+    );
+    await context.close();
+  });
+
+  it('a serial number belongs to one card: twice in the form, or held by another card, it is refused', async () => {
+    type Listed = { orders: { id: number; cards: { id: number; serial_number: string | null }[] }[] };
+    const login = await api<{ accessToken: string }>(app.server.url, '/auth/login', {
+      method: 'POST',
+      body: DEMO.admin,
+    });
+    const token = login.json.accessToken;
+    const open = (await api<Listed>(app.server.url, '/api/rksv-orders?stage=open&limit=200', { token })).json.orders;
+    const order = open.find((o) => o.cards.length >= 2 && o.cards.some((c) => c.serial_number))!;
+    assert.ok(order, 'a demo order with two cards, one with its serial');
+    const held = order.cards.find((c) => c.serial_number)!.serial_number!;
+    const elsewhere = (
+      await api<Listed>(app.server.url, '/api/rksv-orders?stage=completed&limit=200', { token })
+    ).json.orders
+      .flatMap((o) => o.cards)
+      .find((c) => c.serial_number)!.serial_number!;
+
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard**');
+    await page.goto(`/agent-dashboard/rksvorders/offen?order=${order.id}`);
+    await page.getByRole('dialog').waitFor();
+    const empty = order.cards.findIndex((c) => !c.serial_number);
+    const row = page.getByTestId('serial-row').nth(empty);
+    // The serial of the order's other card, in another spelling.
+    await row.getByTestId('serial-input').fill(` ${held.toLowerCase()} `);
+    await row.getByTestId('serial-repeat').fill(` ${held.toLowerCase()} `);
+    await row.getByText('Diese Seriennummer ist bereits vergeben.').waitFor();
+    assert.ok(await page.getByTestId('serials-save').isDisabled(), 'save disabled with one serial on two cards');
+    // One another order's card holds: the server refuses it and the dialog says so.
+    await row.getByTestId('serial-input').fill(elsewhere);
+    await row.getByTestId('serial-repeat').fill(elsewhere);
+    await page.getByTestId('serials-save').click();
+    await page.getByTestId('serials-error').getByText('Diese Seriennummer ist bereits vergeben.').waitFor();
+    await page.getByTestId('dialog-stage').getByText('Offen').waitFor();
+    await context.close();
+  });
+
   it('the second agent never sees it, in no list and not by its number', async () => {
     const { context, page } = await app.open();
     await signIn(page, SECOND);

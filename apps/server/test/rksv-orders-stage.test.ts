@@ -145,7 +145,7 @@ for (const target of dbTargets()) {
       const ofOrder = (id: number) => cards.filter((x) => x.order_id === id).map((x) => x.id);
       await t.db
         .update(rksvCards)
-        .set({ cert_done: 1, serial_number: 'SN' })
+        .set({ cert_done: 1, serial_number: sql`'SN-' || ${rksvCards.id}` }) // one serial per card (unique index)
         .where(inArray(rksvCards.order_id, [a, b]));
       await agreeOn(t, ids);
       await t.db

@@ -14,6 +14,7 @@ export const RKSV_ORDERS_MSG = {
   invoiceLinkInvalid: 'Der Rechnungslink ist ungültig oder abgelaufen.',
   serialRequired: 'Bitte geben Sie eine Seriennummer ein.',
   serialTooLong: 'Die Seriennummer ist zu lang.',
+  serialTaken: 'Diese Seriennummer ist bereits vergeben.',
   serialWrongStage: 'Seriennummern können nur bei bezahlten, noch nicht versendeten Bestellungen gespeichert werden.',
   trackingRequired: 'Bitte geben Sie eine Sendungsnummer ein.',
   trackingWrongStage: 'Eine Sendungsnummer kann nur für eine Versandbestellung im Status „Erstellt“ gesetzt werden.',

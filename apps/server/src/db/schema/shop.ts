@@ -188,6 +188,8 @@ export const rksvCards = pgTable(
     index('rksv_cards_activated_idx')
       .on(t.order_id)
       .where(sql`${t.activated_at} is not null`),
+    // A serial number belongs to one card of all: trimmed and case-insensitive (issue 28).
+    uniqueIndex('rksv_cards_serial_uq').on(sql`lower(trim(${t.serial_number}))`),
   ],
 );
 

@@ -7,14 +7,19 @@ import {
 } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { cashbookCategories, cashbookTransactions, customers, users } from '../../db/schema/index.js';
-import { likeEscape } from '../../platform/db-helpers.js';
+import { correlated, likeEscape } from '../../platform/db-helpers.js';
 import { iso, viennaDayEnd, viennaDayStart } from './common.js';
 
 const t = cashbookTransactions;
 // The two correction links as subqueries run per row of the page (each one index probe): as joins,
-// the planner may hash the whole table before it takes the first 50 rows.
-const reversedById = sql<number | null>`(select r.id from cashbook_transactions r where r.reverses_id = ${t.id})`;
-const reversesSeq = sql<number | null>`(select o.seq from cashbook_transactions o where o.id = ${t.reverses_id})`;
+// the planner may hash the whole table before it takes the first 50 rows. `correlated` keeps the
+// outer column qualified should the select ever lose its joins (a bare "id" would be r's own).
+const reversedById = correlated(
+  sql<number | null>`(select r.id from cashbook_transactions r where r.reverses_id = ${t.id})`,
+);
+const reversesSeq = correlated(
+  sql<number | null>`(select o.seq from cashbook_transactions o where o.id = ${t.reverses_id})`,
+);
 
 /** Filters of the list (all optional) within one country's cashbook. */
 export interface EntryFilter {

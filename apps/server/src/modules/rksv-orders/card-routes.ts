@@ -30,7 +30,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       config: { access: rksv },
       schema: {
         tags,
-        summary: 'Saves a card’s serial number (trimmed, not blank) and marks it cert_done; 409 once shipped',
+        summary: 'Saves a card’s serial number (trimmed, not blank) and marks it cert_done; 409 once shipped or when another card holds it',
         body: rksvUpdateCardSchema,
         response: { 200: rksvCardSchema, ...errors },
       },

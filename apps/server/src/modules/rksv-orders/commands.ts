@@ -7,6 +7,7 @@ import {
   type RksvCard,
 } from '@portal/shared';
 import { customers, rksvCards, rksvOrders, roles, users } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { loadVisibleCard, loadVisibleOrder } from './access.js';
@@ -20,12 +21,22 @@ import { cardOut } from './shape.js';
 
 const touch = { updated_at: sql`now()` };
 
-/** Saves a card's serial number (trimmed by the schema) and marks it cert_done; paid and not shipped only. */
+/**
+ * Saves a card's serial number (trimmed by the schema) and marks it cert_done; paid and not shipped
+ * only. A serial belongs to one card of all (unique index on lower(trim(serial_number))): one another
+ * card holds, in any spelling, answers 409, also when two requests race for it.
+ */
 export async function updateCardSerial(
   ctx: ServiceCtx,
   viewer: Viewer,
   input: { cardId: number; serialNumber: string },
 ): Promise<RksvCard> {
+  return saveSerial(ctx, viewer, input).catch((e: unknown) => {
+    throw isUniqueViolation(e) ? conflict(MSG.serialTaken) : e;
+  });
+}
+
+function saveSerial(ctx: ServiceCtx, viewer: Viewer, input: { cardId: number; serialNumber: string }): Promise<RksvCard> {
   return ctx.db.transaction(async (tx) => {
     const { order, card } = await loadVisibleCard(tx, viewer, input.cardId, true);
     if (!maySetSerials(order)) throw conflict(MSG.serialWrongStage);

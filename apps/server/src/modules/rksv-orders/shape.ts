@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jahresbelegDue, OUTAGE_REPORTABLE_HOURS, type RksvCard, type RksvOrder, type RksvStage } from '@portal/shared';
+import { isPaidStatus, jahresbelegDue, OUTAGE_REPORTABLE_HOURS, type RksvCard, type RksvOrder, type RksvStage } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../shop/common.js';
 import type { CardRow, OrderRow } from './access.js';
@@ -80,7 +80,8 @@ export function orderOut(
     total_amount: o.total_amount,
     qty: o.qty,
     saved_at: iso(o.saved_at)!,
-    payed_at: iso(o.payed_at),
+    // "Bezahlt am": only a paid order has a paid date (a failed or reversed payment may leave one behind).
+    payed_at: isPaidStatus(o.payment_status) ? iso(o.payed_at) : null,
     shipped_at: iso(o.shipped_at),
     tracking_number: o.tracking_number,
     stripe_inv_id: o.stripe_inv_id,

@@ -101,7 +101,7 @@ export function OrderDialog({
           )}
           {field(t('rksvOrders.col.kind'), order.delivery === 1 ? t('rksvOrders.kind.shipping') : t('rksvOrders.kind.pickup'))}
           {field(t('rksvOrders.col.total'), <Money cents={order.total_amount} />)}
-          {field(t('rksvOrders.col.paid'), <DateDisplay value={order.payed_at} time />)}
+          {field(t('rksvOrders.col.paid'), order.payed_at ? <DateDisplay value={order.payed_at} time /> : '–')}
         </SimpleGrid>
         <Group gap="sm">
           <Button

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RKSV_PAYMENT_STATUSES, type RksvOrder } from '@portal/shared';
+import { isPaidStatus, RKSV_PAYMENT_STATUSES, type RksvOrder } from '@portal/shared';
 import type { NavEntry } from '../../app/agent/nav';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
@@ -140,7 +140,12 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
           },
         ]
       : []),
-    { key: 'paid', header: t('rksvOrders.col.paid'), cell: (o) => <DateDisplay value={o.payed_at ?? o.saved_at} /> },
+    {
+      key: 'paid',
+      header: t('rksvOrders.col.paid'),
+      // Only a paid order has a paid date; a pending or failed one shows none (not its saved_at).
+      cell: (o) => (isPaidStatus(o.payment_status) && o.payed_at ? <DateDisplay value={o.payed_at} /> : '–'),
+    },
   ];
 
   const title = stage ? t(`rksvOrders.stageTitle.${stage}`) : t('rksvOrders.title');

@@ -1,15 +1,17 @@
 import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serialPairValid, type RksvOrder } from '@portal/shared';
+import { RKSV_ORDERS_MSG, serialPairValid, type RksvOrder } from '@portal/shared';
 import { Ltr } from '../../components/ltr';
 import { errorMessage } from '../../lib/errors';
+import { translateMessage } from '../../lib/translate-message';
 import { notifications } from '../../lib/toasts';
 import { useUpdateCard } from './api/update-card';
 
 /**
  * Serial numbers per card, each with a repeat field (spec section 5): both non-blank and equal, else
- * "Die Seriennummern stimmen nicht überein."; saving is possible only when every card is valid.
+ * "Die Seriennummern stimmen nicht überein."; one serial on two cards is refused ("Diese Seriennummer
+ * ist bereits vergeben."); saving is possible only when every card is valid.
  * Once the order has left, the numbers are shown read-only.
  */
 export function SerialsForm({ order, editable }: { order: RksvOrder; editable: boolean }) {
@@ -38,7 +40,14 @@ export function SerialsForm({ order, editable }: { order: RksvOrder; editable: b
     );
   }
 
-  const valid = order.cards.every((c) => serialPairValid(values[c.id]!.serial, values[c.id]!.repeat));
+  // A serial belongs to one card of all (the server answers 409 for one another card holds): two
+  // cards of this order with one serial, in any spelling, are refused before anything is saved.
+  const serialKey = (s: string) => s.trim().toLowerCase();
+  const twice = new Set(
+    order.cards.map((c) => serialKey(values[c.id]!.serial)).filter((k, i, all) => k !== '' && all.indexOf(k) !== i),
+  );
+  const valid =
+    twice.size === 0 && order.cards.every((c) => serialPairValid(values[c.id]!.serial, values[c.id]!.repeat));
   const set = (id: number, k: 'serial' | 'repeat', v: string) => setValues((s) => ({ ...s, [id]: { ...s[id]!, [k]: v } }));
 
   const save = async () => {
@@ -69,6 +78,7 @@ export function SerialsForm({ order, editable }: { order: RksvOrder; editable: b
               label={t('rksvOrders.serials.serial', { n: i + 1 })}
               value={v.serial}
               onChange={(e) => set(c.id, 'serial', e.currentTarget.value)}
+              error={twice.has(serialKey(v.serial)) ? translateMessage(RKSV_ORDERS_MSG.serialTaken) : undefined}
               dir="ltr"
               data-testid="serial-input"
             />
