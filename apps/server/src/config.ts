@@ -214,11 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Ungültige Konfiguration:\n  PAYMENT_PROVIDER: in Produktion erforderlich: stripe, oder local für die Testzahlung (es wird kein Geld bewegt)',
     );
   }
-  // Real payments issue real invoices (§ 11 UStG): they must name the real seller, not the placeholder.
-  const missingSeller = (['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_UID'] as const).filter((k) => !cleaned[k]);
-  if (production && e.PAYMENT_PROVIDER === 'stripe' && missingSeller.length) {
+  // An invoice is a legal document (§ 11 UStG) whichever provider took the money: in production it must
+  // name the real seller, never the placeholder.
+  const missingSeller = (['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_UID'] as const).filter((k) => !cleaned[k]?.trim());
+  if (production && missingSeller.length) {
     throw new ConfigError(
-      `Ungültige Konfiguration:\n  ${missingSeller.join(', ')}: mit PAYMENT_PROVIDER=stripe in Produktion erforderlich (Verkäufer auf den Rechnungen)`,
+      `Ungültige Konfiguration:\n  ${missingSeller.join(', ')}: in Produktion erforderlich (Verkäufer auf den Rechnungen)`,
     );
   }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
