@@ -4,7 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { Config } from '../../config.js';
@@ -208,11 +208,11 @@ export async function download(
   const onAbort = () => res.destroy(new Error('aborted'));
   signal?.addEventListener('abort', onAbort, { once: true });
   const unpack = decoder(res.headers['content-encoding']);
-  const stages: (Readable | Transform | fs.WriteStream)[] = [res];
-  if (unpack) stages.push(unpack);
-  stages.push(sizeLimit(options.maxBytes, label), fs.createWriteStream(target));
+  const limit = sizeLimit(options.maxBytes, label);
+  const file = fs.createWriteStream(target);
   try {
-    await (pipeline as (...streams: unknown[]) => Promise<void>)(...stages);
+    if (unpack) await pipeline(res, unpack, limit, file);
+    else await pipeline(res, limit, file);
   } catch (e) {
     await fs.promises.rm(target, { force: true }).catch(() => undefined);
     signal?.throwIfAborted();
