@@ -113,6 +113,7 @@ async function serve() {
   const log = `filled ${N} entries in ${Date.now() - t0} ms`;
   const config = loadConfig({
     NODE_ENV: 'production',
+    SELLER_NAME: 'Bench GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU12345678',
     PAYMENT_PROVIDER: 'local',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '10000000',

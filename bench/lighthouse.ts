@@ -23,7 +23,7 @@ export interface LighthouseFigure {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function measureLighthouse(): Promise<LighthouseFigure[]> {
-  const server = await startServer({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', SEED_DEMO: 'true' });
+  const server = await startServer({ NODE_ENV: 'production', SELLER_NAME: 'Bench GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU12345678', PAYMENT_PROVIDER: 'local', SEED_DEMO: 'true' });
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const out: LighthouseFigure[] = [];
   try {

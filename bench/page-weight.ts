@@ -15,7 +15,7 @@ export interface PageWeight {
 }
 
 export async function measurePageWeights(): Promise<PageWeight[]> {
-  const server = await startServer({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', SEED_DEMO: 'true' });
+  const server = await startServer({ NODE_ENV: 'production', SELLER_NAME: 'Bench GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU12345678', PAYMENT_PROVIDER: 'local', SEED_DEMO: 'true' });
   const browser = await launchBrowser();
   const out: PageWeight[] = [];
   try {

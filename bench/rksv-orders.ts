@@ -122,7 +122,7 @@ async function serve() {
   const served = await openDatabase({ databaseUrl: u.toString(), poolSize: 1 });
   const db1 = served.db;
 
-  const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000000' });
+  const config = loadConfig({ NODE_ENV: 'production', SELLER_NAME: 'Bench GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU12345678', PAYMENT_PROVIDER: 'local', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000000' });
   const storage = createStorage(config.storage);
   const mailer = createMailer(db1, pino({ level: 'silent' }), { from: config.mailFrom, storage });
   const realtime = new RealtimeHub(db1, pino({ level: 'silent' }));

@@ -12,6 +12,7 @@ const n = Number(process.env.BENCH_ROWS ?? 100_000);
 const { database, users, log } = await prepare(kind, n, Number(process.env.BENCH_CUSTOMERS ?? n));
 const config = loadConfig({
   NODE_ENV: 'production',
+  SELLER_NAME: 'Bench GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU12345678',
   PAYMENT_PROVIDER: 'local',
   LOG_LEVEL: 'silent',
   LOGIN_RATE_LIMIT: '10000000',

@@ -99,7 +99,7 @@ try {
   await db.execute(sql`vacuum analyze task_ratings`);
   console.log(`vacuum analyze in ${seconds(t0)} s`);
 
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000000', PAYMENT_PROVIDER: 'local' });
+  const config = loadConfig({ NODE_ENV: 'production', SELLER_NAME: 'Bench GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU12345678', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000000', PAYMENT_PROVIDER: 'local' });
   const storage = createStorage(config.storage);
   const mailer = createMailer(db, pino({ level: 'silent' }), { from: config.mailFrom, storage });
   const realtime = new RealtimeHub(db, pino({ level: 'silent' }));

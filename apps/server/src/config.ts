@@ -92,6 +92,12 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY_EG: z.string().optional(),
   SYNC_SCHEDULE_AT: cron.optional(),
   SYNC_SCHEDULE_EG: cron.optional(),
+  /** An http(s) source: time for connection and headers, then for the whole body; its size after unpacking. */
+  SYNC_CONNECT_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  DOWNLOAD_TIMEOUT_MS: int(100, 24 * 3_600_000).default(10 * 60_000),
+  SYNC_MAX_SOURCE_MB: positive(102_400).default(200),
+  /** Loopback, private and link-local addresses as sources (on-premise servers, tests); refused by default. */
+  SYNC_ALLOW_PRIVATE_SOURCES: bool.default(false),
   SELLER_NAME: z.string().default('Kassenservice Muster GmbH'),
   SELLER_ADDRESS: z.string().default('Musterstraße 1, 1190 Wien, Österreich'),
   SELLER_UID: z.string().default('ATU12345678'),
@@ -160,6 +166,8 @@ export interface Config {
   };
   /** Customer sync per country: source (undefined: the shipped sample), Stripe key, cron schedule. */
   sync: Record<'AT' | 'EG', { source?: string; stripeKey?: string; schedule?: string }>;
+  /** How an http(s) source is downloaded (modules/sync/download.ts). */
+  syncDownload: { connectTimeoutMs: number; downloadTimeoutMs: number; maxBytes: number; allowPrivate: boolean };
   /** The seller on invoices (§ 11 UStG). */
   seller: {
     name: string;
@@ -214,11 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Ungültige Konfiguration:\n  PAYMENT_PROVIDER: in Produktion erforderlich: stripe, oder local für die Testzahlung (es wird kein Geld bewegt)',
     );
   }
-  // Real payments issue real invoices (§ 11 UStG): they must name the real seller, not the placeholder.
-  const missingSeller = (['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_UID'] as const).filter((k) => !cleaned[k]);
-  if (production && e.PAYMENT_PROVIDER === 'stripe' && missingSeller.length) {
+  // An invoice is a legal document (§ 11 UStG) whichever provider took the money: in production it must
+  // name the real seller, never the placeholder.
+  const missingSeller = (['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_UID'] as const).filter((k) => !cleaned[k]?.trim());
+  if (production && missingSeller.length) {
     throw new ConfigError(
-      `Ungültige Konfiguration:\n  ${missingSeller.join(', ')}: mit PAYMENT_PROVIDER=stripe in Produktion erforderlich (Verkäufer auf den Rechnungen)`,
+      `Ungültige Konfiguration:\n  ${missingSeller.join(', ')}: in Produktion erforderlich (Verkäufer auf den Rechnungen)`,
     );
   }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
@@ -261,6 +270,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sync: {
       AT: { source: e.CUSTOMER_SOURCE_AT, stripeKey: e.STRIPE_SECRET_KEY_AT, schedule: e.SYNC_SCHEDULE_AT },
       EG: { source: e.CUSTOMER_SOURCE_EG, stripeKey: e.STRIPE_SECRET_KEY_EG, schedule: e.SYNC_SCHEDULE_EG },
+    },
+    syncDownload: {
+      connectTimeoutMs: e.SYNC_CONNECT_TIMEOUT_MS,
+      downloadTimeoutMs: e.DOWNLOAD_TIMEOUT_MS,
+      maxBytes: Math.round(e.SYNC_MAX_SOURCE_MB * 1024 * 1024),
+      allowPrivate: e.SYNC_ALLOW_PRIVATE_SOURCES,
     },
     seller: {
       name: e.SELLER_NAME,

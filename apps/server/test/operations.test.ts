@@ -69,19 +69,27 @@ describe('configuration', () => {
     assert.equal(loadConfig({ HOST: '0.0.0.0', SEED_DEMO: 'true' }).seedDemo, true);
   });
 
+  const seller = { SELLER_NAME: 'Kassen GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU99999999' };
+
   it('refuses the test checkout in production unless PAYMENT_PROVIDER=local is set', () => {
-    assert.match(configError({ NODE_ENV: 'production' }), /PAYMENT_PROVIDER: in Produktion erforderlich/);
-    assert.equal(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local' }).payments.provider, 'local');
+    assert.match(configError({ NODE_ENV: 'production', ...seller }), /PAYMENT_PROVIDER: in Produktion erforderlich/);
+    assert.equal(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', ...seller }).payments.provider, 'local');
     assert.equal(loadConfig({}).payments.provider, 'local');
   });
 
-  it('refuses real payments in production without the seller data for the invoices', () => {
+  it('refuses to start in production without the seller data for the invoices, whatever the provider', () => {
     const stripe = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
-    assert.match(configError(stripe), /SELLER_NAME, SELLER_ADDRESS, SELLER_UID: mit PAYMENT_PROVIDER=stripe in Produktion erforderlich/);
-    assert.match(configError({ ...stripe, SELLER_NAME: 'Kassen GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien' }), /^ {2}SELLER_UID:/m);
-    const seller = { SELLER_NAME: 'Kassen GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU99999999' };
-    const { name, address, uid } = loadConfig({ ...stripe, ...seller }).seller;
-    assert.deepEqual({ name, address, uid }, { name: 'Kassen GmbH', address: 'Ring 1, 1010 Wien', uid: 'ATU99999999' });
+    const local = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'local' };
+    for (const env of [stripe, local]) {
+      assert.match(configError(env), /^Ungültige Konfiguration:\n {2}SELLER_NAME, SELLER_ADDRESS, SELLER_UID: in Produktion erforderlich/);
+      assert.match(configError({ ...env, SELLER_NAME: 'Kassen GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien' }), /^ {2}SELLER_UID: in Produktion erforderlich/m);
+      // Blank counts as missing: the placeholder must never reach an invoice.
+      assert.match(configError({ ...env, ...seller, SELLER_NAME: ' ' }), /^ {2}SELLER_NAME: in Produktion erforderlich/m);
+      const { name, address, uid } = loadConfig({ ...env, ...seller }).seller;
+      assert.deepEqual({ name, address, uid }, { name: 'Kassen GmbH', address: 'Ring 1, 1010 Wien', uid: 'ATU99999999' });
+    }
+    // Outside production the placeholder stays, so a newcomer's server starts.
+    assert.equal(loadConfig({ PAYMENT_PROVIDER: 'local' }).seller.name, 'Kassenservice Muster GmbH');
   });
 
   it('the README lists every variable the server reads', () => {

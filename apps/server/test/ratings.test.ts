@@ -195,6 +195,59 @@ for (const target of dbTargets()) {
       assert.equal((await post('/web/verify-code-rating', { ...body, verificationCode: '12a' })).statusCode, 400);
     });
 
+    /** Twenty guesses at once; `right` is the index of the right code among them (or -1). */
+    async function guessAtOnce(right: number) {
+      const id = await closedTask('10001', ben);
+      const { code } = await mailOf(id);
+      const wrongCodes = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const guesses = wrongCodes.map((w, i) => (i === right ? code : w));
+      const answers = await Promise.all(
+        guesses.map((verificationCode) =>
+          post('/web/verify-code-rating', { customerNumber: '10001', taskId: id, verificationCode }),
+        ),
+      );
+      const [stored] = await t.db.select().from(ratingCodes).where(eq(ratingCodes.task_id, id));
+      return { id, code, answers, stored: stored! };
+    }
+
+    it('compares at most five of twenty guesses sent at once; every other one answers 410', async () => {
+      const { code, answers, stored } = await guessAtOnce(-1);
+      const compared = answers.filter((a) => a.statusCode !== 410);
+      assert.ok(compared.length <= 5, `${compared.length} of 20 answered other than 410`);
+      for (const a of compared) {
+        assert.equal(a.statusCode, 400, a.body);
+        assert.equal(a.json().message, 'Verifikationscode ist nicht korrekt');
+      }
+      for (const a of answers.filter((x) => x.statusCode === 410))
+        assert.equal(a.json().message, 'Der Verifikationscode wurde nach zu vielen Fehlversuchen gesperrt.');
+      assert.equal(stored.failed_tries, 5);
+      // Locked for good, also for the right code.
+      const right = await post('/web/verify-code-rating', { customerNumber: '10001', taskId: stored.task_id, verificationCode: code });
+      assert.equal(right.statusCode, 410);
+    });
+
+    for (const position of [0, 10, 19]) {
+      it(`the right code among twenty at once (at ${position}) is accepted only when it is among the five compared`, async () => {
+        const { answers, stored } = await guessAtOnce(position);
+        const rightAnswer = answers[position]!;
+        const wrongAnswers = answers.filter((_, i) => i !== position);
+        const wrongCompared = wrongAnswers.filter((a) => a.statusCode === 400).length;
+        assert.ok(wrongCompared <= 4, `${wrongCompared} wrong guesses answered 400`);
+        assert.ok(answers.filter((a) => a.statusCode !== 410).length <= 5);
+        for (const a of wrongAnswers) assert.ok([400, 410].includes(a.statusCode), a.body);
+        if (rightAnswer.statusCode === 200) {
+          // Compared and right: its try was given back, only the wrong ones count (at most five).
+          assert.deepEqual(rightAnswer.json(), { verified: true });
+          assert.ok(stored.failed_tries <= 5 && stored.failed_tries >= wrongCompared, String(stored.failed_tries));
+        } else {
+          // Not compared: five wrong guesses took every try first.
+          assert.equal(rightAnswer.statusCode, 410, rightAnswer.body);
+          assert.equal(rightAnswer.json().message, 'Der Verifikationscode wurde nach zu vielen Fehlversuchen gesperrt.');
+          assert.equal(stored.failed_tries, 5);
+        }
+      });
+    }
+
     it('refuses an expired code (410), a task not closed (409), and sends nothing without an e-mail', async () => {
       const id = await closedTask('10001', ben);
       const { code } = await mailOf(id);

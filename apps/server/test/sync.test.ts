@@ -200,6 +200,8 @@ for (const target of dbTargets()) {
         const run = await sync('at');
         assert.equal(run.status, 'failed');
         assert.ok(run.message?.startsWith(message), `${run.message} should start with ${message}`);
+        // The source is named by its label, never by its path on the server.
+        assert.ok(!(run.message ?? '').includes(dir) && !(run.message_detail ?? '').includes(dir), run.message ?? '');
         assert.ok(run.message_code?.startsWith('sync.'));
         assert.deepEqual([run.created, run.updated, run.deactivated], [0, 0, 0]);
         assert.deepEqual((await snapshot()).rows, before.rows, message);

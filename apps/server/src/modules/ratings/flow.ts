@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   RATING_CODE_MAX_TRIES,
   RATINGS_MSG,
@@ -49,24 +49,42 @@ export async function verifyCustomer(ctx: ServiceCtx, input: VerifyCustomerRatin
 
 /**
  * The task may be rated with this code: closed, not rated yet, the code neither locked nor expired and
- * equal to the stored hash. A wrong code counts one try (its own statement, so it stays counted while
- * the call fails); the fifth wrong try locks the code (410 from then on).
+ * equal to the stored hash. Every comparison first takes a try in one statement (`failed_tries < 5` in
+ * its condition), so of any number of guesses at once at most five are compared and every other one
+ * finds the code locked (410); the right code gives its try back. A wrong code keeps its try (its own
+ * statement, so it stays counted while the call fails); the fifth wrong try locks the code.
  */
 async function checkCode(db: DbOrTx, input: VerifyCodeRating) {
   const task = await taskOfCustomer(db, input);
   if (task.status !== 'abgeschlossen') throw conflict(RATINGS_MSG.notClosed);
   if (task.rated) throw conflict(RATINGS_MSG.alreadyRated);
-  const [code] = await db.select().from(ratingCodes).where(eq(ratingCodes.task_id, task.id));
-  if (!code) throw badRequest(RATINGS_MSG.wrongCode);
-  if (code.failed_tries >= RATING_CODE_MAX_TRIES) throw gone(RATINGS_MSG.codeLocked);
-  if (code.expires_at.getTime() < Date.now()) throw gone(RATINGS_MSG.codeExpired);
-  if (await verifyPassword(code.code_hash, input.verificationCode)) return task;
-  const [counted] = await db
+  const [taken] = await db
     .update(ratingCodes)
     .set({ failed_tries: sql`${ratingCodes.failed_tries} + 1` })
-    .where(eq(ratingCodes.task_id, task.id))
-    .returning({ failed_tries: ratingCodes.failed_tries });
-  if ((counted?.failed_tries ?? RATING_CODE_MAX_TRIES) >= RATING_CODE_MAX_TRIES) throw gone(RATINGS_MSG.codeLocked);
+    .where(
+      and(
+        eq(ratingCodes.task_id, task.id),
+        lt(ratingCodes.failed_tries, RATING_CODE_MAX_TRIES),
+        gte(ratingCodes.expires_at, new Date()),
+      ),
+    )
+    .returning({ code_hash: ratingCodes.code_hash, failed_tries: ratingCodes.failed_tries });
+  if (!taken) {
+    // No try left to take: say why (no code, locked, expired).
+    const [code] = await db.select().from(ratingCodes).where(eq(ratingCodes.task_id, task.id));
+    if (!code) throw badRequest(RATINGS_MSG.wrongCode);
+    if (code.failed_tries < RATING_CODE_MAX_TRIES && code.expires_at.getTime() < Date.now())
+      throw gone(RATINGS_MSG.codeExpired);
+    throw gone(RATINGS_MSG.codeLocked);
+  }
+  if (await verifyPassword(taken.code_hash, input.verificationCode)) {
+    await db
+      .update(ratingCodes)
+      .set({ failed_tries: sql`greatest(${ratingCodes.failed_tries} - 1, 0)` })
+      .where(eq(ratingCodes.task_id, task.id));
+    return task;
+  }
+  if (taken.failed_tries >= RATING_CODE_MAX_TRIES) throw gone(RATINGS_MSG.codeLocked);
   throw badRequest(RATINGS_MSG.wrongCode);
 }
 

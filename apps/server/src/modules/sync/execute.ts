@@ -7,7 +7,8 @@ import { syncRuns } from '../../db/schema/index.js';
 import type { ServiceCtx } from '../../platform/service.js';
 import { countRecords, detectFormat, fileRecords } from './file-source.js';
 import { SourceError, type SourceRecord } from './source-error.js';
-import { download, sourceOf } from './sources.js';
+import { download } from './download.js';
+import { sourceOf } from './sources.js';
 import { stripePages } from './stripe-source.js';
 import { HEARTBEAT_MS, RunProgress } from './runs.js';
 import { deactivateMissing, writeBatch, type BadRow, type GoodRow } from './writer.js';
@@ -90,19 +91,20 @@ export async function executeRun(ctx: SyncRunCtx, input: { runId: number; signal
       let name: string;
       if (spec.kind === 'url') {
         downloaded = path.join(config.dataDir, 'sync', `run-${runId}.download`);
-        contentType = await download(spec.url, downloaded, signal);
+        contentType = await download(spec, downloaded, config.syncDownload, signal);
         file = downloaded;
         name = spec.url.pathname;
       } else {
         file = spec.file;
         name = spec.file;
       }
-      const format = await detectFormat(file, name, contentType);
-      progress.total = await countRecords(file, format, signal);
+      // Every failure names the source by its label, never by a path on the server.
+      const format = await detectFormat(file, name, spec.label, contentType);
+      progress.total = await countRecords(file, format, spec.label, signal);
       progress.totalKnown = true;
       if (progress.total === 0) throw new SourceError('sourceEmpty', spec.label);
       await progress.flush();
-      batches = inBatches(fileRecords(file, format), BATCH_SIZE);
+      batches = inBatches(fileRecords(file, format, spec.label), BATCH_SIZE);
     }
 
     const byStripe = spec.kind === 'stripe';

@@ -15,12 +15,12 @@ export type FileFormat = 'csv' | 'json';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** The first bytes of the file (at most 64 KB), without a BOM. */
-async function head(file: string): Promise<Buffer> {
+async function head(file: string, label: string): Promise<Buffer> {
   let handle;
   try {
     handle = await fs.promises.open(file, 'r');
   } catch {
-    throw new SourceError('sourceFileMissing', file);
+    throw new SourceError('sourceFileMissing', label);
   }
   try {
     const buf = Buffer.alloc(64 * 1024);
@@ -32,15 +32,23 @@ async function head(file: string): Promise<Buffer> {
   }
 }
 
-/** CSV or JSON: by the name's ending, else by the content type, else by the first character. */
-export async function detectFormat(file: string, name: string, contentType?: string | null): Promise<FileFormat> {
+/**
+ * CSV or JSON: by the name's ending, else by the content type, else by the first character. `label`
+ * names the source in a failure (never the server's path of the file).
+ */
+export async function detectFormat(
+  file: string,
+  name: string,
+  label: string,
+  contentType?: string | null,
+): Promise<FileFormat> {
   if (/\.json$/i.test(name)) return 'json';
   if (/\.csv$/i.test(name)) return 'csv';
   if (contentType && /json/i.test(contentType)) return 'json';
   if (contentType && /csv/i.test(contentType)) return 'csv';
-  const first = (await head(file)).toString('utf8').trimStart()[0];
+  const first = (await head(file, label)).toString('utf8').trimStart()[0];
   if (first === '[') return 'json';
-  if (first === '{' || first === undefined) throw new SourceError('sourceBadFormat', name);
+  if (first === '{' || first === undefined) throw new SourceError('sourceBadFormat', label);
   return 'csv';
 }
 
@@ -66,8 +74,8 @@ function checkHeader(cells: string[]): string[] {
   return names;
 }
 
-async function* csvRecords(file: string): AsyncGenerator<SourceRecord> {
-  const firstLine = (await head(file)).toString('utf8').split(/\r?\n/, 1)[0] ?? '';
+async function* csvRecords(file: string, label: string): AsyncGenerator<SourceRecord> {
+  const firstLine = (await head(file, label)).toString('utf8').split(/\r?\n/, 1)[0] ?? '';
   const input = fs.createReadStream(file);
   const parser = parse({
     bom: true,
@@ -94,7 +102,7 @@ async function* csvRecords(file: string): AsyncGenerator<SourceRecord> {
   } catch (e) {
     if (e instanceof CsvError)
       throw new SourceError('sourceBadCsv', `Zeile ${(e as CsvError & { lines?: number }).lines ?? '?'}`);
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new SourceError('sourceFileMissing', file);
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new SourceError('sourceFileMissing', label);
     throw e;
   } finally {
     input.destroy();
@@ -102,7 +110,7 @@ async function* csvRecords(file: string): AsyncGenerator<SourceRecord> {
   if (!header) throw new SourceError('sourceBadHeader', 'kundennummer');
 }
 
-async function* jsonRecords(file: string): AsyncGenerator<SourceRecord> {
+async function* jsonRecords(file: string, label: string): AsyncGenerator<SourceRecord> {
   const input = fs.createReadStream(file, { highWaterMark: 64 * 1024 });
   const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
   let pending: unknown[] = [];
@@ -120,7 +128,7 @@ async function* jsonRecords(file: string): AsyncGenerator<SourceRecord> {
         const text = chunk.toString('utf8').trimStart();
         if (text.length === 0) continue;
         // A top-level object would make '$.*' its members: only an array of objects is a source.
-        if (text[0] !== '[') throw new SourceError('sourceBadFormat', file);
+        if (text[0] !== '[') throw new SourceError('sourceBadFormat', label);
         first = false;
       }
       try {
@@ -132,7 +140,7 @@ async function* jsonRecords(file: string): AsyncGenerator<SourceRecord> {
       for (const record of pending) yield { line: ++position, record };
       pending = [];
     }
-    if (first) throw new SourceError('sourceBadFormat', file);
+    if (first) throw new SourceError('sourceBadFormat', label);
     // The parser ends by itself after the array's closing bracket; a file that stops before it does not.
     if (!parser.isEnded) {
       try {
@@ -144,22 +152,27 @@ async function* jsonRecords(file: string): AsyncGenerator<SourceRecord> {
     if (failure || !parser.isEnded) throw bad();
     for (const record of pending) yield { line: ++position, record };
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new SourceError('sourceFileMissing', file);
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new SourceError('sourceFileMissing', label);
     throw e;
   } finally {
     input.destroy();
   }
 }
 
-/** The file's records in order; throws SourceError when the file itself is bad. */
-export function fileRecords(file: string, format: FileFormat): AsyncGenerator<SourceRecord> {
-  return format === 'csv' ? csvRecords(file) : jsonRecords(file);
+/** The file's records in order; throws SourceError (naming the source by `label`) when the file itself is bad. */
+export function fileRecords(file: string, format: FileFormat, label: string): AsyncGenerator<SourceRecord> {
+  return format === 'csv' ? csvRecords(file, label) : jsonRecords(file, label);
 }
 
 /** Reads the whole file once without writing anything: a bad file is found before the first write. */
-export async function countRecords(file: string, format: FileFormat, signal?: AbortSignal): Promise<number> {
+export async function countRecords(
+  file: string,
+  format: FileFormat,
+  label: string,
+  signal?: AbortSignal,
+): Promise<number> {
   let n = 0;
-  for await (const _ of fileRecords(file, format)) {
+  for await (const _ of fileRecords(file, format, label)) {
     n++;
     if (n % 10_000 === 0) signal?.throwIfAborted();
   }
