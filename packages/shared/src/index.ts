@@ -27,3 +27,4 @@ export * from './stats-rules.js';
 export * from './insolvency-rules.js';
 export * from './schemas/business.js';
 export * from './schemas/business-records.js';
+export * from './schemas/dates.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trimInvisible } from '../input-hygiene.js';
+import { apiInstant } from './dates.js';
 import { BUSINESS_RECORDS_MSG as MSG } from '../messages/business-records.js';
 import { COMMON_MSG } from '../messages/common.js';
 
@@ -135,7 +136,7 @@ const translation = z
 export const newsInputSchema = z.object({
   title: required(COMMON_MSG.titleRequired).max(200, MSG.newsTitleTooLong),
   text: required(MSG.newsTextRequired).max(20_000, MSG.newsTextTooLong),
-  published_from: z.iso.datetime({ offset: true, error: MSG.newsPublishedFromRequired }),
+  published_from: apiInstant(MSG.newsPublishedFromRequired),
   translations: z
     .object({ en: translation.optional(), fr: translation.optional(), ar: translation.optional() })
     .default({}),

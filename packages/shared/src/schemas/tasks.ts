@@ -5,6 +5,7 @@ import { NOTIFICATION_KINDS } from '../messages/notification-texts.js';
 import { TASKS_MSG } from '../messages/tasks.js';
 import { CUSTOMER_SEARCH_MIN } from '../constants.js';
 import { trimInvisible } from '../input-hygiene.js';
+import { isApiDateText } from './dates.js';
 
 /** Task states of the spec; the board's tabs in this order ("erledigt" is labelled "pending"). */
 export const TASK_STATUSES = ['offen', 'erledigt', 'abgeschlossen'] as const;
@@ -233,7 +234,7 @@ export type CustomerHit = z.infer<typeof customerHitSchema>;
 export const createTaskSchema = z.object({
   titel: required(COMMON_MSG.titleRequired).max(200, TASKS_MSG.titleTooLong),
   beschreibung: required(COMMON_MSG.descriptionRequired).max(20000, COMMON_MSG.descriptionTooLong),
-  frist: required(TASKS_MSG.dueRequired).refine((v) => !Number.isNaN(new Date(v).getTime()), COMMON_MSG.invalidDate),
+  frist: required(TASKS_MSG.dueRequired).refine(isApiDateText, COMMON_MSG.invalidDate),
   typ: id(TASKS_MSG.typeRequired),
   userID: id(TASKS_MSG.agentRequired),
   kundennummer: required(TASKS_MSG.customerRequired).regex(
