@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { COMMON_MSG, messageCode } from '@portal/shared';
+import { COMMON_MSG, fillText, messageCode } from '@portal/shared';
 
 /**
  * An error whose message is meant for the client: a German text of the shared message catalogue
@@ -10,15 +10,25 @@ export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    /** Values of the catalogue text's `{{…}}` placeholders (a refused file's name): filled in the answer. */
+    public readonly params?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
-/** The body of every error answer: the German message (the spec's contract) and its catalogue code. */
-export function errorBody(message: string): { message: string; code?: string } {
+/**
+ * The body of every error answer: the German message (the spec's contract) and its catalogue code; a
+ * catalogue text with placeholders is answered filled, with its `params` so the web can fill its translation.
+ */
+export function errorBody(
+  message: string,
+  params?: Record<string, string>,
+): { message: string; code?: string; params?: Record<string, string> } {
   const code = messageCode(message);
-  return code ? { message, code } : { message };
+  const text = params ? fillText(message, params) : message;
+  if (!code) return { message: text };
+  return params ? { message: text, code, params } : { message: text, code };
 }
 
 export const badRequest = (m: string) => new HttpError(400, m);
@@ -68,7 +78,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         first?.message && !/^(Invalid|Expected|Required)/.test(first.message) ? first.message : COMMON_MSG.badRequest;
       return reply.status(400).send(errorBody(message));
     }
-    if (err instanceof HttpError) return reply.status(err.statusCode).send(errorBody(err.message));
+    if (err instanceof HttpError) return reply.status(err.statusCode).send(errorBody(err.message, err.params));
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: { message: err.message, cause: (err.cause as Error | undefined)?.message } }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send(errorBody(UNAVAILABLE_MESSAGE));

@@ -37,6 +37,8 @@ export const COMMON_MSG = {
   emptyFile: 'Leere Dateien können nicht hochgeladen werden.',
   tooManyFields: 'Zu viele Felder in der Anfrage.',
   fileTypeNotAllowed: 'Dieser Dateityp ist nicht erlaubt.',
+  /** A file refused by its content, named (`{{name}}`: the client's file name), worded as the web's own refusal. */
+  fileTypeNotAllowedNamed: '„{{name}}“ wurde nicht angenommen: Dieser Dateityp ist nicht erlaubt.',
   fileTooLarge: 'Die Datei ist zu groß.',
   tooManyFiles: 'Zu viele Dateien.',
   noFiles: 'Bitte mindestens eine Datei auswählen.',
