@@ -31,6 +31,23 @@ export function errorBody(
   return params ? { message: text, code, params } : { message: text, code };
 }
 
+/** 429 with the seconds the caller should wait, answered as `Retry-After`. */
+export class RateLimited extends HttpError {
+  constructor(
+    message: string,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
+/**
+ * The `Retry-After` of a 429 whose limit did not say how long (a database limit whose caller throws a
+ * plain 429): the window every limit of the app counts in (sign-in, public forms, ratings: 10 minutes),
+ * so waiting that long always suffices.
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 600;
+
 export const badRequest = (m: string) => new HttpError(400, m);
 export const unauthorized = (m: string = COMMON_MSG.unauthorized) => new HttpError(401, m);
 export const forbidden = (m: string = COMMON_MSG.forbidden) => new HttpError(403, m);
@@ -52,9 +69,11 @@ const GENERIC: Record<number, string> = {
 export const UNAVAILABLE_MESSAGE = COMMON_MSG.unavailable;
 
 /** PostgreSQL error classes of a database that is gone, restarting, overloaded, or too slow. */
-const UNAVAILABLE_CODES = /^(08|57P0|53300$|57014$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EHOSTUNREACH$|ENOTFOUND$|EPIPE$)/;
+const UNAVAILABLE_CODES =
+  /^(08|57P0|53300$|57014$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EHOSTUNREACH$|ENOTFOUND$|EPIPE$)/;
 /** node-postgres's own texts for a connection or answer that did not come in time. */
-const UNAVAILABLE_TEXTS = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|timeout expired/;
+const UNAVAILABLE_TEXTS =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|timeout expired/;
 
 /** The database could not be reached or did not answer in time (drizzle wraps the driver's error in `cause`). */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -71,6 +90,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * message of the shared schema; anything unexpected is logged with its stack and answered generically.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Every 429 tells when to try again (RFC 9110 delay-seconds): the in-memory limits (@fastify/rate-limit)
+  // set it themselves, RateLimited carries its own, any other 429 gets the longest window.
+  app.addHook('onSend', async (_req, reply) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
@@ -78,9 +103,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         first?.message && !/^(Invalid|Expected|Required)/.test(first.message) ? first.message : COMMON_MSG.badRequest;
       return reply.status(400).send(errorBody(message));
     }
+    if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
     if (err instanceof HttpError) return reply.status(err.statusCode).send(errorBody(err.message, err.params));
     if (isDatabaseUnavailable(err)) {
-      req.log.warn({ err: { message: err.message, cause: (err.cause as Error | undefined)?.message } }, 'database unavailable');
+      req.log.warn(
+        { err: { message: err.message, cause: (err.cause as Error | undefined)?.message } },
+        'database unavailable',
+      );
       return reply.status(503).header('retry-after', '5').send(errorBody(UNAVAILABLE_MESSAGE));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
