@@ -1,8 +1,24 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { BUSINESS_RECORDS_MSG, CASHBOOK_MSG, COMMON_MSG, FLAGS, SIGNAGE_MSG } from '@portal/shared';
+import { eq, sql } from 'drizzle-orm';
+import { customers, users } from '../src/db/schema/index.js';
+import {
+  auditTaskSchema,
+  BUSINESS_RECORDS_MSG,
+  businessSupportCreateSchema,
+  CASHBOOK_MSG,
+  classicSupportRequestSchema,
+  COMMON_MSG,
+  companySwitchRequestSchema,
+  createTaskSchema,
+  emergencySupportRequestSchema,
+  FLAGS,
+  menuChangeRequestSchema,
+  SIGNAGE_MSG,
+  TASKS_MSG,
+  TEXT_LIMITS,
+} from '@portal/shared';
 import { addUser, bearer, createTestApp, login, type TestApp } from './helpers.js';
 import { multipart, PNG } from './tasks-fixtures.js';
 
@@ -185,5 +201,91 @@ describe('generated input against every route', () => {
     }
     assert.ok(checked >= 15 * BAD_DATES.length, `only ${checked} date requests`);
     assert.deepEqual(problems.slice(0, 30), []);
+  });
+
+  /**
+   * Every text field of every route (JSON body, query, path, and the multipart fields of the upload
+   * routes from their shared schemas) gets a text longer than any limit of the portal, beside an
+   * otherwise valid request where the route has one: 400, never 500, nothing written.
+   */
+  it('refuses over-long texts in every field with 400 and stores nothing', async () => {
+    const longest = Math.max(...Object.values(TEXT_LIMITS));
+    const LONG = 'x'.repeat(longest + 1);
+    const MULTIPART_FIELDS: Record<string, string[]> = {
+      'POST /api/create-task': Object.keys(createTaskSchema.shape),
+      'POST /api/upload-task-files': ['taskId'],
+      'POST /api/audit-task': Object.keys(auditTaskSchema.shape),
+      'POST /web/menuechange': Object.keys(menuChangeRequestSchema.shape),
+      'POST /web/companyswitch': Object.keys(companySwitchRequestSchema.shape),
+      'POST /web/emergency-support': Object.keys(emergencySupportRequestSchema.shape),
+      'POST /web/classic-support': Object.keys(classicSupportRequestSchema.shape),
+      'POST /api/business/support': Object.keys(businessSupportCreateSchema.shape),
+    };
+    const BASE: Record<string, Record<string, unknown>> = {
+      'POST /api/create-task': { titel: 'Titel', beschreibung: 'Text', frist: '2030-01-01T10:00:00Z', typ: '1', userID: '1', kundennummer: '12345' },
+      'POST /api/news': { title: 'Neu', text: 'Text', published_from: '2026-05-01T10:00:00Z' },
+      'POST /api/task-add-note': { taskID: 1, notiz: 'Notiz' },
+      'POST /api/request-assist': { taskID: 1, agentID: 1, comment: 'Bitte' },
+    };
+    /** The text fields whose limit the issue names: the 400 names the field. */
+    const FIELD_MESSAGE: Record<string, string> = {
+      'POST /api/create-task titel': COMMON_MSG.titleMax,
+      'POST /api/create-task beschreibung': COMMON_MSG.descriptionMax,
+      'POST /api/create-task firma': TASKS_MSG.firmaMax,
+      'POST /api/news title': COMMON_MSG.titleMax,
+      'POST /api/news text': BUSINESS_RECORDS_MSG.newsTextMax,
+      'POST /api/task-add-note notiz': TASKS_MSG.noteMax,
+      'POST /api/request-assist comment': TASKS_MSG.commentMax,
+    };
+    type Op = { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }; parameters?: { in: string; name: string }[] };
+    // The customer-only calls (business dashboard) with a customer's session.
+    const [customer] = await t.db.insert(customers).values({ kundennummer: '77001', firma: 'Fuzz GmbH', country_id: 1, source: 'AT' }).returning();
+    const customerUser = await addUser(t.db, { role: 'customer' });
+    await t.db.update(users).set({ customer_id: customer!.id }).where(eq(users.id, customerUser.id));
+    const customerToken = await login(t.app, customerUser.email, customerUser.password);
+    const problems: string[] = [];
+    let checked = 0;
+    for (const r of t.app.routeTable.filter((x) => x.method !== 'HEAD' && !x.url.startsWith('/api/docs'))) {
+      if (r.url === '/api/logout' || r.url === '/auth/change-password') continue;
+      const key = `${r.method} ${r.url}`;
+      const op = doc.paths[r.url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[r.method.toLowerCase()] as Op | undefined;
+      const params = r.url.match(/:[A-Za-z]+/g) ?? [];
+      const fields: { where: 'body' | 'query' | 'param' | 'multipart'; name: string }[] = [
+        ...Object.keys(op?.requestBody?.content?.['application/json']?.schema?.properties ?? {}).map((name) => ({ where: 'body' as const, name })),
+        ...(op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ where: 'query' as const, name: p.name })),
+        ...params.map((name) => ({ where: 'param' as const, name })),
+        ...(MULTIPART_FIELDS[key] ?? []).map((name) => ({ where: 'multipart' as const, name })),
+      ];
+      for (const field of fields) {
+        let url = r.url;
+        for (const p of params) url = url.replace(p, p === field.name ? LONG : '1');
+        if (field.where === 'query') url += `?${new URLSearchParams({ [field.name]: LONG }).toString()}`;
+        let payload: string | Buffer | undefined;
+        let headers: Record<string, string> = bearer(r.url.startsWith('/api/business/') ? customerToken : token);
+        if (field.where === 'multipart') {
+          const mp = multipart(Object.entries({ ...BASE[key], [field.name]: LONG }).map(([name, v]) => ({ name, value: String(v) })));
+          payload = mp.payload;
+          headers = { ...headers, ...mp.headers };
+        } else if (r.method !== 'GET' && r.method !== 'DELETE') {
+          payload = JSON.stringify({ ...BASE[key], ...(field.where === 'body' ? { [field.name]: LONG } : {}) });
+          headers['content-type'] = 'application/json';
+        }
+        const before = await counts();
+        const res = await t.app.inject({ method: r.method as 'POST', url, headers, payload });
+        checked++;
+        const where = `${r.method} ${r.url} ${field.where}:${field.name}`;
+        // A path parameter that long is no text field: 414 URI Too Long (Fastify's maxParamLength).
+        const okStatus = res.statusCode === 400 || (field.where === 'param' && res.statusCode === 414);
+        if (!okStatus) problems.push(`${where} -> ${res.statusCode} ${res.body.slice(0, 160)}`);
+        const expected = FIELD_MESSAGE[`${key} ${field.name}`];
+        if (expected && res.json<{ message: string }>().message !== expected) problems.push(`${where}: ${res.body.slice(0, 160)} (want ${expected})`);
+        // Every refusal speaks German from the catalogue (a zod default such as "Too big: …" has no code).
+        if (res.statusCode === 400 && !res.json<{ code?: string }>().code) problems.push(`${where}: no catalogue message: ${res.body.slice(0, 160)}`);
+        const afterCounts = await counts();
+        if (tables.some((n) => before[n] !== afterCounts[n])) problems.push(`${where} wrote`);
+      }
+    }
+    assert.ok(checked > 100, `only ${checked} text requests`);
+    assert.deepEqual(problems.slice(0, 40), []);
   });
 });

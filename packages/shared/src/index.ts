@@ -1,6 +1,7 @@
 export * from './enums.js';
 export * from './input-hygiene.js';
 export * from './constants.js';
+export * from './text-limits.js';
 export * from './user.js';
 export * from './schemas/auth.js';
 export * from './format.js';

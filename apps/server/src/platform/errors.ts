@@ -66,6 +66,9 @@ const GENERIC: Record<number, string> = {
   429: COMMON_MSG.tooManyRequests,
 };
 
+/** zod's own English texts ("Too big: expected string to have <=100 characters"): a field without a catalogue message. */
+export const ZOD_DEFAULT_MESSAGE = /^(Invalid|Expected|Required|Too big|Too small)/;
+
 export const UNAVAILABLE_MESSAGE = COMMON_MSG.unavailable;
 
 /** PostgreSQL error classes of a database that is gone, restarting, overloaded, or too slow. */
@@ -99,8 +102,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const message =
-        first?.message && !/^(Invalid|Expected|Required)/.test(first.message) ? first.message : COMMON_MSG.badRequest;
+      const message = first?.message && !ZOD_DEFAULT_MESSAGE.test(first.message) ? first.message : COMMON_MSG.badRequest;
       return reply.status(400).send(errorBody(message));
     }
     if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
