@@ -86,7 +86,11 @@ for (const target of dbTargets()) {
       const adminToken = await login(t.app, admin.email, admin.password);
       const json = (url: string, payload: object, token = agent.token) =>
         t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
-      const refused = (res: { statusCode: number; body: string; json: () => { message: string } }, message: string, what: string) => {
+      const refused = (
+        res: { statusCode: number; body: string; json: () => { message: string } },
+        message: string,
+        what: string,
+      ) => {
         assert.equal(res.statusCode, 400, `${what}: ${res.body.slice(0, 200)}`);
         assert.equal(res.json().message, message, what);
       };
@@ -98,7 +102,11 @@ for (const target of dbTargets()) {
         ]);
       refused(await create({ titel: x(TEXT_LIMITS.taskTitle + 1) }), COMMON_MSG.titleMax, 'task title');
       assert.equal(COMMON_MSG.titleMax, 'Der Titel darf höchstens 200 Zeichen lang sein.');
-      refused(await create({ beschreibung: x(TEXT_LIMITS.description + 1) }), COMMON_MSG.descriptionMax, 'task description');
+      refused(
+        await create({ beschreibung: x(TEXT_LIMITS.description + 1) }),
+        COMMON_MSG.descriptionMax,
+        'task description',
+      );
       assert.equal(COMMON_MSG.descriptionMax, 'Die Beschreibung darf höchstens 10.000 Zeichen lang sein.');
       assert.equal((await t.db.select({ n: count() }).from(tasks))[0]!.n, tasksBefore, 'nothing stored');
       const ok = await create({ titel: x(TEXT_LIMITS.taskTitle), beschreibung: x(TEXT_LIMITS.description) });
@@ -106,7 +114,11 @@ for (const target of dbTargets()) {
       const taskID = ok.json().aufgabeID as number;
 
       const notesBefore = (await t.db.select({ n: count() }).from(taskNotes))[0]!.n;
-      refused(await json('/api/task-add-note', { taskID, notiz: x(TEXT_LIMITS.taskNote + 1) }), TASKS_MSG.noteMax, 'note');
+      refused(
+        await json('/api/task-add-note', { taskID, notiz: x(TEXT_LIMITS.taskNote + 1) }),
+        TASKS_MSG.noteMax,
+        'note',
+      );
       assert.equal((await t.db.select({ n: count() }).from(taskNotes))[0]!.n, notesBefore);
       assert.equal((await json('/api/task-add-note', { taskID, notiz: x(TEXT_LIMITS.taskNote) })).statusCode, 200);
       refused(
@@ -115,20 +127,52 @@ for (const target of dbTargets()) {
         'help request comment',
       );
       const audit = (over: Record<string, string>) =>
-        postMultipart(t.app, '/api/audit-task', adminToken, fields({ taskID, description: 'Kunde angerufen', ...over }));
-      refused(await audit({ description: x(TEXT_LIMITS.description + 1) }), COMMON_MSG.descriptionMax, 'audit description');
+        postMultipart(
+          t.app,
+          '/api/audit-task',
+          adminToken,
+          fields({ taskID, description: 'Kunde angerufen', ...over }),
+        );
+      refused(
+        await audit({ description: x(TEXT_LIMITS.description + 1) }),
+        COMMON_MSG.descriptionMax,
+        'audit description',
+      );
       refused(await audit({ reason: x(TEXT_LIMITS.taskComment + 1) }), TASKS_MSG.reasonMax, 'audit reason');
 
-      const rating = { customerNumber: '10001', taskId: taskID, verificationCode: '123456', timeRating: 5, satisfactionRating: 5, friendlinessRating: 5 };
-      refused(await json('/web/submit-rating', { ...rating, comment: x(TEXT_LIMITS.ratingComment + 1) }), RATINGS_MSG.commentTooLong, 'rating comment');
+      const rating = {
+        customerNumber: '10001',
+        taskId: taskID,
+        verificationCode: '123456',
+        timeRating: 5,
+        satisfactionRating: 5,
+        friendlinessRating: 5,
+      };
+      refused(
+        await json('/web/submit-rating', { ...rating, comment: x(TEXT_LIMITS.ratingComment + 1) }),
+        RATINGS_MSG.commentTooLong,
+        'rating comment',
+      );
 
       const newsAdmin = await addUser(t.db, { role: 'admin', flags: [], name: 'Nina News' });
       const newsToken = await login(t.app, newsAdmin.email, newsAdmin.password);
       const news = { title: 'Neu', text: 'Text', published_from: '2026-05-01T10:00:00Z' };
-      refused(await json('/api/news', { ...news, title: x(TEXT_LIMITS.newsTitle + 1) }, newsToken), COMMON_MSG.titleMax, 'news title');
-      refused(await json('/api/news', { ...news, text: x(TEXT_LIMITS.newsText + 1) }, newsToken), BUSINESS_RECORDS_MSG.newsTextMax, 'news text');
       refused(
-        await json('/api/news', { ...news, translations: { en: { title: 'New', text: x(TEXT_LIMITS.newsText + 1) } } }, newsToken),
+        await json('/api/news', { ...news, title: x(TEXT_LIMITS.newsTitle + 1) }, newsToken),
+        COMMON_MSG.titleMax,
+        'news title',
+      );
+      refused(
+        await json('/api/news', { ...news, text: x(TEXT_LIMITS.newsText + 1) }, newsToken),
+        BUSINESS_RECORDS_MSG.newsTextMax,
+        'news text',
+      );
+      refused(
+        await json(
+          '/api/news',
+          { ...news, translations: { en: { title: 'New', text: x(TEXT_LIMITS.newsText + 1) } } },
+          newsToken,
+        ),
         BUSINESS_RECORDS_MSG.newsTextMax,
         'news translation text',
       );
