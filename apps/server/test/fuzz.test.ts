@@ -1,8 +1,24 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { FLAGS } from '@portal/shared';
+import { eq, sql } from 'drizzle-orm';
+import { customers, users } from '../src/db/schema/index.js';
+import {
+  auditTaskSchema,
+  BUSINESS_RECORDS_MSG,
+  businessSupportCreateSchema,
+  CASHBOOK_MSG,
+  classicSupportRequestSchema,
+  COMMON_MSG,
+  companySwitchRequestSchema,
+  createTaskSchema,
+  emergencySupportRequestSchema,
+  FLAGS,
+  menuChangeRequestSchema,
+  SIGNAGE_MSG,
+  TASKS_MSG,
+  TEXT_LIMITS,
+} from '@portal/shared';
 import { addUser, bearer, createTestApp, login, type TestApp } from './helpers.js';
 import { multipart, PNG } from './tasks-fixtures.js';
 
@@ -12,7 +28,9 @@ import { multipart, PNG } from './tasks-fixtures.js';
  * schema (its property names from the OpenAPI document generated from the zod schemas), filled with
  * values of any type, plus stray keys; parameters and queries get hostile strings.
  */
-const HOSTILE = ["' or 1=1 --", '../../etc/passwd', '%00', '\u0000', 'Pizzeria\u0000Roma', '\u200b\u200d\ufeff', '<script>alert(1)</script>', '-1', '0', '99999999999999999999', '1e309', 'NaN', '{"$gt":""}', 'ä'.repeat(300), ''];
+/** Dates the API refuses (issue 28 item 10): every date it takes lies between 1900-01-01 and 2999-12-31. */
+const BAD_DATES = ['0000-01-01', '1899-12-31', '3000-01-01', '9999-12-31', '0000-01', '0000-01-01T00:00:00Z', '1899-12-31T23:59:59Z', '3000-01-01T00:00:00Z', '9999-12-31T10:00:00+02:00'];
+const HOSTILE = [...BAD_DATES, "' or 1=1 --", '../../etc/passwd', '%00', '\u0000', 'Pizzeria\u0000Roma', '\u200b\u200d\ufeff', '<script>alert(1)</script>', '-1', '0', '99999999999999999999', '1e309', 'NaN', '{"$gt":""}', 'ä'.repeat(300), ''];
 /** A text with a NUL somewhere in it: PostgreSQL refuses the byte, so the boundary must. */
 const withNul = fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 })).map(([a, b]) => `${a}\u0000${b}`);
 const text = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 40 }), fc.integer().map(String), withNul);
@@ -127,5 +145,161 @@ describe('generated input against every route', () => {
       );
     }
     assert.deepEqual(problems.slice(0, 20), []);
+  });
+
+  /**
+   * Every date field of every route (found by its name or its OpenAPI format, in body, query, path and
+   * multipart fields) gets each date the API refuses, beside an otherwise valid request where the
+   * route has one below: 400 with the area's invalid-date message, never 500, nothing written.
+   */
+  it('refuses dates outside 1900-01-01 to 2999-12-31 in every date field with 400', async () => {
+    const DATE_KEY = /(^|_)(date|month|frist|from|until)$|_at$|^(start|end)_date$/i;
+    const DATE_MESSAGES = new Set<string>([COMMON_MSG.invalidDate, CASHBOOK_MSG.dateFormat, CASHBOOK_MSG.monthInvalid, SIGNAGE_MSG.invalidDate, BUSINESS_RECORDS_MSG.newsPublishedFromRequired]);
+    /** The rest of a valid request of the routes whose date field is the only thing to refuse. */
+    const BASE: Record<string, Record<string, unknown>> = {
+      'POST /api/create-insolvency': { customer_id: 1, administrator_name: 'Dr. Verwalter' },
+      'POST /api/rksv-outages': { cardId: 1, started_at: '2026-05-01T10:00:00Z', reason: 'Ausfall' },
+      'POST /api/cashbook/transactions': { amount: 100, type: 'expense', category_id: 1, description: 'Kaffee' },
+      'POST /api/cashbook/monthly-closings': { physical_balance: 0 },
+      'POST /api/news': { title: 'Neu', text: 'Text' },
+      'PUT /api/news/:id': { title: 'Neu', text: 'Text' },
+      'POST /api/create-task': { titel: 'Titel', beschreibung: 'Text', typ: '1', userID: '1', kundennummer: '12345' },
+    };
+    /** Multipart routes and their date fields (their fields are not in the OpenAPI document). */
+    const MULTIPART_DATES: Record<string, string[]> = { 'POST /api/create-task': ['frist'], 'POST /web/menuechange': ['frist'] };
+    type Op = { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { format?: string }> } }> }; parameters?: { in: string; name: string; schema?: { format?: string } }[] };
+    const problems: string[] = [];
+    let checked = 0;
+    for (const r of t.app.routeTable.filter((x) => x.method !== 'HEAD' && !x.url.startsWith('/api/docs'))) {
+      const key = `${r.method} ${r.url}`;
+      const op = doc.paths[r.url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[r.method.toLowerCase()] as Op | undefined;
+      const isDate = (name: string, format?: string) => DATE_KEY.test(name) || format === 'date' || format === 'date-time';
+      const bodyDates = Object.entries(op?.requestBody?.content?.['application/json']?.schema?.properties ?? {})
+        .filter(([k, v]) => isDate(k, v.format))
+        .map(([k]) => k);
+      const queryDates = (op?.parameters ?? []).filter((p) => p.in === 'query' && isDate(p.name, p.schema?.format)).map((p) => p.name);
+      const params = r.url.match(/:[A-Za-z]+/g) ?? [];
+      const paramDates = params.filter((p) => isDate(p.slice(1)));
+      const multipartDates = MULTIPART_DATES[key] ?? [];
+      const fields: { where: 'body' | 'query' | 'param' | 'multipart'; name: string }[] = [
+        ...bodyDates.map((name) => ({ where: 'body' as const, name })),
+        ...queryDates.map((name) => ({ where: 'query' as const, name })),
+        ...paramDates.map((name) => ({ where: 'param' as const, name })),
+        ...multipartDates.map((name) => ({ where: 'multipart' as const, name })),
+      ];
+      for (const field of fields) {
+        for (const bad of BAD_DATES) {
+          let url = r.url;
+          for (const p of params) url = url.replace(p, p === field.name ? encodeURIComponent(bad) : '1');
+          if (field.where === 'query') url += `?${new URLSearchParams({ [field.name]: bad }).toString()}`;
+          let payload: string | Buffer | undefined;
+          let headers: Record<string, string> = bearer(token);
+          if (field.where === 'multipart') {
+            const mp = multipart(Object.entries({ ...BASE[key], [field.name]: bad }).map(([name, v]) => ({ name, value: String(v) })));
+            payload = mp.payload;
+            headers = { ...headers, ...mp.headers };
+          } else if (r.method !== 'GET') {
+            payload = JSON.stringify({ ...BASE[key], ...(field.where === 'body' ? { [field.name]: bad } : {}) });
+            headers['content-type'] = 'application/json';
+          }
+          const before = await counts();
+          const res = await t.app.inject({ method: r.method as 'POST', url, headers, payload });
+          checked++;
+          const where = `${r.method} ${url} ${field.where}:${field.name}=${bad}`;
+          if (res.statusCode !== 400) problems.push(`${where} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+          else if (BASE[key] && !DATE_MESSAGES.has(res.json<{ message: string }>().message)) problems.push(`${where} -> 400 ${res.body.slice(0, 120)}`);
+          const afterCounts = await counts();
+          if (tables.some((n) => before[n] !== afterCounts[n])) problems.push(`${where} wrote`);
+        }
+      }
+    }
+    assert.ok(checked >= 15 * BAD_DATES.length, `only ${checked} date requests`);
+    assert.deepEqual(problems.slice(0, 30), []);
+  });
+
+  /**
+   * Every text field of every route (JSON body, query, path, and the multipart fields of the upload
+   * routes from their shared schemas) gets a text longer than any limit of the portal, beside an
+   * otherwise valid request where the route has one: 400, never 500, nothing written.
+   */
+  it('refuses over-long texts in every field with 400 and stores nothing', async () => {
+    const longest = Math.max(...Object.values(TEXT_LIMITS));
+    const LONG = 'x'.repeat(longest + 1);
+    const MULTIPART_FIELDS: Record<string, string[]> = {
+      'POST /api/create-task': Object.keys(createTaskSchema.shape),
+      'POST /api/upload-task-files': ['taskId'],
+      'POST /api/audit-task': Object.keys(auditTaskSchema.shape),
+      'POST /web/menuechange': Object.keys(menuChangeRequestSchema.shape),
+      'POST /web/companyswitch': Object.keys(companySwitchRequestSchema.shape),
+      'POST /web/emergency-support': Object.keys(emergencySupportRequestSchema.shape),
+      'POST /web/classic-support': Object.keys(classicSupportRequestSchema.shape),
+      'POST /api/business/support': Object.keys(businessSupportCreateSchema.shape),
+    };
+    const BASE: Record<string, Record<string, unknown>> = {
+      'POST /api/create-task': { titel: 'Titel', beschreibung: 'Text', frist: '2030-01-01T10:00:00Z', typ: '1', userID: '1', kundennummer: '12345' },
+      'POST /api/news': { title: 'Neu', text: 'Text', published_from: '2026-05-01T10:00:00Z' },
+      'POST /api/task-add-note': { taskID: 1, notiz: 'Notiz' },
+      'POST /api/request-assist': { taskID: 1, agentID: 1, comment: 'Bitte' },
+    };
+    /** The text fields whose limit the issue names: the 400 names the field. */
+    const FIELD_MESSAGE: Record<string, string> = {
+      'POST /api/create-task titel': COMMON_MSG.titleMax,
+      'POST /api/create-task beschreibung': COMMON_MSG.descriptionMax,
+      'POST /api/create-task firma': TASKS_MSG.firmaMax,
+      'POST /api/news title': COMMON_MSG.titleMax,
+      'POST /api/news text': BUSINESS_RECORDS_MSG.newsTextMax,
+      'POST /api/task-add-note notiz': TASKS_MSG.noteMax,
+      'POST /api/request-assist comment': TASKS_MSG.commentMax,
+    };
+    type Op = { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }; parameters?: { in: string; name: string }[] };
+    // The customer-only calls (business dashboard) with a customer's session.
+    const [customer] = await t.db.insert(customers).values({ kundennummer: '77001', firma: 'Fuzz GmbH', country_id: 1, source: 'AT' }).returning();
+    const customerUser = await addUser(t.db, { role: 'customer' });
+    await t.db.update(users).set({ customer_id: customer!.id }).where(eq(users.id, customerUser.id));
+    const customerToken = await login(t.app, customerUser.email, customerUser.password);
+    const problems: string[] = [];
+    let checked = 0;
+    for (const r of t.app.routeTable.filter((x) => x.method !== 'HEAD' && !x.url.startsWith('/api/docs'))) {
+      if (r.url === '/api/logout' || r.url === '/auth/change-password') continue;
+      const key = `${r.method} ${r.url}`;
+      const op = doc.paths[r.url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[r.method.toLowerCase()] as Op | undefined;
+      const params = r.url.match(/:[A-Za-z]+/g) ?? [];
+      const fields: { where: 'body' | 'query' | 'param' | 'multipart'; name: string }[] = [
+        ...Object.keys(op?.requestBody?.content?.['application/json']?.schema?.properties ?? {}).map((name) => ({ where: 'body' as const, name })),
+        ...(op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ where: 'query' as const, name: p.name })),
+        ...params.map((name) => ({ where: 'param' as const, name })),
+        ...(MULTIPART_FIELDS[key] ?? []).map((name) => ({ where: 'multipart' as const, name })),
+      ];
+      for (const field of fields) {
+        let url = r.url;
+        for (const p of params) url = url.replace(p, p === field.name ? LONG : '1');
+        if (field.where === 'query') url += `?${new URLSearchParams({ [field.name]: LONG }).toString()}`;
+        let payload: string | Buffer | undefined;
+        let headers: Record<string, string> = bearer(r.url.startsWith('/api/business/') ? customerToken : token);
+        if (field.where === 'multipart') {
+          const mp = multipart(Object.entries({ ...BASE[key], [field.name]: LONG }).map(([name, v]) => ({ name, value: String(v) })));
+          payload = mp.payload;
+          headers = { ...headers, ...mp.headers };
+        } else if (r.method !== 'GET' && r.method !== 'DELETE') {
+          payload = JSON.stringify({ ...BASE[key], ...(field.where === 'body' ? { [field.name]: LONG } : {}) });
+          headers['content-type'] = 'application/json';
+        }
+        const before = await counts();
+        const res = await t.app.inject({ method: r.method as 'POST', url, headers, payload });
+        checked++;
+        const where = `${r.method} ${r.url} ${field.where}:${field.name}`;
+        // A path parameter that long is no text field: 414 URI Too Long (Fastify's maxParamLength).
+        const okStatus = res.statusCode === 400 || (field.where === 'param' && res.statusCode === 414);
+        if (!okStatus) problems.push(`${where} -> ${res.statusCode} ${res.body.slice(0, 160)}`);
+        const expected = FIELD_MESSAGE[`${key} ${field.name}`];
+        if (expected && res.json<{ message: string }>().message !== expected) problems.push(`${where}: ${res.body.slice(0, 160)} (want ${expected})`);
+        // Every refusal speaks German from the catalogue (a zod default such as "Too big: …" has no code).
+        if (res.statusCode === 400 && !res.json<{ code?: string }>().code) problems.push(`${where}: no catalogue message: ${res.body.slice(0, 160)}`);
+        const afterCounts = await counts();
+        if (tables.some((n) => before[n] !== afterCounts[n])) problems.push(`${where} wrote`);
+      }
+    }
+    assert.ok(checked > 100, `only ${checked} text requests`);
+    assert.deepEqual(problems.slice(0, 40), []);
   });
 });

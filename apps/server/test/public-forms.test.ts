@@ -451,7 +451,7 @@ for (const target of dbTargets()) {
           { filename: 'rechnung.pdf', content: EXE, type: 'application/pdf' },
         ]);
         assert.equal(res.statusCode, 415, res.body);
-        assert.equal(res.json().message, 'Dieser Dateityp ist nicht erlaubt.');
+        assert.equal(res.json().message, '„rechnung.pdf“ wurde nicht angenommen: Dieser Dateityp ist nicht erlaubt.');
       }
       const menu = await postForm('/web/menuechange', { ...MENU, frist: menuDate(), altcha: await solve(t) }, [
         { name: 'file0', filename: 'karte.pdf', content: EXE },

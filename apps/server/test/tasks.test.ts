@@ -170,7 +170,7 @@ for (const target of dbTargets()) {
         ]);
       const exe = await up([{ filename: 'rechnung.pdf', content: EXE, type: 'application/pdf' }]);
       assert.equal(exe.statusCode, 415);
-      assert.equal(exe.json().message, 'Dieser Dateityp ist nicht erlaubt.');
+      assert.equal(exe.json().message, '„rechnung.pdf“ wurde nicht angenommen: Dieser Dateityp ist nicht erlaubt.');
       const fakeCsv = await up([{ filename: 'daten.csv', content: Buffer.from([1, 2, 3, 0, 5]) }]);
       assert.equal(fakeCsv.statusCode, 415);
       const mixed = await up([

@@ -1,6 +1,7 @@
 export * from './enums.js';
 export * from './input-hygiene.js';
 export * from './constants.js';
+export * from './text-limits.js';
 export * from './user.js';
 export * from './schemas/auth.js';
 export * from './format.js';
@@ -27,3 +28,4 @@ export * from './stats-rules.js';
 export * from './insolvency-rules.js';
 export * from './schemas/business.js';
 export * from './schemas/business-records.js';
+export * from './schemas/dates.js';

@@ -110,7 +110,7 @@ describe('support request schemas', () => {
       [{ plz: '123' }, 'PLZ muss 4-5 Ziffern enthalten'],
       [{ plz: '123456' }, 'PLZ muss 4-5 Ziffern enthalten'],
       [{ description: '' }, 'Beschreibung ist erforderlich'],
-      [{ description: 'x'.repeat(10001) }, 'Beschreibung ist zu lang'],
+      [{ description: 'x'.repeat(10001) }, 'Die Beschreibung darf höchstens 10.000 Zeichen lang sein.'],
       [{ agb: 'false' }, 'Bitte akzeptieren Sie die AGB.'],
       [{ agb: undefined }, 'Bitte akzeptieren Sie die AGB.'],
       [{ lokalname: 'x'.repeat(201) }, 'Eingabe ist zu lang'],

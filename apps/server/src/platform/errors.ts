@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { COMMON_MSG, messageCode } from '@portal/shared';
+import { COMMON_MSG, fillText, messageCode } from '@portal/shared';
 
 /**
  * An error whose message is meant for the client: a German text of the shared message catalogue
@@ -10,16 +10,43 @@ export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    /** Values of the catalogue text's `{{…}}` placeholders (a refused file's name): filled in the answer. */
+    public readonly params?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
-/** The body of every error answer: the German message (the spec's contract) and its catalogue code. */
-export function errorBody(message: string): { message: string; code?: string } {
+/**
+ * The body of every error answer: the German message (the spec's contract) and its catalogue code; a
+ * catalogue text with placeholders is answered filled, with its `params` so the web can fill its translation.
+ */
+export function errorBody(
+  message: string,
+  params?: Record<string, string>,
+): { message: string; code?: string; params?: Record<string, string> } {
   const code = messageCode(message);
-  return code ? { message, code } : { message };
+  const text = params ? fillText(message, params) : message;
+  if (!code) return { message: text };
+  return params ? { message: text, code, params } : { message: text, code };
 }
+
+/** 429 with the seconds the caller should wait, answered as `Retry-After`. */
+export class RateLimited extends HttpError {
+  constructor(
+    message: string,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
+/**
+ * The `Retry-After` of a 429 whose limit did not say how long (a database limit whose caller throws a
+ * plain 429): the window every limit of the app counts in (sign-in, public forms, ratings: 10 minutes),
+ * so waiting that long always suffices.
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 600;
 
 export const badRequest = (m: string) => new HttpError(400, m);
 export const unauthorized = (m: string = COMMON_MSG.unauthorized) => new HttpError(401, m);
@@ -39,12 +66,17 @@ const GENERIC: Record<number, string> = {
   429: COMMON_MSG.tooManyRequests,
 };
 
+/** zod's own English texts ("Too big: expected string to have <=100 characters"): a field without a catalogue message. */
+export const ZOD_DEFAULT_MESSAGE = /^(Invalid|Expected|Required|Too big|Too small)/;
+
 export const UNAVAILABLE_MESSAGE = COMMON_MSG.unavailable;
 
 /** PostgreSQL error classes of a database that is gone, restarting, overloaded, or too slow. */
-const UNAVAILABLE_CODES = /^(08|57P0|53300$|57014$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EHOSTUNREACH$|ENOTFOUND$|EPIPE$)/;
+const UNAVAILABLE_CODES =
+  /^(08|57P0|53300$|57014$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EHOSTUNREACH$|ENOTFOUND$|EPIPE$)/;
 /** node-postgres's own texts for a connection or answer that did not come in time. */
-const UNAVAILABLE_TEXTS = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|timeout expired/;
+const UNAVAILABLE_TEXTS =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|timeout expired/;
 
 /** The database could not be reached or did not answer in time (drizzle wraps the driver's error in `cause`). */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -61,16 +93,25 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * message of the shared schema; anything unexpected is logged with its stack and answered generically.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Every 429 tells when to try again (RFC 9110 delay-seconds): the in-memory limits (@fastify/rate-limit)
+  // set it themselves, RateLimited carries its own, any other 429 gets the longest window.
+  app.addHook('onSend', async (_req, reply) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const message =
-        first?.message && !/^(Invalid|Expected|Required)/.test(first.message) ? first.message : COMMON_MSG.badRequest;
+      const message = first?.message && !ZOD_DEFAULT_MESSAGE.test(first.message) ? first.message : COMMON_MSG.badRequest;
       return reply.status(400).send(errorBody(message));
     }
-    if (err instanceof HttpError) return reply.status(err.statusCode).send(errorBody(err.message));
+    if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+    if (err instanceof HttpError) return reply.status(err.statusCode).send(errorBody(err.message, err.params));
     if (isDatabaseUnavailable(err)) {
-      req.log.warn({ err: { message: err.message, cause: (err.cause as Error | undefined)?.message } }, 'database unavailable');
+      req.log.warn(
+        { err: { message: err.message, cause: (err.cause as Error | undefined)?.message } },
+        'database unavailable',
+      );
       return reply.status(503).header('retry-after', '5').send(errorBody(UNAVAILABLE_MESSAGE));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

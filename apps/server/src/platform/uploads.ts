@@ -185,7 +185,8 @@ export async function readMultipart(
       staged.size = (await fs.promises.stat(tmpPath)).size;
       if (staged.size === 0) throw badRequest(COMMON_MSG.emptyFile);
       const type = await detect(tmpPath, staged.originalName);
-      if (!type) throw new HttpError(415, MSG_TYPE_NOT_ALLOWED);
+      // Named: of several files the person must know which one was refused (as the web's own check says it).
+      if (!type) throw new HttpError(415, COMMON_MSG.fileTypeNotAllowedNamed, { name: staged.originalName });
       staged.mime = type.mime;
       staged.ext = type.ext;
     }

@@ -11,8 +11,10 @@ import { translateMessage } from './translate-message';
 export function serverMessage(error: unknown, accept: (status: number) => boolean = () => true): string | undefined {
   if (!(error instanceof ApiError) || !error.message || !accept(error.status)) return undefined;
   // The answer's catalogue code names the text; without one the German wording is looked up.
-  const code = (error.body as { code?: unknown } | undefined)?.code;
-  return translateMessage(error.message, typeof code === 'string' ? code : undefined);
+  const { code, params } = (error.body as { code?: unknown; params?: unknown } | undefined) ?? {};
+  // A catalogue text with placeholders (a refused file's name) comes with their values.
+  const values = params && typeof params === 'object' ? (params as Record<string, string>) : undefined;
+  return translateMessage(error.message, typeof code === 'string' ? code : undefined, values);
 }
 
 /** The server's message in the current language, else the fallback (already translated by the caller). */

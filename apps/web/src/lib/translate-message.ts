@@ -28,7 +28,11 @@ function codeOfGerman(message: string): string | undefined {
  * server's answer names it, a schema's text is found by its German wording. Anything else is
  * looked up by the German text itself, and stays as it is when no language knows it.
  */
-export function translateMessage(message: string, code: string | undefined = codeOfGerman(message)): string {
-  if (code && i18n.exists(code, { ns: 'validation' })) return i18n.t(code, { ns: 'validation' });
+export function translateMessage(
+  message: string,
+  code: string | undefined = codeOfGerman(message),
+  params?: Record<string, string>,
+): string {
+  if (code && i18n.exists(code, { ns: 'validation' })) return i18n.t(code, { ns: 'validation', ...params });
   return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
 }

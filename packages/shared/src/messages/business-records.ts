@@ -1,3 +1,5 @@
+import { TEXT_LIMITS, formatLimit } from '../text-limits.js';
+
 /**
  * Messages of the business dashboard's records (issue 21: documents, branches, news, profile) and of
  * the admins' news screen: key → German text. Catalogue area `businessRecords`.
@@ -24,6 +26,7 @@ export const BUSINESS_RECORDS_MSG = {
   newsTitleTooLong: 'Titel ist zu lang',
   newsTextRequired: 'Text ist erforderlich',
   newsTextTooLong: 'Text ist zu lang',
+  newsTextMax: `Der Text darf höchstens ${formatLimit(TEXT_LIMITS.newsText)} Zeichen lang sein.`,
   newsTranslationIncomplete: 'Bitte Titel und Text einer Übersetzung gemeinsam angeben',
   newsPublishedFromRequired: 'Bitte ein gültiges Veröffentlichungsdatum angeben',
   newsCreated: 'Beitrag angelegt',

@@ -1,4 +1,5 @@
 import { MSG_INVALID_CHARS } from '../input-hygiene.js';
+import { TEXT_LIMITS, formatLimit } from '../text-limits.js';
 
 /**
  * Messages every area answers with (HTTP status texts, uploads, idempotency, field rules several
@@ -32,11 +33,16 @@ export const COMMON_MSG = {
   descriptionTooLong: 'Beschreibung ist zu lang',
   customerNumberDigits: 'Kundennummer darf nur Zahlen enthalten',
   titleRequired: 'Titel ist erforderlich',
+  // text limits (text-limits.ts): the field and its limit named
+  titleMax: `Der Titel darf höchstens ${formatLimit(TEXT_LIMITS.taskTitle)} Zeichen lang sein.`,
+  descriptionMax: `Die Beschreibung darf höchstens ${formatLimit(TEXT_LIMITS.description)} Zeichen lang sein.`,
   // uploads (platform/uploads.ts)
   multipartRequired: 'Die Anfrage muss multipart/form-data sein.',
   emptyFile: 'Leere Dateien können nicht hochgeladen werden.',
   tooManyFields: 'Zu viele Felder in der Anfrage.',
   fileTypeNotAllowed: 'Dieser Dateityp ist nicht erlaubt.',
+  /** A file refused by its content, named (`{{name}}`: the client's file name), worded as the web's own refusal. */
+  fileTypeNotAllowedNamed: '„{{name}}“ wurde nicht angenommen: Dieser Dateityp ist nicht erlaubt.',
   fileTooLarge: 'Die Datei ist zu groß.',
   tooManyFiles: 'Zu viele Dateien.',
   noFiles: 'Bitte mindestens eine Datei auswählen.',

@@ -1,5 +1,6 @@
 import { DEP_FIRST_YEAR, MENU_CHANGE_MIN_WORKING_DAYS } from '../constants.js';
 import { COMMON_MSG } from './common.js';
+import { TEXT_LIMITS, formatLimit } from '../text-limits.js';
 
 /** German messages of the public forms (spec sections 5 and 8 where it gives them). */
 export const PUBLIC_FORM_MSG = {
@@ -19,6 +20,10 @@ export const PUBLIC_FORM_MSG = {
   emailFormat: COMMON_MSG.emailFormat,
   descriptionRequired: COMMON_MSG.descriptionRequired,
   descriptionTooLong: COMMON_MSG.descriptionTooLong,
+  descriptionMax: COMMON_MSG.descriptionMax,
+  remarkMax: `Die Anmerkungen dürfen höchstens ${formatLimit(TEXT_LIMITS.publicFormText)} Zeichen lang sein.`,
+  commentMax: `Die Beschreibung der Änderung darf höchstens ${formatLimit(TEXT_LIMITS.publicFormText)} Zeichen lang sein.`,
+  additionalInfoMax: `Die weiteren Informationen dürfen höchstens ${formatLimit(TEXT_LIMITS.publicFormText)} Zeichen lang sein.`,
   agb: 'Bitte akzeptieren Sie die AGB.',
   agbEmergency: 'Bitte akzeptieren Sie die AGB und die Kosten des Emergency Supports.',
   startMonth: 'Bitte wählen Sie den Startmonat',

@@ -1,4 +1,5 @@
 import { CUSTOMER_SEARCH_MIN } from '../constants.js';
+import { TEXT_LIMITS, formatLimit } from '../text-limits.js';
 
 /** The tasks area: board, task commands, files, help requests and audits. */
 export const TASKS_MSG = {
@@ -31,6 +32,10 @@ export const TASKS_MSG = {
   noteTooLong: 'Die Notiz ist zu lang',
   commentRequired: 'Bitte einen Kommentar eingeben',
   commentTooLong: 'Der Kommentar ist zu lang',
+  noteMax: `Die Notiz darf höchstens ${formatLimit(TEXT_LIMITS.taskNote)} Zeichen lang sein.`,
+  commentMax: `Der Kommentar darf höchstens ${formatLimit(TEXT_LIMITS.taskComment)} Zeichen lang sein.`,
+  firmaMax: 'Der Firmenname darf höchstens 200 Zeichen lang sein.',
+  reasonMax: `Der Grund darf höchstens ${formatLimit(TEXT_LIMITS.taskComment)} Zeichen lang sein.`,
   searchTooShort: `Bitte mindestens ${CUSTOMER_SEARCH_MIN} Zeichen eingeben`,
   contactedInvalid: 'Ungültiger Wert für „Kunde kontaktiert“',
   // answers of a command that worked

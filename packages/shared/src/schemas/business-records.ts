@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { trimInvisible } from '../input-hygiene.js';
+import { apiInstant } from './dates.js';
+import { TEXT_LIMITS } from '../text-limits.js';
 import { BUSINESS_RECORDS_MSG as MSG } from '../messages/business-records.js';
 import { COMMON_MSG } from '../messages/common.js';
 
@@ -126,16 +128,16 @@ export const newsListSchema = z.object({
 
 const translation = z
   .object({
-    title: optionalText(200, MSG.newsTitleTooLong),
-    text: optionalText(20_000, MSG.newsTextTooLong),
+    title: optionalText(TEXT_LIMITS.newsTitle, COMMON_MSG.titleMax),
+    text: optionalText(TEXT_LIMITS.newsText, MSG.newsTextMax),
   })
   .refine((t) => (t.title === null) === (t.text === null), MSG.newsTranslationIncomplete);
 
 /** Admin: a post with German title and text and optional en/fr/ar, published from `published_from` (ISO time). */
 export const newsInputSchema = z.object({
-  title: required(COMMON_MSG.titleRequired).max(200, MSG.newsTitleTooLong),
-  text: required(MSG.newsTextRequired).max(20_000, MSG.newsTextTooLong),
-  published_from: z.iso.datetime({ offset: true, error: MSG.newsPublishedFromRequired }),
+  title: required(COMMON_MSG.titleRequired).max(TEXT_LIMITS.newsTitle, COMMON_MSG.titleMax),
+  text: required(MSG.newsTextRequired).max(TEXT_LIMITS.newsText, MSG.newsTextMax),
+  published_from: apiInstant(MSG.newsPublishedFromRequired),
   translations: z
     .object({ en: translation.optional(), fr: translation.optional(), ar: translation.optional() })
     .default({}),

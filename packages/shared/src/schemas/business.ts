@@ -4,6 +4,7 @@ import { SHOP_ERR } from '../messages/shop.js';
 import { TASKS_MSG } from '../messages/tasks.js';
 import { TASK_TYPE } from '../enums.js';
 import { trimInvisible } from '../input-hygiene.js';
+import { TEXT_LIMITS } from '../text-limits.js';
 import { RKSV_STAGES } from '../rksv-rules.js';
 import { EFFECTIVE_STATUSES } from '../signage-rules.js';
 
@@ -167,8 +168,8 @@ export type BusinessSupportDetail = z.infer<typeof businessSupportDetailSchema>;
 
 /** The text fields of POST /api/business/support (JSON, or multipart with `files`). */
 export const businessSupportCreateSchema = z.object({
-  titel: required(COMMON_MSG.titleRequired).max(200, TASKS_MSG.titleTooLong),
-  beschreibung: required(COMMON_MSG.descriptionRequired).max(20000, COMMON_MSG.descriptionTooLong),
+  titel: required(COMMON_MSG.titleRequired).max(TEXT_LIMITS.taskTitle, COMMON_MSG.titleMax),
+  beschreibung: required(COMMON_MSG.descriptionRequired).max(TEXT_LIMITS.description, COMMON_MSG.descriptionMax),
   typ: z.coerce
     .number({ error: TASKS_MSG.typeRequired })
     .int(TASKS_MSG.invalidType)

@@ -7,12 +7,12 @@ import {
   CASHBOOK_REASON_MAX,
   CASHBOOK_STARTING_BALANCE_MAX,
   CASHBOOK_TYPES,
-  isCashbookDay,
   parseAmountToCents,
 } from '../cashbook-rules.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { CASHBOOK_MSG } from '../messages/cashbook.js';
 import { COMMON_MSG } from '../messages/common.js';
+import { apiDay, isApiDateText, isApiDay, isApiMonth } from './dates.js';
 
 /*
  * Request and answer schemas of the cashbook (issue 20; calls under /api/cashbook). Money is integer
@@ -39,7 +39,7 @@ export const cashbookTypeSchema = z.enum(CASHBOOK_TYPES, { error: CASHBOOK_MSG.t
 const cents = (required: string, invalid: string, min: number, max: number) =>
   z.number({ error: required }).int(invalid).min(min, invalid).max(max, invalid);
 
-const isoDay = z.string({ error: CASHBOOK_MSG.dateFormat }).refine(isCashbookDay, CASHBOOK_MSG.dateFormat);
+const isoDay = apiDay(CASHBOOK_MSG.dateFormat);
 
 // ---------------------------------------------------------------------------------------------
 // Categories
@@ -87,7 +87,7 @@ export const createTransactionSchema = z
     transaction_date: z
       .string({ error: COMMON_MSG.invalidDate })
       .refine(
-        (s) => s.length <= 40 && !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s),
+        (s) => isApiDateText(s) && /^\d{4}-\d{2}-\d{2}T/.test(s),
         COMMON_MSG.invalidDate,
       )
       .optional()
@@ -118,7 +118,7 @@ export const transactionFormSchema = z
     category_id: required(CASHBOOK_MSG.categoryRequired),
     description: required(COMMON_MSG.descriptionRequired).max(CASHBOOK_DESCRIPTION_MAX, COMMON_MSG.descriptionTooLong),
     transaction_date: required(COMMON_MSG.invalidDate).refine(
-      (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s),
+      (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s) && isApiDateText(s),
       COMMON_MSG.invalidDate,
     ),
     invoice_number: z.string().overwrite(trimInvisible).max(100, CASHBOOK_MSG.invoiceTooLong),
@@ -202,8 +202,8 @@ export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 
 /** A period with both ends (yyyy-MM-dd, Vienna days, both included). */
 const requiredPeriod = {
-  start_date: z.string({ error: CASHBOOK_MSG.periodRequired }).refine(isCashbookDay, CASHBOOK_MSG.dateFormat),
-  end_date: z.string({ error: CASHBOOK_MSG.periodRequired }).refine(isCashbookDay, CASHBOOK_MSG.dateFormat),
+  start_date: z.string({ error: CASHBOOK_MSG.periodRequired }).refine(isApiDay, CASHBOOK_MSG.dateFormat),
+  end_date: z.string({ error: CASHBOOK_MSG.periodRequired }).refine(isApiDay, CASHBOOK_MSG.dateFormat),
 };
 export const periodQuerySchema = z
   .object(requiredPeriod)
@@ -272,7 +272,8 @@ export const createClosingSchema = z.object({
   month: z
     .string({ error: CASHBOOK_MSG.monthRequired })
     .min(1, { message: CASHBOOK_MSG.monthRequired, abort: true })
-    .refine((m) => /^\d{4}-(0[1-9]|1[0-2])-01$/.test(m), CASHBOOK_MSG.monthInvalid),
+    .refine((m) => isApiMonth(m.endsWith('-01') && m.length === 10 ? m.slice(0, 7) : m), CASHBOOK_MSG.monthInvalid)
+    .transform((m) => (m.length === 7 ? `${m}-01` : m)),
   physical_balance: cents(CASHBOOK_MSG.physicalRequired, CASHBOOK_MSG.physicalInvalid, 0, DB_INT_MAX),
   notes: optionalText(1000, CASHBOOK_MSG.notesTooLong),
   opening_balance: z.number({ error: CASHBOOK_MSG.figuresMismatch }).int(CASHBOOK_MSG.figuresMismatch).optional(),
@@ -315,7 +316,7 @@ export const closingListResponseSchema = z.object({
 
 /** The month a report covers: `YYYY-MM` in the path. */
 export const reportParamsSchema = z.object({
-  month: z.string().refine((m) => /^\d{4}-(0[1-9]|1[0-2])$/.test(m), CASHBOOK_MSG.monthInvalid),
+  month: z.string().refine(isApiMonth, CASHBOOK_MSG.monthInvalid),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -4,10 +4,9 @@ import { INSOLVENCY_MSG } from '../messages/insolvency.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { INSOLVENCY_CLOSE_STATUSES, INSOLVENCY_SEARCH_MIN, INSOLVENCY_STATUSES } from '../insolvency-rules.js';
 import { LOOSE_PHONE } from './sync.js';
+import { isApiDay } from './dates.js';
 
 const DB_INT_MAX = 2_147_483_647;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (v: string) => ISO_DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 
 /** An optional text field of a form: empty or only blanks counts as not given. */
 const optionalText = () =>
@@ -74,7 +73,7 @@ export const createInsolvencySchema = z.object({
     .string({ error: INSOLVENCY_MSG.startDateRequired })
     .trim()
     .min(1, { error: INSOLVENCY_MSG.startDateRequired, abort: true })
-    .refine(isDay, COMMON_MSG.invalidDate),
+    .refine(isApiDay, COMMON_MSG.invalidDate),
 });
 export type CreateInsolvencyInput = z.infer<typeof createInsolvencySchema>;
 

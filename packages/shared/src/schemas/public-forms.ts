@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS } from '../messages/public-forms.js';
 import { DEP_FIRST_YEAR, MENU_CHANGE_MIN_WORKING_DAYS } from '../constants.js';
 import { trimInvisible } from '../input-hygiene.js';
+import { TEXT_LIMITS } from '../text-limits.js';
 import { addDays, addYears } from 'date-fns';
 import { isWorkingDay } from '../calendar.js';
 import { toVienna } from '../vienna-time.js';
@@ -133,11 +134,11 @@ const plz = () =>
 /** The terms checkbox: JSON true, or a form field "true", "on" or "1". */
 const accepted = (message: string) =>
   z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.literal(true, { error: message }));
-const optionalText = (max: number) =>
+const optionalText = (max: number, message: string = PUBLIC_FORM_MSG.tooLong) =>
   z
     .string()
     .trim()
-    .max(max, PUBLIC_FORM_MSG.tooLong)
+    .max(max, message)
     .optional()
     .transform((v) => v || undefined);
 
@@ -169,7 +170,7 @@ export function makeDepRequestSchema(now: () => Date = () => new Date()) {
       name: text(PUBLIC_FORM_MSG.nameRequired),
       firmenname: text(PUBLIC_FORM_MSG.firmennameRequired),
       plz: plz(),
-      description: optionalText(10000),
+      description: optionalText(TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.remarkMax),
       startMonth: month(PUBLIC_FORM_MSG.startMonth),
       startYear: year(PUBLIC_FORM_MSG.startYear, now),
       endMonth: month(PUBLIC_FORM_MSG.endMonth),
@@ -193,7 +194,11 @@ export function makeMenuChangeRequestSchema(now: () => Date = () => new Date()) 
     plz: plz(),
     telefonnummer: phone(),
     email: email(),
-    comment: text(PUBLIC_FORM_MSG.commentRequired, 10000),
+    comment: z
+      .string({ error: PUBLIC_FORM_MSG.commentRequired })
+      .overwrite(trimInvisible)
+      .min(1, { error: PUBLIC_FORM_MSG.commentRequired, abort: true })
+      .max(TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.commentMax),
     frist: text(PUBLIC_FORM_MSG.dateRequired, 10).superRefine((v, ctx) => {
       const error = menuChangeDateError(v, now());
       if (error) ctx.addIssue({ code: 'custom', message: error });
@@ -232,7 +237,7 @@ export const companySwitchRequestSchema = z.object({
   newPhone: phone(PUBLIC_FORM_MSG.new.phone),
   newEmail: email(PUBLIC_FORM_MSG.new.email),
   switchReason: text(PUBLIC_FORM_MSG.switchReason),
-  additionalInfo: optionalText(10000),
+  additionalInfo: optionalText(TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.additionalInfoMax),
   agb: accepted(PUBLIC_FORM_MSG.agb),
 });
 export type CompanySwitchRequest = z.output<typeof companySwitchRequestSchema>;
@@ -249,7 +254,7 @@ const supportRequest = (agbMessage: string) =>
       .string({ error: PUBLIC_FORM_MSG.descriptionRequired })
       .overwrite(trimInvisible)
       .min(1, { error: PUBLIC_FORM_MSG.descriptionRequired, abort: true })
-      .max(10000, PUBLIC_FORM_MSG.descriptionTooLong),
+      .max(TEXT_LIMITS.description, PUBLIC_FORM_MSG.descriptionMax),
     agb: accepted(agbMessage),
   });
 

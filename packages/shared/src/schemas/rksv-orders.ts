@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMON_MSG } from '../messages/common.js';
 import { RKSV_ORDERS_MSG as M } from '../messages/rksv-orders.js';
 import { trimInvisible } from '../input-hygiene.js';
+import { apiInstant } from './dates.js';
 import { RKSV_PAYMENT_STATUSES, RKSV_STAGES } from '../rksv-rules.js';
 
 /** Request and answer schemas of the rksv-orders area (issue 16). */
@@ -22,7 +23,7 @@ const optionalText = (max = 200) =>
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
-const instant = z.iso.datetime({ offset: true, error: COMMON_MSG.invalidDate });
+const instant = apiInstant(COMMON_MSG.invalidDate);
 
 export const rksvOrderListQuerySchema = z.object({
   q: z.string().max(200, COMMON_MSG.invalidValue).overwrite(trimInvisible).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trimInvisible } from '../input-hygiene.js';
+import { isApiDay } from './dates.js';
 import { SIGNAGE_MSG } from '../messages/signage.js';
 import {
   ALL_DAYS,
@@ -45,10 +46,7 @@ const duration = z.coerce
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, SIGNAGE_MSG.invalidDate)
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    SIGNAGE_MSG.invalidDate,
-  );
+  .refine(isApiDay, SIGNAGE_MSG.invalidDate);
 
 export const signageIdParamSchema = z.object({ id: id() });
 export const signagePageQuerySchema = z.object({

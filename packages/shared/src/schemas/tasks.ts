@@ -5,6 +5,8 @@ import { NOTIFICATION_KINDS } from '../messages/notification-texts.js';
 import { TASKS_MSG } from '../messages/tasks.js';
 import { CUSTOMER_SEARCH_MIN } from '../constants.js';
 import { trimInvisible } from '../input-hygiene.js';
+import { isApiDateText } from './dates.js';
+import { TEXT_LIMITS as L } from '../text-limits.js';
 
 /** Task states of the spec; the board's tabs in this order ("erledigt" is labelled "pending"). */
 export const TASK_STATUSES = ['offen', 'erledigt', 'abgeschlossen'] as const;
@@ -231,16 +233,16 @@ export type CustomerHit = z.infer<typeof customerHitSchema>;
 
 /** The text fields of POST /api/create-task (multipart; files travel as `files`). */
 export const createTaskSchema = z.object({
-  titel: required(COMMON_MSG.titleRequired).max(200, TASKS_MSG.titleTooLong),
-  beschreibung: required(COMMON_MSG.descriptionRequired).max(20000, COMMON_MSG.descriptionTooLong),
-  frist: required(TASKS_MSG.dueRequired).refine((v) => !Number.isNaN(new Date(v).getTime()), COMMON_MSG.invalidDate),
+  titel: required(COMMON_MSG.titleRequired).max(L.taskTitle, COMMON_MSG.titleMax),
+  beschreibung: required(COMMON_MSG.descriptionRequired).max(L.description, COMMON_MSG.descriptionMax),
+  frist: required(TASKS_MSG.dueRequired).refine(isApiDateText, COMMON_MSG.invalidDate),
   typ: id(TASKS_MSG.typeRequired),
   userID: id(TASKS_MSG.agentRequired),
   kundennummer: required(TASKS_MSG.customerRequired).regex(
     /^\d+$/,
     COMMON_MSG.customerNumberDigits,
   ),
-  firma: z.string().trim().max(200).optional(),
+  firma: z.string().trim().max(200, TASKS_MSG.firmaMax).optional(),
   /** Sent by the web app for compatibility; the server takes the creator from the session. */
   createdByUserID: z.coerce.number().int().optional(),
 });
@@ -248,7 +250,7 @@ export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 
 export const addNoteSchema = z.object({
   taskID: id(TASKS_MSG.taskMissing),
-  notiz: required(TASKS_MSG.noteRequired).max(10000, TASKS_MSG.noteTooLong),
+  notiz: required(TASKS_MSG.noteRequired).max(L.taskNote, TASKS_MSG.noteMax),
   agentID: z.coerce.number().int().optional(),
 });
 export const switchAgentSchema = z.object({
@@ -258,7 +260,7 @@ export const switchAgentSchema = z.object({
 export const requestAssistSchema = z.object({
   taskID: id(TASKS_MSG.taskMissing),
   agentID: id(TASKS_MSG.agentRequired),
-  comment: required(TASKS_MSG.commentRequired).max(5000, TASKS_MSG.commentTooLong),
+  comment: required(TASKS_MSG.commentRequired).max(L.taskComment, TASKS_MSG.commentMax),
 });
 /** POST /api/claim-task: take an unassigned task of one's own country. */
 export const claimTaskSchema = z.object({ taskID: id(TASKS_MSG.taskMissing) });
@@ -282,9 +284,9 @@ export const setTaskStatusSchema = z.object({
 /** The text fields of POST /api/audit-task (multipart; files optional). */
 export const auditTaskSchema = z.object({
   taskID: id(TASKS_MSG.taskMissing),
-  description: required(COMMON_MSG.descriptionRequired).max(20000, COMMON_MSG.descriptionTooLong),
+  description: required(COMMON_MSG.descriptionRequired).max(L.description, COMMON_MSG.descriptionMax),
   contacted: z.enum(['true', 'false'], { error: TASKS_MSG.contactedInvalid }).default('true'),
-  reason: z.string().trim().max(5000).optional(),
+  reason: z.string().trim().max(L.taskComment, TASKS_MSG.reasonMax).optional(),
 });
 
 export const auditSchema = z.object({

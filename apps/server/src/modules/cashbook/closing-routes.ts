@@ -30,7 +30,7 @@ export const cashbookClosingRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       config: { access, idempotent: true },
       schema: {
         tags,
-        summary: 'Close a month (YYYY-MM-01) against the counted cash; the server computes every figure',
+        summary: 'Close a month (YYYY-MM or YYYY-MM-01) against the counted cash; the server computes every figure',
         body: createClosingSchema,
         response: { 201: closingSchema },
       },

@@ -17,8 +17,8 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { adminWith, publicAccess, staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
-import { hitRateLimit } from '../../platform/db-rate-limit.js';
-import { HttpError } from '../../platform/errors.js';
+import { takeRateLimit } from '../../platform/db-rate-limit.js';
+import { RateLimited } from '../../platform/errors.js';
 import { submitRating, verifyCode, verifyCustomer } from './flow.js';
 import { agentRatingStats, countryRatingStats } from './service.js';
 
@@ -28,8 +28,8 @@ const WINDOW_MS = 10 * 60 * 1000;
 /** The public rating flow (three calls under /web/) and the rating statistics of the staff screens. */
 export const ratingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const perIp = async (req: FastifyRequest) => {
-    if (!(await hitRateLimit(ctx.db, `rating:${req.ip}`, ctx.config.publicForms.rateLimit, WINDOW_MS)))
-      throw new HttpError(429, COMMON_MSG.tooManyRequests);
+    const limit = await takeRateLimit(ctx.db, `rating:${req.ip}`, ctx.config.publicForms.rateLimit, WINDOW_MS);
+    if (!limit.ok) throw new RateLimited(COMMON_MSG.tooManyRequests, limit.retryAfterSeconds);
   };
   const tags = ['ratings'];
   const publicErrors = {

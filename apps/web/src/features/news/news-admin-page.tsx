@@ -4,13 +4,21 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newsInputSchema, type NewsInput, type NewsPost } from '@portal/shared';
+import {
+  BUSINESS_RECORDS_MSG,
+  COMMON_MSG,
+  newsInputSchema,
+  TEXT_LIMITS,
+  type NewsInput,
+  type NewsPost,
+} from '@portal/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { DateInput } from '../../components/date-input';
 import { fieldError, inputProps } from '../../components/field-error';
 import { Bidi } from '../../components/ltr';
+import { withTextLimit } from '../../components/text-limit';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { NEWS_ADMIN_PAGE, useDeleteNewsPost, useNewsPosts, useSaveNewsPost } from './api/news-posts';
@@ -102,14 +110,19 @@ function NewsDialog({ post, onClose }: { post: NewsPost | null | undefined; onCl
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && <Alert color="red">{error}</Alert>}
-          <TextInput label={t('newsAdmin.titleDe')} required lang="de" {...inputProps(form, 'title')} />
+          <TextInput
+            label={t('newsAdmin.titleDe')}
+            required
+            lang="de"
+            {...withTextLimit(inputProps(form, 'title'), TEXT_LIMITS.newsTitle, COMMON_MSG.titleMax)}
+          />
           <Textarea
             label={t('newsAdmin.textDe')}
             required
             lang="de"
             autosize
             minRows={4}
-            {...inputProps(form, 'text')}
+            {...withTextLimit(inputProps(form, 'text'), TEXT_LIMITS.newsText, BUSINESS_RECORDS_MSG.newsTextMax)}
           />
           <DateInput
             withTime
@@ -131,8 +144,11 @@ function NewsDialog({ post, onClose }: { post: NewsPost | null | undefined; onCl
                       label={t('newsAdmin.title')}
                       lang={l}
                       dir={l === 'ar' ? 'rtl' : 'ltr'}
-                      {...form.getInputProps(`${l}_title`)}
-                      error={fieldError(form.errors[`${l}_title`])}
+                      {...withTextLimit(
+                        { ...form.getInputProps(`${l}_title`), error: fieldError(form.errors[`${l}_title`]) },
+                        TEXT_LIMITS.newsTitle,
+                        COMMON_MSG.titleMax,
+                      )}
                     />
                     <Textarea
                       label={t('newsAdmin.text')}
@@ -140,7 +156,11 @@ function NewsDialog({ post, onClose }: { post: NewsPost | null | undefined; onCl
                       dir={l === 'ar' ? 'rtl' : 'ltr'}
                       autosize
                       minRows={3}
-                      {...form.getInputProps(`${l}_text`)}
+                      {...withTextLimit(
+                        form.getInputProps(`${l}_text`),
+                        TEXT_LIMITS.newsText,
+                        BUSINESS_RECORDS_MSG.newsTextMax,
+                      )}
                     />
                   </Stack>
                 </Accordion.Panel>

@@ -2,7 +2,7 @@ import { NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
-import { companySwitchRequestSchema, SWITCH_REASONS } from '@portal/shared';
+import { companySwitchRequestSchema, SWITCH_REASONS, PUBLIC_FORM_MSG, TEXT_LIMITS } from '@portal/shared';
 import { useFileSelection } from '../../components/upload/use-file-selection';
 import { FormFooter } from './components/form-footer';
 import { FormSection } from './components/form-section';
@@ -11,6 +11,7 @@ import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, termsProps } from './form-helpers';
 import { sendMultipart, usePublicFormSender } from './use-public-form-sender';
+import { withTextLimit } from '../../components/text-limit';
 
 /** The reasons are sent in German (for the agents) and shown in the interface language. */
 const REASON_KEYS: Record<(typeof SWITCH_REASONS)[number], string> = {
@@ -121,8 +122,7 @@ export default function CompanySwitchPage() {
               autosize
               minRows={3}
               maxRows={10}
-              maxLength={10000}
-              {...f('additionalInfo')}
+              {...withTextLimit(f('additionalInfo'), TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.additionalInfoMax)}
             />
           </FormSection>
           <FormFooter

@@ -4,13 +4,14 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { depRequestSchema, depYears } from '@portal/shared';
+import { depRequestSchema, depYears, PUBLIC_FORM_MSG, TEXT_LIMITS } from '@portal/shared';
 import { FormFooter } from './components/form-footer';
 import { FormSection } from './components/form-section';
 import { ContactFields } from './components/contact-fields';
 import { PublicFormPage } from './components/public-form-page';
 import { fieldProps, monthNames, termsProps } from './form-helpers';
 import { sendJson, usePublicFormSender } from './use-public-form-sender';
+import { withTextLimit } from '../../components/text-limit';
 
 /** /financeexport: the DEP7/DEP131 export request (POST /web/deprequest, JSON). */
 export default function DepRequestPage() {
@@ -99,8 +100,7 @@ export default function DepRequestPage() {
               autosize
               minRows={3}
               maxRows={10}
-              maxLength={10000}
-              {...f('description')}
+              {...withTextLimit(f('description'), TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.remarkMax)}
             />
           </FormSection>
           <FormFooter

@@ -4,7 +4,13 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxMenuChangeDate, menuChangeRequestSchema, minMenuChangeDate } from '@portal/shared';
+import {
+  maxMenuChangeDate,
+  menuChangeRequestSchema,
+  minMenuChangeDate,
+  PUBLIC_FORM_MSG,
+  TEXT_LIMITS,
+} from '@portal/shared';
 import { useFileSelection } from '../../components/upload/use-file-selection';
 import { FormFooter } from './components/form-footer';
 import { FormSection } from './components/form-section';
@@ -14,6 +20,7 @@ import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, longDate, termsProps } from './form-helpers';
 import { sendMultipart, usePublicFormSender } from './use-public-form-sender';
+import { withTextLimit } from '../../components/text-limit';
 
 /** /menuechange: a menu change on a working day at least 3 working days ahead (POST /web/menuechange). */
 export default function MenuChangePage() {
@@ -63,8 +70,7 @@ export default function MenuChangePage() {
               autosize
               minRows={4}
               maxRows={12}
-              maxLength={10000}
-              {...f('comment')}
+              {...withTextLimit(f('comment'), TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.commentMax)}
             />
             <UploadField
               label={t('publicForms.menu.files')}

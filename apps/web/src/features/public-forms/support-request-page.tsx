@@ -11,6 +11,8 @@ import {
   EMERGENCY_PRICE_CENTS_PER_HOUR,
   formatMoney,
   supportStatus,
+  PUBLIC_FORM_MSG,
+  TEXT_LIMITS,
 } from '@portal/shared';
 import { OpeningHours } from '../../components/opening-hours';
 import { EmergencyHotline } from './emergency-hotline';
@@ -22,6 +24,7 @@ import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, termsProps } from './form-helpers';
 import { sendMultipart, usePublicFormSender } from './use-public-form-sender';
+import { withTextLimit } from '../../components/text-limit';
 
 export type SupportVariant = 'emergency' | 'classic';
 
@@ -72,9 +75,7 @@ function OpeningHoursBox() {
           <Text fw={700}>{t('publicForms.support.hoursTitle')}</Text>
         </Group>
         {/* Dark shades with white text: the light green badge failed AA contrast during opening hours. */}
-        <Badge color={status.open ? 'teal.9' : 'gray.7'}>
-          {status.open ? t('status.open') : t('status.closed')}
-        </Badge>
+        <Badge color={status.open ? 'teal.9' : 'gray.7'}>{status.open ? t('status.open') : t('status.closed')}</Badge>
       </Group>
       {status.holiday && <Text size="sm">{t('status.holiday', { name: t(`holidays.${status.holiday.key}`) })}</Text>}
       <OpeningHours />
@@ -155,8 +156,7 @@ export function SupportRequestPage({ variant }: { variant: SupportVariant }) {
               autosize
               minRows={4}
               maxRows={12}
-              maxLength={10000}
-              {...f('description')}
+              {...withTextLimit(f('description'), TEXT_LIMITS.description, PUBLIC_FORM_MSG.descriptionMax)}
             />
             <UploadField
               label={t('publicForms.support.files')}

@@ -16,17 +16,19 @@ import {
 import {
   LANGUAGES,
   RATING_CODE_DIGITS,
-  RATING_COMMENT_MAX,
   verifyCodeRatingSchema,
   verifyCustomerRatingSchema,
   type RatingCustomerInfo,
+  RATINGS_MSG,
+  TEXT_LIMITS,
 } from '@portal/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../components/language-menu';
 import { Bidi } from '../../components/ltr';
 import { PublicFooter } from '../../components/public-footer';
+import { withTextLimit } from '../../components/text-limit';
 import { clientError, errorMessage } from '../../lib/errors';
 import { translateMessage } from '../../lib/translate-message';
 import { submitRating, verifyCodeRating, verifyCustomerRating } from './api/rating-calls';
@@ -107,7 +109,8 @@ export default function RatingPage() {
     });
   };
 
-  const complete = DIMENSIONS.every((d) => stars[d] >= 1);
+  // An over-long comment is shown with its counter and message and not sent (the server would refuse it).
+  const complete = DIMENSIONS.every((d) => stars[d] >= 1) && comment.length <= TEXT_LIMITS.ratingComment;
   const send = (e: FormEvent) => {
     e.preventDefault();
     if (!complete) return;
@@ -248,9 +251,14 @@ export default function RatingPage() {
                         ))}
                         <Textarea
                           label={t('ratings.comment')}
-                          value={comment}
-                          onChange={(e) => setComment(e.currentTarget.value)}
-                          maxLength={RATING_COMMENT_MAX}
+                          {...withTextLimit(
+                            {
+                              value: comment,
+                              onChange: (e: ChangeEvent<HTMLTextAreaElement>) => setComment(e.currentTarget.value),
+                            },
+                            TEXT_LIMITS.ratingComment,
+                            RATINGS_MSG.commentTooLong,
+                          )}
                           autosize
                           minRows={3}
                           data-testid="rating-comment"

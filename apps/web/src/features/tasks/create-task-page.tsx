@@ -17,9 +17,10 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { createTaskSchema, UPLOAD_MAX_FILES } from '@portal/shared';
+import { COMMON_MSG, createTaskSchema, TEXT_LIMITS, UPLOAD_MAX_FILES } from '@portal/shared';
 import { DateInput } from '../../components/date-input';
 import { fieldError, inputProps } from '../../components/field-error';
+import { withTextLimit } from '../../components/text-limit';
 import { useAuth } from '../../lib/auth-context';
 import { useCreateTask } from './api/create-task';
 import { useAgents } from './api/get-agents';
@@ -115,8 +116,7 @@ export default function CreateTaskPage() {
             <TextInput
               label={t('tasks.create.titel')}
               required
-              maxLength={200}
-              {...inputProps(form, 'titel')}
+              {...withTextLimit(inputProps(form, 'titel'), TEXT_LIMITS.taskTitle, COMMON_MSG.titleMax)}
               data-testid="task-titel"
             />
             <Textarea
@@ -125,7 +125,7 @@ export default function CreateTaskPage() {
               autosize
               minRows={4}
               maxRows={14}
-              {...inputProps(form, 'beschreibung')}
+              {...withTextLimit(inputProps(form, 'beschreibung'), TEXT_LIMITS.description, COMMON_MSG.descriptionMax)}
               data-testid="task-beschreibung"
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -3,8 +3,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '../../../lib/toasts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
-import { requestAssistSchema, type TaskDetails } from '@portal/shared';
+import { requestAssistSchema, TASKS_MSG, TEXT_LIMITS, type TaskDetails } from '@portal/shared';
 import { fieldError, inputProps } from '../../../components/field-error';
+import { withTextLimit } from '../../../components/text-limit';
 import { ApiError } from '../../../lib/api';
 import { useAgents } from '../api/get-agents';
 import { HELP_REQUEST_EXISTS_STATUS, useRequestAssist } from '../api/request-assist';
@@ -71,7 +72,7 @@ export function RequestHelpPanel({ task, userId, onDone, onCancel }: RequestHelp
           autosize
           minRows={3}
           maxRows={8}
-          {...inputProps(form, 'comment')}
+          {...withTextLimit(inputProps(form, 'comment'), TEXT_LIMITS.taskComment, TASKS_MSG.commentMax)}
           data-testid="help-comment"
         />
         <Group justify="flex-end">

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addNoteSchema, type TaskDetails, type TaskNote } from '@portal/shared';
+import { addNoteSchema, TASKS_MSG, TEXT_LIMITS, type TaskDetails, type TaskNote } from '@portal/shared';
 import { fieldError } from '../../../components/field-error';
+import { withTextLimit } from '../../../components/text-limit';
 import { useAddTaskNote } from '../api/add-task-note';
 import { useTaskNotes } from '../api/get-task-notes';
 import { notifyError, notifySuccess } from '../notify';
@@ -62,16 +63,22 @@ export function TaskNotesTab({
           autosize
           minRows={2}
           maxRows={8}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            if (error) setError(undefined);
-          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
           }}
           disabled={closed || add.isPending}
-          error={fieldError(error)}
+          {...withTextLimit(
+            {
+              value: text,
+              onChange: (e: ChangeEvent<HTMLTextAreaElement>) => {
+                setText(e.currentTarget.value);
+                if (error) setError(undefined);
+              },
+              error: fieldError(error),
+            },
+            TEXT_LIMITS.taskNote,
+            TASKS_MSG.noteMax,
+          )}
           data-testid="note-input"
         />
         <Group justify="flex-end">

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { translateMessage } from '../lib/translate-message';
+import { limitedProps } from './text-counter';
+
+export { TextCounter } from './text-counter';
+
+/*
+ * The limit of a free text in a form (TEXT_LIMITS in packages/shared, the same the server checks).
+ *
+ * Choice: no `maxLength` on these inputs. The browser (and so Mantine) cuts a paste longer than
+ * `maxLength` without a word, and the person sends a text whose end is missing. Instead the field
+ * takes everything, shows a counter from 80 % of the limit on (`180 / 200`), and over the limit the
+ * counter turns red with the shared schema's message naming the field and its limit; the form's
+ * schema refuses to send it, as the server would.
+ */
+
+/**
+ * A text input's props with its limit: the counter as the field's description and, over the limit,
+ * the field's message (German from the shared catalogue, shown in the reader's language) as its
+ * error unless it already has one. Spread over the field's own props (`inputProps(form, path)` or
+ * `value`/`onChange`/`error` of a plain state).
+ */
+export function withTextLimit<P extends { value?: unknown; error?: ReactNode; description?: ReactNode }>(
+  props: P,
+  limit: number,
+  overMessage: string,
+): P & { description: ReactNode; error: ReactNode } {
+  const over = typeof props.value === 'string' && props.value.length > limit;
+  return limitedProps(props, limit, over ? translateMessage(overMessage) : '');
+}
