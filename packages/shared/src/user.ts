@@ -21,5 +21,16 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-/** An answer with a German message; errors add its catalogue code (`area.key`, see messages/). */
-export const messageSchema = z.object({ message: z.string(), code: z.string().optional() });
+/** One failing field of a refused input: its path (`titel`, `cards.0.serial_number`), message and code. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string(), code: z.string().optional() });
+
+/**
+ * An answer with a German message; errors add its catalogue code (`area.key`, see messages/), the values
+ * of its placeholders (`params`, a refused file's name) and, for a refused input, every failing field.
+ */
+export const messageSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  params: z.record(z.string(), z.string()).optional(),
+  errors: z.array(fieldErrorSchema).optional(),
+});

@@ -12,9 +12,38 @@ export class HttpError extends Error {
     message: string,
     /** Values of the catalogue text's `{{…}}` placeholders (a refused file's name): filled in the answer. */
     public readonly params?: Record<string, string>,
+    /** A refused input: every failing field with its message (the first one is `message`). */
+    public readonly fieldErrors?: FieldError[],
   ) {
     super(message);
   }
+}
+
+/** One failing input field of a 400: its path (`titel`, `cards.0.serial_number`), message and code. */
+export interface FieldError {
+  field: string;
+  message: string;
+  code?: string;
+}
+
+/**
+ * The failing fields of a refused input, each named with its message from the shared schema (a zod
+ * default text, English and without code, becomes the generic German one), one entry per field.
+ */
+export function fieldErrors(issues: readonly { path: string; message: string | undefined }[]): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    if (out.some((e) => e.field === issue.path)) continue;
+    const message = issue.message && !ZOD_DEFAULT_MESSAGE.test(issue.message) ? issue.message : COMMON_MSG.badRequest;
+    const code = messageCode(message);
+    out.push(code ? { field: issue.path, message, code } : { field: issue.path, message });
+  }
+  return out;
+}
+
+/** 400 for a refused input: the first field's message, and every failing field in `errors`. */
+export function invalidInput(errors: FieldError[]): HttpError {
+  return new HttpError(400, errors[0]?.message ?? COMMON_MSG.badRequest, undefined, errors);
 }
 
 /**
@@ -24,11 +53,11 @@ export class HttpError extends Error {
 export function errorBody(
   message: string,
   params?: Record<string, string>,
-): { message: string; code?: string; params?: Record<string, string> } {
+  errors?: FieldError[],
+): { message: string; code?: string; params?: Record<string, string>; errors?: FieldError[] } {
   const code = messageCode(message);
   const text = params ? fillText(message, params) : message;
-  if (!code) return { message: text };
-  return params ? { message: text, code, params } : { message: text, code };
+  return { message: text, ...(code && { code }), ...(code && params && { params }), ...(errors && { errors }) };
 }
 
 /** 429 with the seconds the caller should wait, answered as `Retry-After`. */
@@ -89,8 +118,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
- * Every error leaves as `{message, code}` (German text, catalogue code). Validation errors carry the first
- * message of the shared schema; anything unexpected is logged with its stack and answered generically.
+ * Every error leaves as `{message, code}` (German text, catalogue code). A refused input (400 from a
+ * schema) answers `{message, code, errors: [{field, message, code}]}`: the first failing field's message,
+ * and every failing field by name; anything unexpected is logged with its stack and answered generically.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   // Every 429 tells when to try again (RFC 9110 delay-seconds): the in-memory limits (@fastify/rate-limit)
@@ -101,12 +131,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const message = first?.message && !ZOD_DEFAULT_MESSAGE.test(first.message) ? first.message : COMMON_MSG.badRequest;
-      return reply.status(400).send(errorBody(message));
+      const errors = fieldErrors(
+        err.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: v.message })),
+      );
+      return reply.status(400).send(errorBody(errors[0]?.message ?? COMMON_MSG.badRequest, undefined, errors));
     }
     if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
-    if (err instanceof HttpError) return reply.status(err.statusCode).send(errorBody(err.message, err.params));
+    if (err instanceof HttpError)
+      return reply.status(err.statusCode).send(errorBody(err.message, err.params, err.fieldErrors));
     if (isDatabaseUnavailable(err)) {
       req.log.warn(
         { err: { message: err.message, cause: (err.cause as Error | undefined)?.message } },

@@ -1,17 +1,13 @@
-import { COMMON_MSG } from '@portal/shared';
 import type { z } from 'zod';
-import { badRequest, ZOD_DEFAULT_MESSAGE } from './errors.js';
+import { fieldErrors, invalidInput } from './errors.js';
 
 /**
- * Parses what the route schemas cannot see (multipart text fields) with a shared schema: 400 with
- * the first German message on failure, as the schema-validated routes answer.
+ * Parses what the route schemas cannot see (multipart text fields) with a shared schema: on failure
+ * 400 with the first German message and every failing field in `errors`, as the schema-validated routes answer.
  */
 export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
   const r = schema.safeParse(fields);
-  if (!r.success) {
-    // As the schema-validated routes: a zod default text (English, no catalogue code) becomes the generic message.
-    const first = r.error.issues[0]?.message;
-    throw badRequest(first && !ZOD_DEFAULT_MESSAGE.test(first) ? first : COMMON_MSG.badRequest);
-  }
+  // As the schema-validated routes answer: every failing field named, with its message.
+  if (!r.success) throw invalidInput(fieldErrors(r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
   return r.data;
 }

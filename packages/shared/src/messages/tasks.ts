@@ -22,7 +22,6 @@ export const TASKS_MSG = {
   invalidLimit: 'Ungültiges Limit',
   invalidCursor: 'Ungültiger Cursor',
   invalidFilter: 'Ungültiger Filter',
-  titleTooLong: 'Titel ist zu lang (höchstens 200 Zeichen)',
   dueRequired: 'Frist ist erforderlich',
   typeRequired: 'Aufgabentyp ist erforderlich',
   agentRequired: 'Bitte einen Agenten auswählen',
