@@ -22,6 +22,7 @@ for (const target of dbTargets()) {
     let t: TestApp;
     let staffToken: string;
     let customerToken: string;
+    let noTasksToken: string;
     const ids: number[] = [];
 
     before(async () => {
@@ -47,9 +48,11 @@ for (const target of dbTargets()) {
         ])
         .returning({ id: customers.id });
       ids.push(...rows.map((r) => r.id));
-      // staff without any flag: the calls are for every staff member
-      const agent = await addUser(t.db, { role: 'agent', flags: [] });
+      // The screen lies in the sidebar's tasks group: the calls are for staff with the tasks flag (issue 28).
+      const agent = await addUser(t.db, { role: 'agent', flags: ['tasks'] });
       staffToken = await login(t.app, agent.email, agent.password);
+      const other = await addUser(t.db, { role: 'agent', flags: ['rksv', 'rksv_orders', 'cashbook', 'digital_signage'] });
+      noTasksToken = await login(t.app, other.email, other.password);
       const cust = await addUser(t.db, { role: 'customer' });
       customerToken = await login(t.app, cust.email, cust.password);
     });
@@ -58,6 +61,18 @@ for (const target of dbTargets()) {
     const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token = staffToken) =>
       t.app.inject({ method, url, payload, headers: bearer(token) });
     const list = async () => (await call('GET', '/api/get-insolvencies')).json() as InsolvencyRow[];
+
+    it('refuses staff without the tasks flag, as the sidebar and route guard do (app/agent/nav.ts)', async () => {
+      for (const [method, url] of [
+        ['GET', '/api/get-insolvencies'],
+        ['GET', '/api/insolvency-search-customers?query=Gast'],
+        ['POST', '/api/create-insolvency'],
+        ['POST', '/api/set-insolvency-month/1/month'],
+        ['PATCH', '/api/close-insolvency/1'],
+      ] as const) {
+        assert.equal((await call(method, url, {}, noTasksToken)).statusCode, 403, url);
+      }
+    });
 
     it('refuses customers and anonymous callers', async () => {
       for (const [method, url] of [

@@ -32,7 +32,7 @@ for (const target of dbTargets()) {
     before(async () => {
       t = await createTestApp(target, { LOGIN_RATE_LIMIT: '1000' });
       const people = {
-        admin: { role: 'admin', flags: ['rksv', 'rksv_orders'] },
+        admin: { role: 'admin', flags: ['rksv', 'rksv_orders', 'tasks'] }, // tasks: the insolvency case below
         anna: { role: 'agent', flags: ['rksv', 'rksv_orders'] },
         ben: { role: 'agent', flags: ['rksv', 'rksv_orders'] },
         rksvOnly: { role: 'agent', flags: ['rksv'] },

@@ -46,7 +46,7 @@ for (const target of dbTargets()) {
       admin = await mk({ role: 'admin', flags: FLAGS });
       agent = await mk({ role: 'agent', flags: ['tasks'] });
       bare = await mk({ role: 'agent', flags: [] });
-      signage = await mk({ role: 'agent', flags: ['digital_signage'] });
+      signage = await mk({ role: 'agent', flags: ['digital_signage'], country: 2 }); // Egypt: searches the EG register
       const res = await createTask(admin, {});
       assert.equal(res.statusCode, 200, res.body);
       taskId = res.json().aufgabeID;

@@ -17,11 +17,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation, likeEscape } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { customerCountryFilter } from '../customers/service.js';
 
 /**
  * Insolvency cases (backoffice.md "Insolvency", issue 19): list, create, monthly invoice numbers,
  * 'Beenden' and 'Dauerhaft schließen'. Every change is one transaction with its activity row.
  * Dates are Vienna calendar days; "today" comes from the shared rule so the grid and the server agree.
+ * Staff work per country (issue 28): an agent reads and changes the cases of their own country's
+ * customers only (another country's case is 404, its customer unknown), an admin those of every country.
  */
 
 type Activity = 'created' | 'month_set' | 'closed' | 'permanently_closed';
@@ -39,7 +42,7 @@ async function activity(
 /** Cases, newest first, each with its months (two queries for the page, whatever its size). */
 export async function listCases(
   ctx: ServiceCtx,
-  _viewer: Viewer,
+  viewer: Viewer,
   input: { status?: InsolvencyStatus; limit: number; offset: number },
 ): Promise<InsolvencyRow[]> {
   const { db } = ctx;
@@ -58,7 +61,7 @@ export async function listCases(
     })
     .from(insolvencyCases)
     .innerJoin(customers, eq(customers.id, insolvencyCases.customer_id))
-    .where(input.status ? eq(insolvencyCases.status, input.status) : undefined)
+    .where(and(input.status ? eq(insolvencyCases.status, input.status) : undefined, customerCountryFilter(viewer)))
     .orderBy(desc(insolvencyCases.id))
     .limit(input.limit)
     .offset(input.offset);
@@ -94,10 +97,11 @@ export async function listCases(
  */
 export async function searchCustomers(
   ctx: ServiceCtx,
-  _viewer: Viewer,
+  viewer: Viewer,
   input: { query: string },
 ): Promise<InsolvencyCustomerHit[]> {
   const { db } = ctx;
+  const ofCountry = customerCountryFilter(viewer);
   const s = likeEscape(input.query.trim());
   const max = INSOLVENCY_SEARCH_MAX_ROWS;
   const fields = {
@@ -112,7 +116,7 @@ export async function searchCustomers(
     ? await db
         .select(fields)
         .from(customers)
-        .where(like(customers.kundennummer, `${s}%`))
+        .where(and(ofCountry, like(customers.kundennummer, `${s}%`)))
         .orderBy(asc(customers.kundennummer))
         .limit(max)
     : [];
@@ -124,6 +128,7 @@ export async function searchCustomers(
           .from(customers)
           .where(
             and(
+              ofCountry,
               or(
                 ilike(customers.firma, `%${s}%`),
                 ilike(customers.kontaktperson, `%${s}%`),
@@ -145,7 +150,10 @@ export async function createCase(
   const { db } = ctx;
   if (input.start_date > insolvencyToday()) throw badRequest(INSOLVENCY_MSG.startDateFuture);
   return db.transaction(async (tx) => {
-    const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customer_id));
+    const [customer] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, input.customer_id), customerCountryFilter(viewer)));
     if (!customer) throw badRequest(INSOLVENCY_MSG.customerRequired);
     let id: number;
     try {
@@ -177,10 +185,21 @@ export async function createCase(
   });
 }
 
-/** The case, locked for the rest of the transaction (a close and a month entry do not cross). */
-async function lockCase(tx: DbOrTx, id: number) {
+/**
+ * The case, locked for the rest of the transaction (a close and a month entry do not cross); 404 for a
+ * case of another country's customer unless the viewer is an admin.
+ */
+async function lockCase(tx: DbOrTx, viewer: Viewer, id: number) {
   const [c] = await tx.select().from(insolvencyCases).where(eq(insolvencyCases.id, id)).for('update');
   if (!c) throw notFound(INSOLVENCY_MSG.notFound);
+  const ofCountry = customerCountryFilter(viewer);
+  if (ofCountry) {
+    const [own] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, c.customer_id), ofCountry));
+    if (!own) throw notFound(INSOLVENCY_MSG.notFound);
+  }
   return c;
 }
 
@@ -191,7 +210,7 @@ export async function setMonth(
   input: SetInsolvencyMonthInput & { id: number },
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const c = await lockCase(tx, input.id);
+    const c = await lockCase(tx, viewer, input.id);
     if (c.status === 'permanently_closed') throw conflict(INSOLVENCY_MSG.permanentlyClosed);
     if (!isInsolvencyMonthOpen(c, { year: input.year, month: input.month }, insolvencyToday())) {
       throw badRequest(INSOLVENCY_MSG.monthOutOfRange);
@@ -239,7 +258,7 @@ export async function closeCase(
   input: { id: number; status: InsolvencyCloseStatus },
 ): Promise<{ status: InsolvencyCloseStatus; end_date: string }> {
   return ctx.db.transaction(async (tx) => {
-    const c = await lockCase(tx, input.id);
+    const c = await lockCase(tx, viewer, input.id);
     const from = c.status as InsolvencyStatus;
     if (!canCloseInsolvency(from, input.status)) {
       throw conflict(from === 'permanently_closed' ? INSOLVENCY_MSG.permanentlyClosed : INSOLVENCY_MSG.alreadyClosed);

@@ -14,18 +14,21 @@ import {
   setInsolvencyMonthSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
-import { staff } from '../../platform/access.js';
+import { staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { closeCase, createCase, listCases, searchCustomers, setMonth } from './cases.js';
 
-/** Insolvency cases (backoffice.md "Insolvency", issue 19): staff only, customers and anonymous refused. */
+/**
+ * Insolvency cases (backoffice.md "Insolvency", issue 19): staff with the tasks flag, as the sidebar's
+ * tasks group that holds the screen (portal.md "Agent sidebar", issue 28); customers and anonymous refused.
+ */
 export const insolvencyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const tags = ['insolvency'];
 
   app.get(
     '/api/get-insolvencies',
     {
-      config: { access: staff },
+      config: { access: staffWith('tasks') },
       schema: {
         tags,
         summary: 'Insolvency cases with their months, newest first (paged: limit, offset; optional status)',
@@ -39,7 +42,7 @@ export const insolvencyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/api/insolvency-search-customers',
     {
-      config: { access: staff },
+      config: { access: staffWith('tasks') },
       schema: {
         tags,
         summary: 'Customers by number prefix, company, contact or e-mail (at least 2 characters, at most 20 rows)',
@@ -53,7 +56,7 @@ export const insolvencyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/api/create-insolvency',
     {
-      config: { access: staff, idempotent: true },
+      config: { access: staffWith('tasks'), idempotent: true },
       schema: {
         tags,
         summary: 'Open a case (409 while the customer has an active one)',
@@ -74,7 +77,7 @@ export const insolvencyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/api/set-insolvency-month/:id/month',
     {
-      config: { access: staff },
+      config: { access: staffWith('tasks') },
       schema: {
         tags,
         summary: "Store or replace a month's invoice number (start month to end or current month)",
@@ -92,7 +95,7 @@ export const insolvencyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.patch(
     '/api/close-insolvency/:id',
     {
-      config: { access: staff },
+      config: { access: staffWith('tasks') },
       schema: {
         tags,
         summary: "'Beenden' (closed) or 'Dauerhaft schließen' (permanently_closed); end date today (Vienna)",

@@ -1,17 +1,19 @@
-import { asc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import { SIGNAGE_SEARCH_MAX_ROWS, type SignageCustomerHit, type SignageCustomerRow } from '@portal/shared';
 import { customers, signageDevices } from '../../db/schema/index.js';
 import { likeEscape } from '../../platform/db-helpers.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { customerCountryFilter } from '../customers/service.js';
 import { devicesOfCustomers } from './devices.js';
 
 /**
  * Customers for signage: the search behind "assign a customer" and the schedule form (company,
  * customer number or e-mail, from 2 characters, at most 20), and the customers that have screens.
+ * An agent sees their own country's customers only, an admin every country's (issue 28).
  */
 export async function searchSignageCustomers(
   ctx: ServiceCtx,
-  _viewer: Viewer,
+  viewer: Viewer,
   input: { query: string },
 ): Promise<SignageCustomerHit[]> {
   const s = likeEscape(input.query.trim());
@@ -27,7 +29,10 @@ export async function searchSignageCustomers(
       })
       .from(customers)
       .where(
-        or(like(customers.kundennummer, `${s}%`), ilike(customers.firma, `%${s}%`), ilike(customers.email, `%${s}%`)),
+        and(
+          customerCountryFilter(viewer),
+          or(like(customers.kundennummer, `${s}%`), ilike(customers.firma, `%${s}%`), ilike(customers.email, `%${s}%`)),
+        ),
       )
       // Number-prefix hits first, then by company.
       .orderBy(
@@ -42,10 +47,13 @@ export async function searchSignageCustomers(
 /** Customers with at least one screen, each with its screens, schedule count and assigned-content count. */
 export async function customersWithScreens(
   ctx: ServiceCtx,
-  _viewer: Viewer,
+  viewer: Viewer,
   input: { limit: number; offset: number },
 ): Promise<{ rows: SignageCustomerRow[]; total: number }> {
-  const withScreens = sql`exists (select 1 from ${signageDevices} where ${signageDevices.customer_id} = ${customers.id})`;
+  const withScreens = and(
+    sql`exists (select 1 from ${signageDevices} where ${signageDevices.customer_id} = ${customers.id})`,
+    customerCountryFilter(viewer),
+  );
   const [page, [total]] = await Promise.all([
     ctx.db
       .select({

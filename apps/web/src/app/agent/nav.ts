@@ -1,5 +1,6 @@
-import type { Flag } from '@portal/shared';
-import type { StoredUser } from '../../lib/auth-storage';
+// AuthUser is the stored user's type (lib/auth-storage): imported from the shared package so the e2e
+// test that holds every entry against the server's access (e2e/nav-access.test.ts) reads this table.
+import type { AuthUser, Flag } from '@portal/shared';
 
 /**
  * The agent sidebar of the spec as data. Each entry's `flags` are all required (a group's flag plus
@@ -115,13 +116,13 @@ export const NAV: NavGroup[] = [
   },
 ];
 
-export function mayOpen(user: Pick<StoredUser, 'role'> & Partial<Record<Flag, boolean>>, e: NavEntry): boolean {
+export function mayOpen(user: Pick<AuthUser, 'role'> & Partial<Record<Flag, boolean>>, e: NavEntry): boolean {
   if (e.adminOnly && user.role !== 'admin') return false;
   return (e.flags ?? []).every((f) => user[f] === true);
 }
 
 /** The groups the user may see, each with its allowed entries; empty groups are dropped. */
-export function visibleNav(user: StoredUser): NavGroup[] {
+export function visibleNav(user: AuthUser): NavGroup[] {
   return NAV.map((g) => ({ ...g, entries: g.entries.filter((e) => mayOpen(user, e)) })).filter(
     (g) => g.entries.length > 0,
   );
