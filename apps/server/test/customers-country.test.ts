@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { COUNTRY, insolvencyToday, type InsolvencyRow } from '@portal/shared';
 import { customers, insolvencyCases, signageDevices } from '../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 
 /**
@@ -95,6 +96,35 @@ for (const target of dbTargets()) {
         assert.deepEqual(await numbersOf(`/api/customers?search=${search}`, 'admin'), ['77001']);
         assert.deepEqual(await numbersOf(`/api/customersEG?search=${search}`, 'admin'), ['77002']);
       }
+    });
+
+    it("staff give a device or a schedule only a customer of their own country; an admin any", async () => {
+      const [screen] = await t.db
+        .insert(signageDevices)
+        .values({ uuid: 'country-screen-new', key_hash: 'country-key-new' })
+        .returning({ id: signageDevices.id });
+      const post = (url: string, who: keyof typeof token, payload: object) =>
+        t.app.inject({ method: 'POST', url, headers: bearer(token[who]), payload });
+      const assign = (who: keyof typeof token, customer: number) =>
+        post(`/api/okds-devices/${screen!.id}/assign-customer`, who, { customer_id: customer });
+      assert.equal((await assign('eg', customerOf.at)).statusCode, 404, 'EG agent, AT customer');
+      assert.equal((await assign('at', customerOf.eg)).statusCode, 404, 'AT agent, EG customer');
+      const [untouched] = await t.db.select().from(signageDevices).where(eq(signageDevices.id, screen!.id));
+      assert.equal(untouched!.customer_id, null, 'a refused assignment changes nothing');
+      assert.equal((await assign('eg', customerOf.eg)).statusCode, 200);
+      assert.equal((await assign('admin', customerOf.at)).statusCode, 200);
+
+      const schedule = (who: keyof typeof token, customer: number) =>
+        post('/api/okds-schedules', who, {
+          schedule_name: 'Mittagsmenü',
+          customer_id: customer,
+          start_time: '11:00',
+          end_time: '14:00',
+          days: '1,2,3,4,5',
+        });
+      assert.equal((await schedule('eg', customerOf.at)).statusCode, 400, 'EG agent, AT customer');
+      assert.equal((await schedule('eg', customerOf.eg)).statusCode, 201);
+      assert.equal((await schedule('admin', customerOf.at)).statusCode, 201);
     });
 
     it("insolvency cases: an agent lists their own country's; another country's case is 404 to every change", async () => {

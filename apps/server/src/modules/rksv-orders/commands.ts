@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { loadVisibleCard, loadVisibleOrder } from './access.js';
+import { customerCountryFilter } from '../customers/service.js';
 import { recordActivity } from './activity.js';
 import { cardOut } from './shape.js';
 
@@ -168,7 +169,8 @@ export async function assignCustomer(ctx: ServiceCtx, viewer: Viewer, input: { o
     const [customer] = await tx
       .select({ id: customers.id, firma: customers.firma })
       .from(customers)
-      .where(eq(customers.id, input.customerId));
+      .where(and(eq(customers.id, input.customerId), customerCountryFilter(viewer)));
+    // Another country's customer is unknown to an agent (staff work per country).
     if (!customer) throw badRequest(MSG.customerNotFound);
     await tx.update(rksvOrders).set({ customer_id: customer.id, ...touch }).where(eq(rksvOrders.id, order.id));
     await recordActivity(tx, {

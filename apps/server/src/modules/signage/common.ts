@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SIGNAGE_MSG } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, signageDevices, signageFiles } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import type { ServiceCtx } from '../../platform/service.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { customerCountryFilter } from '../customers/service.js';
 
 /** The signage services work with the storage besides the database. */
 export type SignageCtx = ServiceCtx & Pick<AppContext, 'storage'>;
@@ -31,8 +32,12 @@ export async function loadDevice(db: DbOrTx, id: number, forUpdate = false) {
   return d;
 }
 
-export async function loadCustomer(db: DbOrTx, id: number) {
-  const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+/** A customer staff may give a device or schedule: one of the viewer's country (an admin: any), else 404. */
+export async function loadCustomer(db: DbOrTx, viewer: Viewer, id: number) {
+  const [c] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, id), customerCountryFilter(viewer)));
   if (!c) throw notFound(MSG.customerNotFound);
   return c;
 }

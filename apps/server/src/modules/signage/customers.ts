@@ -92,16 +92,22 @@ export async function customersWithScreens(
 /** A customer's record id from the Stripe reference the spec's schedule form sends, or the id itself. */
 export async function customerIdFor(
   ctx: ServiceCtx,
+  viewer: Viewer,
   input: { stripe_customer_id?: string | null; customer_id?: number | null },
 ): Promise<number | null> {
+  // Staff give a schedule only to a customer of their own country (an admin: any).
+  const ofCountry = customerCountryFilter(viewer);
   if (input.customer_id) {
-    const [c] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customer_id));
+    const [c] = await ctx.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, input.customer_id), ofCountry));
     return c?.id ?? null;
   }
   if (!input.stripe_customer_id) return null;
   const [c] = await ctx.db
     .select({ id: customers.id })
     .from(customers)
-    .where(eq(customers.stripe_cu_id, input.stripe_customer_id));
+    .where(and(eq(customers.stripe_cu_id, input.stripe_customer_id), ofCountry));
   return c?.id ?? null;
 }

@@ -148,7 +148,7 @@ export async function updateDevice(
 export async function assignCustomer(ctx: ServiceCtx, viewer: Viewer, input: { deviceId: number; customerId: number }) {
   await ctx.db.transaction(async (tx) => {
     await loadDevice(tx, input.deviceId, true);
-    await loadCustomer(tx, input.customerId);
+    await loadCustomer(tx, viewer, input.customerId);
     await tx
       .update(signageDevices)
       .set({ customer_id: input.customerId, updated_at: new Date() })
@@ -191,7 +191,7 @@ export async function verifyActivation(
   const outcome = await ctx.db.transaction(async (tx) => {
     const device = await loadDevice(tx, input.deviceId);
     if (!input.customerId && !device.customer_id) throw badRequest(MSG.customerRequired);
-    if (input.customerId) await loadCustomer(tx, input.customerId);
+    if (input.customerId) await loadCustomer(tx, viewer, input.customerId);
     const [taken] = await tx
       .update(d)
       .set({ activation_tries: sql`${d.activation_tries} + 1`, updated_at: now })

@@ -67,15 +67,15 @@ async function scheduleRow(db: DbOrTx, id: number): Promise<ScheduleRow> {
   return toRow(r);
 }
 
-async function resolveCustomer(ctx: ServiceCtx, input: ScheduleFields) {
-  const customerId = await customerIdFor(ctx, input);
+async function resolveCustomer(ctx: ServiceCtx, viewer: Viewer, input: ScheduleFields) {
+  const customerId = await customerIdFor(ctx, viewer, input);
   // The spec's one message for a missing field names the customer too.
   if (!customerId) throw badRequest(MSG.scheduleRequired);
   return customerId;
 }
 
-export async function createSchedule(ctx: ServiceCtx, _viewer: Viewer, input: ScheduleFields) {
-  const customerId = await resolveCustomer(ctx, input);
+export async function createSchedule(ctx: ServiceCtx, viewer: Viewer, input: ScheduleFields) {
+  const customerId = await resolveCustomer(ctx, viewer, input);
   const [row] = await ctx.db
     .insert(signageSchedules)
     .values({
@@ -90,8 +90,8 @@ export async function createSchedule(ctx: ServiceCtx, _viewer: Viewer, input: Sc
   return scheduleRow(ctx.db, row!.id);
 }
 
-export async function updateSchedule(ctx: ServiceCtx, _viewer: Viewer, input: ScheduleFields & { scheduleId: number }) {
-  const customerId = await resolveCustomer(ctx, input);
+export async function updateSchedule(ctx: ServiceCtx, viewer: Viewer, input: ScheduleFields & { scheduleId: number }) {
+  const customerId = await resolveCustomer(ctx, viewer, input);
   const done = await ctx.db
     .update(signageSchedules)
     .set({
