@@ -41,16 +41,20 @@ function files(dir) {
     .sort();
 }
 
-const only = process.argv.slice(2);
-const suites = only.length ? only : ['shared', 'web', 'server', 'e2e'];
-const testFiles = [
-  ...(suites.includes('shared') ? files('packages/shared/test') : []),
-  ...(suites.includes('web') ? files('apps/web/test') : []),
-  ...(suites.includes('server') ? files('apps/server/test') : []),
-  ...(suites.includes('e2e') ? files('e2e') : []),
-];
+// `npm test` runs every suite; `npm test -- server e2e` whole suites; `npm test -- cashbook e2e/shop.test.ts`
+// the test files whose path contains one of the words (a path, a file name or a part of one).
+const SUITES = { shared: 'packages/shared/test', web: 'apps/web/test', server: 'apps/server/test', e2e: 'e2e' };
+const args = process.argv.slice(2);
+const all = Object.values(SUITES).flatMap(files);
+const testFiles = args.length
+  ? all.filter((f) => args.some((a) => (a in SUITES ? f.startsWith(SUITES[a] + path.sep) : f.includes(a))))
+  : all;
+if (testFiles.length === 0) {
+  console.error(`Keine Testdatei passt zu: ${args.join(' ')}`);
+  process.exit(1);
+}
 
-if (suites.includes('e2e')) {
+if (testFiles.some((f) => f.startsWith(SUITES.e2e + path.sep))) {
   ensureDebianPackages();
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 }
