@@ -3,7 +3,15 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_SUPPORT_TYPES, businessSupportCreateSchema, TASK_TYPE, UPLOAD_MAX_FILES } from '@portal/shared';
+import {
+  BUSINESS_SUPPORT_TYPES,
+  businessSupportCreateSchema,
+  COMMON_MSG,
+  TASK_TYPE,
+  TEXT_LIMITS,
+  UPLOAD_MAX_FILES,
+} from '@portal/shared';
+import { withTextLimit } from '../../components/text-limit';
 import { FileDropzone } from '../../components/upload/file-dropzone';
 import { SelectedFiles } from '../../components/upload/selected-files';
 import { UploadProgress } from '../../components/upload/upload-progress';
@@ -22,17 +30,24 @@ export default function SupportNewPage() {
   const [beschreibung, setBeschreibung] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  /** Each refused field's message, shown at that field. */
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<'titel' | 'beschreibung', string>>>({});
   const create = useCreateBusinessSupport(setProgress);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = businessSupportCreateSchema.safeParse({ titel, beschreibung, typ });
     if (!parsed.success) {
-      setFieldError(translateMessage(parsed.error.issues[0]?.message ?? ''));
+      const errors: Partial<Record<'titel' | 'beschreibung', string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'titel' || field === 'beschreibung') && !errors[field])
+          errors[field] = translateMessage(issue.message);
+      }
+      setFieldErrors(errors);
       return;
     }
-    setFieldError(null);
+    setFieldErrors({});
     create.mutate(
       { titel, beschreibung, typ: parsed.data.typ, files },
       {
@@ -67,16 +82,29 @@ export default function SupportNewPage() {
           />
           <TextInput
             label={t('businessData.col.title')}
-            value={titel}
-            onChange={(e) => setTitel(e.currentTarget.value)}
-            maxLength={200}
+            {...withTextLimit(
+              {
+                value: titel,
+                error: fieldErrors.titel,
+                onChange: (e: React.ChangeEvent<HTMLInputElement>) => setTitel(e.currentTarget.value),
+              },
+              TEXT_LIMITS.taskTitle,
+              COMMON_MSG.titleMax,
+            )}
             required
             data-testid="support-title"
           />
           <Textarea
             label={t('businessData.description')}
-            value={beschreibung}
-            onChange={(e) => setBeschreibung(e.currentTarget.value)}
+            {...withTextLimit(
+              {
+                value: beschreibung,
+                error: fieldErrors.beschreibung,
+                onChange: (e: React.ChangeEvent<HTMLTextAreaElement>) => setBeschreibung(e.currentTarget.value),
+              },
+              TEXT_LIMITS.description,
+              COMMON_MSG.descriptionMax,
+            )}
             autosize
             minRows={4}
             required
@@ -97,7 +125,6 @@ export default function SupportNewPage() {
             disabled={create.isPending}
           />
           {progress !== null && files.length > 0 && <UploadProgress percent={progress} />}
-          {fieldError && <Alert color="red">{fieldError}</Alert>}
           {create.isError && <Alert color="red">{errorMessage(create.error, t('businessData.sendError'))}</Alert>}
           <Group>
             <Button type="submit" loading={create.isPending} data-testid="support-submit">

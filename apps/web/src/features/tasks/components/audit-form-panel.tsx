@@ -3,8 +3,16 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditTaskSchema, UPLOAD_MAX_FILES, type TaskDetails } from '@portal/shared';
+import {
+  auditTaskSchema,
+  COMMON_MSG,
+  TASKS_MSG,
+  TEXT_LIMITS,
+  UPLOAD_MAX_FILES,
+  type TaskDetails,
+} from '@portal/shared';
 import { inputProps } from '../../../components/field-error';
+import { withTextLimit } from '../../../components/text-limit';
 import { useAuditTask } from '../api/audit-task';
 import { notifyError, notifySuccess } from '../notify';
 import { useFileSelection } from '../../../components/upload/use-file-selection';
@@ -65,7 +73,7 @@ export function AuditFormPanel({ task, onDone, onCancel }: AuditFormPanelProps) 
           autosize
           minRows={3}
           maxRows={10}
-          {...inputProps(form, 'description')}
+          {...withTextLimit(inputProps(form, 'description'), TEXT_LIMITS.description, COMMON_MSG.descriptionMax)}
           data-testid="audit-description"
         />
         <Radio.Group
@@ -83,7 +91,7 @@ export function AuditFormPanel({ task, onDone, onCancel }: AuditFormPanelProps) 
           autosize
           minRows={2}
           maxRows={6}
-          {...inputProps(form, 'reason')}
+          {...withTextLimit(inputProps(form, 'reason'), TEXT_LIMITS.taskComment, TASKS_MSG.reasonMax)}
           data-testid="audit-reason"
         />
         <div>
