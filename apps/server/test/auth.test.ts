@@ -64,16 +64,18 @@ for (const target of dbTargets()) {
     });
 
     it('answers 400 with the schema message for missing or malformed input, never 500', async () => {
-      const cases: [unknown, string][] = [
-        [{ email: '', password: 'x' }, 'E-Mail ist erforderlich'],
-        [{ email: 'kein-mail', password: 'x' }, 'Ungültige E-Mail-Adresse'],
-        [{ email: 'a@b.at', password: '   ' }, 'Passwort ist erforderlich'],
-        [{ password: 'x' }, 'E-Mail ist erforderlich'],
+      const cases: [unknown, string, string][] = [
+        [{ email: '', password: 'x' }, 'email', 'E-Mail ist erforderlich'],
+        [{ email: 'kein-mail', password: 'x' }, 'email', 'Ungültige E-Mail-Adresse'],
+        [{ email: 'a@b.at', password: '   ' }, 'password', 'Passwort ist erforderlich'],
+        [{ password: 'x' }, 'email', 'E-Mail ist erforderlich'],
       ];
-      for (const [payload, message] of cases) {
+      for (const [payload, field, message] of cases) {
         const res = await t.app.inject({ method: 'POST', url: '/auth/login', payload: payload as object });
         assert.equal(res.statusCode, 400, JSON.stringify(payload));
-        assert.deepEqual(res.json(), { message, code: messageCode(message) });
+        const code = messageCode(message);
+        // The first failing field's message, and every failing field by name (the form shows each at its field).
+        assert.deepEqual(res.json(), { message, code, errors: [{ field, message, code }] });
       }
       const broken = await t.app.inject({
         method: 'POST',

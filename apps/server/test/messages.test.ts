@@ -98,7 +98,11 @@ for (const target of dbTargets()) {
 
     it('a schema message, a module message and a status text', async () => {
       const invalid = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: '', password: 'x' } });
-      assert.deepEqual(invalid.json(), { message: 'E-Mail ist erforderlich', code: 'common.emailRequired' });
+      assert.deepEqual(invalid.json(), {
+        message: 'E-Mail ist erforderlich',
+        code: 'common.emailRequired',
+        errors: [{ field: 'email', message: 'E-Mail ist erforderlich', code: 'common.emailRequired' }],
+      });
       const unknown = await t.app.inject({
         method: 'POST',
         url: '/auth/login',
