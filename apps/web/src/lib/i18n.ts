@@ -57,15 +57,20 @@ async function loadLanguage(language: string): Promise<Bundle> {
 }
 
 /**
- * Loads the strings of the given areas in the current language and its fallback, before a screen of
- * that area renders (lazyPage). A later language change loads every area already in use.
+ * Loads the strings of the given areas before a screen of that area renders (lazyPage): in the current
+ * language, its fallback, and every other language already loaded. i18next loads a language only once,
+ * so a language visited before an area was opened would otherwise never get that area's strings: a
+ * switch back to it showed the screen in German (and the build-time pages, rendered one language after
+ * the other on a Node whose `navigator.language` made English the first one loaded, were half German).
+ * A language not loaded yet gets every area in use when it is first chosen (the backend below).
  */
 export async function loadAreas(areas: readonly LocaleArea[]): Promise<void> {
   const fresh = areas.filter((a) => !activeAreas.has(a));
   if (fresh.length === 0) return;
   fresh.forEach((a) => activeAreas.add(a));
   await i18nReady;
-  const languages = [...new Set(i18n.languages)].filter((l) => fileOf(l, 'common'));
+  const visited = LANGUAGES.filter((l) => i18n.hasResourceBundle(l, 'translation'));
+  const languages = [...new Set([...i18n.languages, ...visited])].filter((l) => fileOf(l, 'common'));
   await Promise.all(
     languages.flatMap((language) =>
       fresh.map(async (area) => {
