@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { languageFromLangCode } from '@portal/shared';
 import { DEMO, screenshot, serverAndBrowser } from './helpers.js';
 
 /** Signs in by the form's fields, whatever the language of the page. */
@@ -28,9 +29,10 @@ const documentLanguage = (page: Page) =>
 async function reloadAndCheckSession(page: Page) {
   const checked = page.waitForResponse((r) => r.url().endsWith('/auth/verify-token') && r.ok());
   await page.reload();
-  await checked;
-  // The language from the answer is applied right after it arrives.
-  await page.waitForTimeout(300);
+  // The answer's lang_code is the working language the app applies right after it arrives (as the
+  // app reads it: languageFromLangCode); the page has it once the document carries that language.
+  const { lang_code } = (await (await checked).json()) as { lang_code: string };
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, languageFromLangCode(lang_code));
 }
 
 describe('languages, right-to-left, dates and titles', () => {

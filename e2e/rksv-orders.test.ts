@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Page } from 'playwright-core';
 import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
 
@@ -10,11 +12,19 @@ import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
  * assigned by the admin to the demo agent, who enters its serial number (a mismatch is refused),
  * ships it with a tracking number and activates its card; the order moves offen → erstellt →
  * zustellung → abgeschlossen, and a second agent with the same rights never sees it.
+ *
+ * Every case brings its own order, made as a buyer and the back office make it (the shop's calls and
+ * the built-in checkout, then the back office's calls up to the stage the case starts from), under a
+ * company name of its own: each runs alone (`--test-name-pattern`) and in any order.
  */
 const COMPANY = 'Gasthaus Größenwahn E2E';
-/** Typed without accents and in lower case: the server's search ignores both. */
-const SEARCH = 'grossenwahn';
 const SECOND = { email: 'zweite.agentin@demo.at', password: 'Zweite-Agentin-1' };
+
+/** The company of a case's order, and how the search finds it: without accents and in lower case (the server's search ignores both). */
+const orderOf = (label: string) => ({
+  company: `${COMPANY} ${label}`,
+  search: `grossenwahn e2e ${label.toLowerCase()}`,
+});
 
 async function api<T>(base: string, url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const res = await fetch(`${base}${url}`, {
@@ -28,12 +38,12 @@ async function api<T>(base: string, url: string, init: { method?: string; token?
   return { status: res.status, json: (await res.json().catch(() => null)) as T };
 }
 
-async function invitationToken(dir: string): Promise<string> {
+async function invitationToken(dir: string, email: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
     for (const f of files) {
       const text = fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '');
-      if (!text.includes(SECOND.email)) continue;
+      if (!text.includes(email)) continue;
       const token = /set-password\?token=(?:3D)?([A-Za-z0-9_-]+)/.exec(text)?.[1];
       if (token) return token;
     }
@@ -42,9 +52,114 @@ async function invitationToken(dir: string): Promise<string> {
   throw new Error('no invitation mail');
 }
 
-/** The list of a stage page, searched for the test order; resolves to the number of rows found. */
-async function rowsOn(page: Page, stagePath: string): Promise<number> {
-  await page.goto(`/agent-dashboard/${stagePath}?q=${SEARCH}`);
+const signInByApi = async (base: string, who: { email: string; password: string }) => {
+  const login = await api<{ accessToken: string }>(base, '/auth/login', { method: 'POST', body: who });
+  assert.equal(login.status, 200, JSON.stringify(login.json));
+  return login.json.accessToken;
+};
+
+/** An agent with the rksv rights: created by the admin over the API, password set through the invitation. */
+async function inviteAgent(
+  server: { url: string; dataDir: string },
+  who: { name: string; email: string; password: string; tel: string },
+) {
+  const base = server.url;
+  const created = await api(base, '/api/create-user', {
+    method: 'POST',
+    token: await signInByApi(base, DEMO.admin),
+    body: {
+      name: who.name,
+      email: who.email,
+      tel: who.tel,
+      country: 1,
+      role: 2,
+      agentLevel: 1,
+      permissions: ['rksv', 'rksv_orders'],
+    },
+  });
+  assert.ok(created.status < 300, JSON.stringify(created.json));
+  const token = await invitationToken(path.join(server.dataDir, 'mail'), who.email);
+  const set = await api(base, '/auth/set-password', { method: 'POST', body: { token, password: who.password } });
+  assert.equal(set.status, 200, JSON.stringify(set.json));
+}
+
+/**
+ * An order as a buyer makes it on /rksv, one card delivered by post: the shop's order call (its proof
+ * of work solved here, as the page's widget does) and "Jetzt bezahlen" in the built-in test checkout.
+ * Resolves to the order's number.
+ */
+async function paidOrder(base: string, company: string): Promise<number> {
+  const products = (await api<{ id: number; kind: string }[]>(base, '/web/rksv-products')).json;
+  const challenge = (await api<Challenge>(base, '/web/challenge')).json;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  assert.ok(solution, 'proof of work solved');
+  const created = await api<{ data: { sessionUrl: string } }>(base, '/web/create-rksv-payment', {
+    method: 'POST',
+    body: {
+      company,
+      name: 'Greta Groß',
+      taxIdType: 'uid',
+      taxId: 'ATU76543210',
+      address: 'Mariahilfer Straße 5',
+      postalCode: '1060',
+      city: 'Wien',
+      email: 'greta@groessenwahn.at',
+      phone: '0664 765 43 21',
+      quantity: 1,
+      deliveryMethod: 'shipping',
+      productId: products.find((p) => p.kind === 'main')!.id,
+      agb: true,
+      dataVerified: true,
+      altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+    },
+  });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  const sessionId = decodeURIComponent(/\/web\/checkout\/([^/?#]+)/.exec(created.json.data.sessionUrl)![1]!);
+  const paid = await fetch(`${base}/web/checkout/${encodeURIComponent(sessionId)}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ method: 'card' }).toString(),
+    redirect: 'manual',
+  });
+  assert.equal(paid.status, 303, await paid.text());
+  const details = await api<{ order: { id: number } }>(
+    base,
+    `/web/rksv-order-details?session_id=${encodeURIComponent(sessionId)}`,
+  );
+  assert.equal(details.status, 200, JSON.stringify(details.json));
+  return details.json.order.id;
+}
+
+/** The admin assigns the order to the demo agent, Max Mustermann (the dialog's agent select). */
+async function assignToDemoAgent(base: string, orderId: number): Promise<void> {
+  const token = await signInByApi(base, DEMO.admin);
+  const agents = (await api<{ id: number; name: string }[]>(base, '/api/rksv-agents', { token })).json;
+  const agentId = agents.find((a) => a.name === 'Max Mustermann')!.id;
+  const assigned = await api(base, '/api/rksv-assign-agent', { method: 'POST', token, body: { orderId, agentId } });
+  assert.equal(assigned.status, 200, JSON.stringify(assigned.json));
+}
+
+/** The demo agent takes the order to abgeschlossen: serial numbers, tracking number, activated cards. */
+async function completeAsDemoAgent(base: string, orderId: number): Promise<void> {
+  const token = await signInByApi(base, DEMO.agentAT);
+  const cards = (await api<{ id: number }[]>(base, `/api/rksv-cards/${orderId}`, { token })).json;
+  const post = async (url: string, body: unknown) => {
+    const res = await api(base, url, { method: 'POST', token, body });
+    assert.equal(res.status, 200, `${url}: ${JSON.stringify(res.json)}`);
+  };
+  for (const card of cards) await post('/api/rksv-update-card', { cardId: card.id, serialNumber: `SN-E2E-${card.id}` });
+  await post('/api/rksv-set-tracking', { orderId, trackingNumber: 'RR123456785AT' });
+  for (const card of cards)
+    await post('/api/rksv-activate-card', {
+      cardId: card.id,
+      kassenid: `KASSE-E2E-${card.id}`,
+      cert_sn: `CERT-${card.id}`,
+    });
+}
+
+/** The list of a stage page, searched for a case's order; resolves to the number of rows found. */
+async function rowsOn(page: Page, stagePath: string, search: string): Promise<number> {
+  await page.goto(`/agent-dashboard/${stagePath}?q=${encodeURIComponent(search)}`);
   await page.getByTestId('rksv-total').and(page.locator('[data-total]')).waitFor();
   await page.getByTestId('rksv-orders').waitFor();
   return Number(await page.getByTestId('rksv-total').getAttribute('data-total'));
@@ -57,10 +172,8 @@ async function openOrder(page: Page) {
 
 describe('RKSV order workflow in the back office', () => {
   const app = serverAndBrowser();
-  let orderId = 0;
 
   it('pays an order in the built-in checkout; a second agent with rksv rights is invited', async () => {
-    const base = app.server.url;
     const { context, page } = await app.open();
     await page.goto('/rksv');
     // The page arrives rendered at build time; the prices come once the app has taken it over, and
@@ -83,7 +196,12 @@ describe('RKSV order workflow in the back office', () => {
       .locator('[data-testid="rksv-submit"]:not([disabled])')
       .waitFor({ timeout: 30_000 })
       .catch(async (e: Error) => {
-        throw new Error(`${e.message}\n${await page.getByTestId('rksv-submit-blocked').textContent().catch(() => '')}`);
+        throw new Error(
+          `${e.message}\n${await page
+            .getByTestId('rksv-submit-blocked')
+            .textContent()
+            .catch(() => '')}`,
+        );
       });
     await page.getByTestId('rksv-submit').click();
     await page.waitForURL(/\/web\/checkout\/cs_local_/);
@@ -92,25 +210,18 @@ describe('RKSV order workflow in the back office', () => {
     await context.close();
 
     // The second agent: created by the admin over the API, password set through the invitation.
-    const admin = await api<{ accessToken: string }>(base, '/auth/login', { method: 'POST', body: DEMO.admin });
-    const created = await api(base, '/api/create-user', {
-      method: 'POST',
-      token: admin.json.accessToken,
-      body: { name: 'Zweite Agentin', email: SECOND.email, tel: '+43 660 7654321', country: 1, role: 2, agentLevel: 1, permissions: ['rksv', 'rksv_orders'] },
-    });
-    assert.ok(created.status < 300, JSON.stringify(created.json));
-    const token = await invitationToken(path.join(app.server.dataDir, 'mail'));
-    const set = await api(base, '/auth/set-password', { method: 'POST', body: { token, password: SECOND.password } });
-    assert.equal(set.status, 200, JSON.stringify(set.json));
+    await inviteAgent(app.server, { name: 'Zweite Agentin', tel: '+43 660 7654321', ...SECOND });
   });
 
   it('the admin finds it unassigned (accent-insensitive search) and assigns it to the demo agent', async () => {
+    const { company, search } = orderOf('Zuweisung');
+    const orderId = await paidOrder(app.server.url, company);
     const { context, page } = await app.open();
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard**');
-    assert.equal(await rowsOn(page, 'rksvorders'), 1);
+    assert.equal(await rowsOn(page, 'rksvorders', search), 1);
     const link = page.getByRole('button', { name: /Bestellung #\d+ öffnen/ });
-    orderId = Number(/#(\d+)/.exec((await link.getAttribute('aria-label')) ?? '')![1]);
+    assert.equal(Number(/#(\d+)/.exec((await link.getAttribute('aria-label')) ?? '')![1]), orderId);
     await openOrder(page);
     await page.getByTestId('dialog-stage').getByText('Offen').waitFor();
     await page.getByTestId('rksv-assign-agent').click();
@@ -121,14 +232,16 @@ describe('RKSV order workflow in the back office', () => {
   });
 
   it('the agent enters the serial number (a mismatch is refused), ships with tracking and activates the card', async () => {
+    const { company, search } = orderOf('Ablauf');
+    await assignToDemoAgent(app.server.url, await paidOrder(app.server.url, company));
     const { context, page } = await app.open();
     await signIn(page, DEMO.agentAT);
     await page.waitForURL('**/agent-dashboard**');
-    assert.equal(await rowsOn(page, 'rksvorders/offen'), 1);
-    assert.equal(await rowsOn(page, 'rksvorders/erstellt'), 0);
+    assert.equal(await rowsOn(page, 'rksvorders/offen', search), 1);
+    assert.equal(await rowsOn(page, 'rksvorders/erstellt', search), 0);
     await page.getByTestId('rksv-orders-empty').getByText('Keine Bestellungen gefunden').waitFor();
 
-    await rowsOn(page, 'rksvorders/offen');
+    await rowsOn(page, 'rksvorders/offen', search);
     await screenshot(page, 'rksv-orders-offen');
     await openOrder(page);
     await page.getByTestId('serial-input').fill('SN-2026-0001');
@@ -143,8 +256,8 @@ describe('RKSV order workflow in the back office', () => {
     await page.getByTestId('dialog-stage').getByText('Erstellt').waitFor();
     await page.keyboard.press('Escape');
 
-    assert.equal(await rowsOn(page, 'rksvorders/offen'), 0);
-    assert.equal(await rowsOn(page, 'rksvorders/erstellt'), 1);
+    assert.equal(await rowsOn(page, 'rksvorders/offen', search), 0);
+    assert.equal(await rowsOn(page, 'rksvorders/erstellt', search), 1);
     await openOrder(page);
     await page.getByTestId('tracking-input').waitFor({ timeout: 20_000 });
     assert.ok(await page.getByTestId('tracking-save').isDisabled(), 'tracking submit disabled while empty');
@@ -165,7 +278,7 @@ describe('RKSV order workflow in the back office', () => {
     await tab.close();
     await page.keyboard.press('Escape');
 
-    assert.equal(await rowsOn(page, 'rksvorders/zustellung'), 1);
+    assert.equal(await rowsOn(page, 'rksvorders/zustellung', search), 1);
     await openOrder(page);
     await page.getByTestId('activate-kassenid').fill('KASSE-E2E-1');
     await page.getByTestId('activate-cert_sn').fill('CERT-0815');
@@ -178,8 +291,8 @@ describe('RKSV order workflow in the back office', () => {
     await screenshot(page, 'rksv-order-dialog-completed');
     await page.keyboard.press('Escape');
 
-    assert.equal(await rowsOn(page, 'rksvorders/zustellung'), 0);
-    assert.equal(await rowsOn(page, 'rksvorders/abgeschlossen'), 1);
+    assert.equal(await rowsOn(page, 'rksvorders/zustellung', search), 0);
+    assert.equal(await rowsOn(page, 'rksvorders/abgeschlossen', search), 1);
     await screenshot(page, 'rksv-orders-abgeschlossen');
     await page.goto('/agent-dashboard/rk');
     await page.getByTestId('chart').first().waitFor();
@@ -261,19 +374,43 @@ describe('RKSV order workflow in the back office', () => {
   });
 
   it('the second agent never sees it, in no list and not by its number', async () => {
+    // The demo agent's completed order, and another agent with the same rights.
+    const { company, search } = orderOf('Fremd');
+    const orderId = await paidOrder(app.server.url, company);
+    await assignToDemoAgent(app.server.url, orderId);
+    await completeAsDemoAgent(app.server.url, orderId);
+    const other = {
+      name: 'Dritte Agentin',
+      email: 'dritte.agentin@demo.at',
+      password: 'Dritte-Agentin-1',
+      tel: '+43 660 7654322',
+    };
+    await inviteAgent(app.server, other);
+
     const { context, page } = await app.open();
-    await signIn(page, SECOND);
+    await signIn(page, other);
     await page.waitForURL('**/agent-dashboard**');
-    for (const p of ['rksvorders', 'rksvorders/offen', 'rksvorders/erstellt', 'rksvorders/zustellung', 'rksvorders/abgeschlossen'])
-      assert.equal(await rowsOn(page, p), 0, p);
+    for (const p of [
+      'rksvorders',
+      'rksvorders/offen',
+      'rksvorders/erstellt',
+      'rksvorders/zustellung',
+      'rksvorders/abgeschlossen',
+    ])
+      assert.equal(await rowsOn(page, p, search), 0, p);
     await page.getByTestId('rksv-orders-empty').getByText('Keine Bestellungen gefunden').waitFor();
-    const login = await api<{ accessToken: string }>(app.server.url, '/auth/login', { method: 'POST', body: SECOND });
-    const direct = await api(app.server.url, `/api/rksv-order/${orderId}`, { token: login.json.accessToken });
+    const direct = await api(app.server.url, `/api/rksv-order/${orderId}`, {
+      token: await signInByApi(app.server.url, other),
+    });
     assert.equal(direct.status, 404);
     await context.close();
   });
 
   it('in Arabic: the completed list, the dialog and the statistics, right to left', async () => {
+    const { company, search } = orderOf('Arabisch');
+    const orderId = await paidOrder(app.server.url, company);
+    await assignToDemoAgent(app.server.url, orderId);
+    await completeAsDemoAgent(app.server.url, orderId);
     const { context, page } = await app.open({ locale: 'ar' });
     // The sign-in form in Arabic: by field type, not by its German labels.
     await page.goto('/login');
@@ -281,7 +418,7 @@ describe('RKSV order workflow in the back office', () => {
     await page.locator('input[type=password]').fill(DEMO.agentAT.password);
     await page.locator('form button[type=submit]').click();
     await page.waitForURL('**/agent-dashboard**');
-    assert.equal(await rowsOn(page, 'rksvorders/abgeschlossen'), 1);
+    assert.equal(await rowsOn(page, 'rksvorders/abgeschlossen', search), 1);
     assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
     await screenshot(page, 'rksv-orders-abgeschlossen-ar');
     await page.getByRole('button', { name: /#\d+/ }).click();
