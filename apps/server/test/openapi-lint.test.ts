@@ -40,4 +40,22 @@ describe('OpenAPI document', () => {
       }
     assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
   });
+
+  it('lists the 4XX answers each route’s access and input can give', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const missing: string[] = [];
+    for (const r of t.app.routeTable) {
+      if (r.method === 'HEAD' || r.url.startsWith('/api/docs')) continue;
+      const op = doc.paths[r.url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      assert.ok(op, `${r.method} ${r.url} is in the document`);
+      // Every route refuses a NUL in its input with 400 (platform/input-hygiene.ts).
+      const expected = ['400'];
+      if (r.access !== 'public') expected.push('401');
+      if (r.access && r.access !== 'public' && 'roles' in r.access) expected.push('403');
+      for (const status of expected) if (!op.responses[status]) missing.push(`${r.method} ${r.url}: ${status}`);
+    }
+    assert.deepEqual(missing, []);
+  });
 });

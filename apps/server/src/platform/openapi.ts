@@ -53,14 +53,15 @@ function typeNullableUnions(node: unknown): void {
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /**
- * The last step of the document (`transformObject` of @fastify/swagger): `servers` from PUBLIC_URL (and the
- * licence, none open), an
- * operation that declares only its errors keeps the default success answer swagger gives one without any,
- * and nullable unions are typed.
+ * The last step of the document (`transformObject` of @fastify/swagger): `servers` from PUBLIC_URL, the
+ * licence (none open), the default success answer for an operation that declares only its errors (what
+ * swagger gives one that declares no answer at all), and nullable unions typed.
  */
 export function finishOpenapiDocument(publicUrl: string) {
   return (document: { openapiObject: Partial<Json> } | { swaggerObject: Partial<Json> }): Json => {
-    const doc = ('openapiObject' in document ? document.openapiObject : document.swaggerObject) as Json & { paths?: Record<string, Record<string, { responses?: Json }>> };
+    const doc = ('openapiObject' in document ? document.openapiObject : document.swaggerObject) as Json & {
+      paths?: Record<string, Record<string, { responses?: Json }>>;
+    };
     const origin = new URL(publicUrl).origin;
     doc.servers = [{ url: origin }];
     // A private project: no open licence; the linter wants the field and its address (the portal's own).

@@ -168,7 +168,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     '/api/logout',
-    { config: { access: signedIn }, schema: { operationId: 'logout', tags: ['auth'], summary: 'End the current session', response: { ...errorResponses(400, 401), 200: messageSchema } } },
+    {
+      config: { access: signedIn },
+      schema: {
+        operationId: 'logout',
+        tags: ['auth'],
+        summary: 'End the current session',
+        response: { ...errorResponses(400, 401), 200: messageSchema },
+      },
+    },
     async (req) => {
       await endSession(ctx, currentUser(req), { sessionId: req.sessionId! });
       ctx.realtime.endSessions([req.sessionId!]);

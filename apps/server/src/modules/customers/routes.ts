@@ -38,7 +38,8 @@ export const customerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         summary: 'Share files with a customer record (multipart: files); the customer downloads them in the business dashboard',
         consumes: ['multipart/form-data'],
         params: recordsIdSchema,
-        response: { ...errorResponses(400, 401, 403, 404, 413, 415),
+        response: {
+          ...errorResponses(400, 401, 403, 404, 413, 415),
           201: z.object({
             message: z.string(),
             documents: z.array(

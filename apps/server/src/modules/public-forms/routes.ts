@@ -153,7 +153,10 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.post(
     '/web/menuechange',
-    multipartRoute('submitMenuChange', 'Menu change (multipart; files file0, file1, …) → task of type Menüänderung due on the chosen day'),
+    multipartRoute(
+      'submitMenuChange',
+      'Menu change (multipart; files file0, file1, …) → task of type Menüänderung due on the chosen day',
+    ),
     (req) => multipartForm(req, menuChangeRequestSchema, (r, f) => submitMenuChange(ctx, { request: r, files: f }), PUBLIC_FORM_SUCCESS.menu),
   );
 
@@ -166,7 +169,10 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.post(
     '/web/emergency-support',
-    multipartRoute('submitEmergencySupport', 'Emergency support (multipart; files) → task of type Emergency Support due in 24 hours'),
+    multipartRoute(
+      'submitEmergencySupport',
+      'Emergency support (multipart; files) → task of type Emergency Support due in 24 hours',
+    ),
     (req) =>
       multipartForm(
         req,

@@ -35,7 +35,10 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         tags: ['tasks'],
         summary: 'Add files to an open task (multipart: taskId, files); 409 when the task is done or closed',
         consumes: ['multipart/form-data'],
-        response: { ...errorResponses(400, 401, 403, 404, 409, 413, 415), 200: z.object({ message: z.string(), files: z.array(taskFileSchema) }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+          200: z.object({ message: z.string(), files: z.array(taskFileSchema) }),
+        },
       },
     },
     async (req) => {
@@ -129,7 +132,10 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         tags: ['tasks'],
         summary: 'A task row with its audit (or null)',
         params: z.object({ id: id() }),
-        response: { ...errorResponses(400, 401, 403, 404), 200: z.object({ task: taskRowSchema, audit: auditSchema.nullable() }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404),
+          200: z.object({ task: taskRowSchema, audit: auditSchema.nullable() }),
+        },
       },
     },
     async (req) => {

@@ -14,7 +14,12 @@ export const businessBranchRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/api/business/branches',
     {
       config: { access },
-      schema: { operationId: 'listBusinessBranches', tags: ['business'], summary: 'The caller’s branches by name', response: { ...errorResponses(400, 401, 403), 200: z.array(branchSchema) } },
+      schema: {
+        operationId: 'listBusinessBranches',
+        tags: ['business'],
+        summary: 'The caller’s branches by name',
+        response: { ...errorResponses(400, 401, 403), 200: z.array(branchSchema) },
+      },
     },
     (req) => listBranches(ctx, currentUser(req)),
   );
@@ -28,7 +33,10 @@ export const businessBranchRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         tags: ['business'],
         summary: 'Add a branch {name, address, zipcode, city, phone?, opening_hours?}',
         body: branchInputSchema,
-        response: { ...errorResponses(400, 401, 403, 409), 201: z.object({ message: z.string(), branch: branchSchema }) },
+        response: {
+          ...errorResponses(400, 401, 403, 409),
+          201: z.object({ message: z.string(), branch: branchSchema }),
+        },
       },
     },
     async (req, reply) => {
@@ -47,7 +55,10 @@ export const businessBranchRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         summary: 'Change one of the caller’s branches',
         params: recordsIdSchema,
         body: branchInputSchema,
-        response: { ...errorResponses(400, 401, 403, 404, 409), 200: z.object({ message: z.string(), branch: branchSchema }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404, 409),
+          200: z.object({ message: z.string(), branch: branchSchema }),
+        },
       },
     },
     async (req) => {

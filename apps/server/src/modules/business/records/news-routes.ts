@@ -93,7 +93,14 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     '/api/news/:id',
     {
       config: { access: admin },
-      schema: { operationId: 'updateNews', tags: ['news'], summary: 'Change a post', params: recordsIdSchema, body: newsInputSchema, response: { ...errorResponses(400, 401, 403, 404), 200: answer } },
+      schema: {
+        operationId: 'updateNews',
+        tags: ['news'],
+        summary: 'Change a post',
+        params: recordsIdSchema,
+        body: newsInputSchema,
+        response: { ...errorResponses(400, 401, 403, 404), 200: answer },
+      },
     },
     async (req) => ({
       message: MSG.newsSaved,
@@ -105,7 +112,13 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     '/api/news/:id',
     {
       config: { access: admin },
-      schema: { operationId: 'deleteNews', tags: ['news'], summary: 'Delete a post', params: recordsIdSchema, response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema } },
+      schema: {
+        operationId: 'deleteNews',
+        tags: ['news'],
+        summary: 'Delete a post',
+        params: recordsIdSchema,
+        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema },
+      },
     },
     async (req) => {
       await deleteNewsPost(ctx, currentUser(req), { id: req.params.id });

@@ -13,7 +13,12 @@ export const businessProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     '/api/business/profile',
     {
       config: { access: customerOnly },
-      schema: { operationId: 'getBusinessProfile', tags: ['business'], summary: 'The caller’s customer record and sign-in e-mail', response: { ...errorResponses(400, 401, 403, 404), 200: profileSchema } },
+      schema: {
+        operationId: 'getBusinessProfile',
+        tags: ['business'],
+        summary: 'The caller’s customer record and sign-in e-mail',
+        response: { ...errorResponses(400, 401, 403, 404), 200: profileSchema },
+      },
     },
     (req) => getProfile(ctx, currentUser(req)),
   );
@@ -27,7 +32,10 @@ export const businessProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         tags: ['business'],
         summary: 'Change the contact data {kontaktperson?, email?, telefon?} (company and number stay with staff)',
         body: profileInputSchema,
-        response: { ...errorResponses(400, 401, 403, 404), 200: z.object({ message: z.string(), profile: profileSchema }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404),
+          200: z.object({ message: z.string(), profile: profileSchema }),
+        },
       },
     },
     async (req) => ({ message: MSG.profileSaved, profile: await updateProfile(ctx, currentUser(req), req.body) }),
