@@ -16,6 +16,7 @@ import { registerErrorHandling } from './platform/errors.js';
 import { registerIdempotency } from './platform/idempotency.js';
 import { registerAuthGuard, type Access } from './platform/auth.js';
 import { registerInputHygiene } from './platform/input-hygiene.js';
+import { finishOpenapiDocument } from './platform/openapi.js';
 import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
 import { createRelease, registerUnitOfWork, type Release } from './platform/unit-of-work.js';
 import { registerMetrics, registerSlowRequestLog } from './platform/metrics.js';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: finishOpenapiDocument(ctx.config.publicUrl),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   registerAuthGuard(app, ctx.db);

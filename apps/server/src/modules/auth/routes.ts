@@ -24,6 +24,7 @@ import {
 } from './service.js';
 // The language of a sign-in answer follows one rule, kept with the settings that record a choice.
 import { withWorkingLanguage } from '../users/service.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 const MSG_TOO_MANY = AUTH_MSG.tooManyAttempts;
 
@@ -56,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   };
   const loginSchemaDoc = {
     body: loginSchema,
-    response: { 200: authUserSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 429: messageSchema },
+    response: { ...errorResponses(400, 401, 403, 404, 429), 200: authUserSchema },
   };
 
   app.post(
@@ -64,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: publicAccess },
       preHandler: [perIp],
-      schema: { ...loginSchemaDoc, tags: ['auth'], summary: 'Sign in (staff and customers)' },
+      schema: { operationId: 'login', ...loginSchemaDoc, tags: ['auth'], summary: 'Sign in (staff and customers)' },
     },
     async (req) =>
       withWorkingLanguage(ctx, {
@@ -78,7 +79,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: publicAccess },
       preHandler: [perIp],
-      schema: { ...loginSchemaDoc, tags: ['auth'], summary: 'Sign in for business customers only (403 for staff)' },
+      schema: {
+        operationId: 'businessLogin',
+        ...loginSchemaDoc,
+        tags: ['auth'],
+        summary: 'Sign in for business customers only (403 for staff)',
+      },
     },
     async (req) =>
       withWorkingLanguage(ctx, {
@@ -92,9 +98,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: signedIn },
       schema: {
+        operationId: 'verifyToken',
         tags: ['auth'],
         summary: 'The user of a valid token; 401 otherwise',
-        response: { 200: authUserSchema },
+        response: { ...errorResponses(400, 401), 200: authUserSchema },
       },
     },
     async (req) => {
@@ -109,10 +116,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: signedIn },
       schema: {
+        operationId: 'changePassword',
         tags: ['auth'],
         summary: 'Change the own password; other sessions of the user end',
         body: changePasswordSchema,
-        response: { 200: messageSchema },
+        response: { ...errorResponses(400, 401), 200: messageSchema },
       },
     },
     async (req) => {
@@ -129,10 +137,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       config: { access: publicAccess },
       preHandler: [perIp],
       schema: {
+        operationId: 'getInvitation',
         tags: ['auth'],
         summary: 'Who an invitation link is for (400 when invalid, expired or used)',
         querystring: z.object({ token: z.string().min(1, AUTH_MSG.invitationLinkInvalid) }),
-        response: { 200: z.object({ email: z.string(), name: z.string() }) },
+        response: { ...errorResponses(400, 429), 200: z.object({ email: z.string(), name: z.string() }) },
       },
     },
     async (req) => describeInvitation(ctx, { token: req.query.token }),
@@ -144,10 +153,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       config: { access: publicAccess },
       preHandler: [perIp],
       schema: {
+        operationId: 'setPassword',
         tags: ['auth'],
         summary: 'Choose the first password through an invitation link (single use, 72 hours)',
         body: setPasswordSchema,
-        response: { 200: messageSchema },
+        response: { ...errorResponses(400, 429), 200: messageSchema },
       },
     },
     async (req) => {
@@ -158,7 +168,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     '/api/logout',
-    { config: { access: signedIn }, schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageSchema } } },
+    {
+      config: { access: signedIn },
+      schema: {
+        operationId: 'logout',
+        tags: ['auth'],
+        summary: 'End the current session',
+        response: { ...errorResponses(400, 401), 200: messageSchema },
+      },
+    },
     async (req) => {
       await endSession(ctx, currentUser(req), { sessionId: req.sessionId! });
       ctx.realtime.endSessions([req.sessionId!]);

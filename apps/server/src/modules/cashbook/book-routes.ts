@@ -18,6 +18,7 @@ import { customerByNumber } from './customers.js';
 import { exportCsv } from './export-csv.js';
 import { monthReportPdf } from './report-pdf.js';
 import { getSettings, saveSettings } from './settings.js';
+import { errorResponses, fileResponse } from '../../platform/openapi.js';
 
 const access = staffWith('cashbook');
 const tags = ['cashbook'];
@@ -26,7 +27,15 @@ const tags = ['cashbook'];
 export const cashbookBookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/api/cashbook/categories',
-    { config: { access }, schema: { tags, summary: 'Categories', response: { 200: z.array(categorySchema) } } },
+    {
+      config: { access },
+      schema: {
+        operationId: 'listCashbookCategories',
+        tags,
+        summary: 'Categories',
+        response: { ...errorResponses(400, 401, 403), 200: z.array(categorySchema) },
+      },
+    },
     (req) => listCategories(ctx, currentUser(req)),
   );
 
@@ -34,7 +43,13 @@ export const cashbookBookRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     '/api/cashbook/categories',
     {
       config: { access },
-      schema: { tags, summary: 'Add a category', body: createCategorySchema, response: { 201: categorySchema } },
+      schema: {
+        operationId: 'createCashbookCategory',
+        tags,
+        summary: 'Add a category',
+        body: createCategorySchema,
+        response: { ...errorResponses(400, 401, 403, 409), 201: categorySchema },
+      },
     },
     async (req, reply) => reply.status(201).send(await createCategory(ctx, currentUser(req), req.body)),
   );
@@ -43,7 +58,12 @@ export const cashbookBookRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     '/api/cashbook/settings',
     {
       config: { access },
-      schema: { tags, summary: 'Register and starting balance', response: { 200: settingsResponseSchema } },
+      schema: {
+        operationId: 'getCashbookSettings',
+        tags,
+        summary: 'Register and starting balance',
+        response: { ...errorResponses(400, 401, 403), 200: settingsResponseSchema },
+      },
     },
     (req) => getSettings(ctx, currentUser(req)),
   );
@@ -53,10 +73,11 @@ export const cashbookBookRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     {
       config: { access },
       schema: {
+        operationId: 'updateCashbookSettings',
         tags,
         summary: 'Save register name and address; the starting balance only before the first entry',
         body: settingsSchema,
-        response: { 200: settingsResponseSchema },
+        response: { ...errorResponses(400, 401, 403, 409), 200: settingsResponseSchema },
       },
     },
     (req) => saveSettings(ctx, currentUser(req), req.body),
@@ -67,10 +88,11 @@ export const cashbookBookRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     {
       config: { access },
       schema: {
+        operationId: 'getCashbookCustomer',
         tags,
         summary: 'The id of a customer found by the customer search (this country only)',
         params: customerNumberParams,
-        response: { 200: cashbookCustomerSchema },
+        response: { ...errorResponses(400, 401, 403, 404), 200: cashbookCustomerSchema },
       },
     },
     (req) => customerByNumber(ctx, currentUser(req), req.params),
@@ -81,6 +103,8 @@ export const cashbookBookRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     {
       config: { access },
       schema: {
+        operationId: 'exportCashbookCsv',
+        response: { 200: fileResponse('text/csv'), ...errorResponses(400, 401, 403) },
         tags,
         summary: 'Entries of a period as CSV (semicolon, decimal comma, UTF-8 with BOM)',
         querystring: periodQuerySchema,
@@ -99,7 +123,13 @@ export const cashbookBookRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     '/api/cashbook/report/:month.pdf',
     {
       config: { access },
-      schema: { tags, summary: 'Monthly report (YYYY-MM) as PDF', params: reportParamsSchema },
+      schema: {
+        operationId: 'getCashbookMonthReport',
+        response: { 200: fileResponse('application/pdf'), ...errorResponses(400, 401, 403, 404) },
+        tags,
+        summary: 'Monthly report (YYYY-MM) as PDF',
+        params: reportParamsSchema,
+      },
     },
     async (req, reply) => {
       const pdf = await monthReportPdf(ctx, currentUser(req), req.params);

@@ -4,6 +4,7 @@ import { staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { createClosing, listClosings } from './closings.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 const access = staffWith('cashbook');
 const tags = ['cashbook'];
@@ -15,10 +16,11 @@ export const cashbookClosingRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'listCashbookMonthlyClosings',
         tags,
         summary: 'Closings, newest month first',
         querystring: closingListQuerySchema,
-        response: { 200: closingListResponseSchema },
+        response: { ...errorResponses(400, 401, 403), 200: closingListResponseSchema },
       },
     },
     (req) => listClosings(ctx, currentUser(req), req.query),
@@ -29,10 +31,11 @@ export const cashbookClosingRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access, idempotent: true },
       schema: {
+        operationId: 'closeCashbookMonth',
         tags,
         summary: 'Close a month (YYYY-MM or YYYY-MM-01) against the counted cash; the server computes every figure',
         body: createClosingSchema,
-        response: { 201: closingSchema },
+        response: { ...errorResponses(400, 401, 403, 409), 201: closingSchema },
       },
     },
     async (req, reply) => reply.status(201).send(await createClosing(ctx, currentUser(req), req.body)),

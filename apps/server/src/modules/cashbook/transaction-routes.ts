@@ -23,6 +23,7 @@ import { balance, overview, summary } from './figures.js';
 import { listEntries } from './queries.js';
 import { createTransaction, reverseTransaction } from './transactions.js';
 import { verify } from './verify.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 const access = staffWith('cashbook');
 const tags = ['cashbook'];
@@ -34,10 +35,11 @@ export const cashbookTransactionRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     {
       config: { access },
       schema: {
+        operationId: 'listCashbookTransactions',
         tags,
         summary: 'Entries of the caller’s cashbook, newest first, with filters and keyset paging',
         querystring: transactionListQuerySchema,
-        response: { 200: transactionListResponseSchema },
+        response: { ...errorResponses(400, 401, 403), 200: transactionListResponseSchema },
       },
     },
     async (req) => {
@@ -51,10 +53,11 @@ export const cashbookTransactionRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     {
       config: { access, idempotent: true },
       schema: {
+        operationId: 'createCashbookTransaction',
         tags,
         summary: 'Post an entry (amount in cents); only admins may date it',
         body: createTransactionSchema,
-        response: { 201: transactionSchema },
+        response: { ...errorResponses(400, 401, 403, 409), 201: transactionSchema },
       },
     },
     async (req, reply) => reply.status(201).send(await createTransaction(ctx, currentUser(req), req.body)),
@@ -64,25 +67,45 @@ export const cashbookTransactionRoutes: FastifyPluginAsyncZod<AppContext> = asyn
   const refuse = async () => {
     throw new HttpError(405, CASHBOOK_MSG.methodNotAllowed);
   };
-  for (const url of ['/api/cashbook/transactions', '/api/cashbook/transactions/:id'])
-    app.route({
-      method: ['PUT', 'PATCH', 'DELETE'],
-      url,
-      config: { access },
-      schema: { tags, summary: 'Not allowed: entries are corrected by a reversal, never changed' },
-      handler: refuse,
-    });
+  // One route per method: each operation has its own name in the OpenAPI document.
+  const refused = {
+    '/api/cashbook/transactions': {
+      PUT: 'putCashbookTransactions',
+      PATCH: 'patchCashbookTransactions',
+      DELETE: 'deleteCashbookTransactions',
+    },
+    '/api/cashbook/transactions/:id': {
+      PUT: 'putCashbookTransaction',
+      PATCH: 'patchCashbookTransaction',
+      DELETE: 'deleteCashbookTransaction',
+    },
+  } as const;
+  for (const [url, methods] of Object.entries(refused))
+    for (const [method, operationId] of Object.entries(methods))
+      app.route({
+        method,
+        url,
+        config: { access },
+        schema: {
+          operationId,
+          tags,
+          summary: 'Not allowed: entries are corrected by a reversal, never changed',
+          response: errorResponses(400, 401, 403, 405),
+        },
+        handler: refuse,
+      });
 
   app.post(
     '/api/cashbook/transactions/:id/reverse',
     {
       config: { access, idempotent: true },
       schema: {
+        operationId: 'reverseCashbookTransaction',
         tags,
         summary: 'Reverse an entry: a new entry with the amount negated, pointing to it (once)',
         params: transactionIdParams,
         body: reverseTransactionSchema,
-        response: { 201: transactionSchema },
+        response: { ...errorResponses(400, 401, 403, 404, 409), 201: transactionSchema },
       },
     },
     async (req, reply) =>
@@ -96,10 +119,11 @@ export const cashbookTransactionRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     {
       config: { access },
       schema: {
+        operationId: 'listCashbookTransactionsOfPeriod',
         tags,
         summary: 'Entries of a period (yyyy-MM-dd, Vienna days, both ends included), paged like the list',
         querystring: periodPageQuerySchema,
-        response: { 200: transactionListResponseSchema },
+        response: { ...errorResponses(400, 401, 403), 200: transactionListResponseSchema },
       },
     },
     async (req) => {
@@ -113,10 +137,11 @@ export const cashbookTransactionRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     {
       config: { access },
       schema: {
+        operationId: 'getCashbookSummary',
         tags,
         summary: 'Income and expense totals of a period',
         querystring: periodQuerySchema,
-        response: { 200: summaryResponseSchema },
+        response: { ...errorResponses(400, 401, 403), 200: summaryResponseSchema },
       },
     },
     (req) => summary(ctx, currentUser(req), req.query),
@@ -124,7 +149,15 @@ export const cashbookTransactionRoutes: FastifyPluginAsyncZod<AppContext> = asyn
 
   app.get(
     '/api/cashbook/balance',
-    { config: { access }, schema: { tags, summary: 'Current balance', response: { 200: balanceResponseSchema } } },
+    {
+      config: { access },
+      schema: {
+        operationId: 'getCashbookBalance',
+        tags,
+        summary: 'Current balance',
+        response: { ...errorResponses(400, 401, 403), 200: balanceResponseSchema },
+      },
+    },
     (req) => balance(ctx, currentUser(req)),
   );
 
@@ -132,7 +165,12 @@ export const cashbookTransactionRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     '/api/cashbook/overview',
     {
       config: { access },
-      schema: { tags, summary: 'Overview figures, 6 months, 5 newest', response: { 200: overviewResponseSchema } },
+      schema: {
+        operationId: 'getCashbookOverview',
+        tags,
+        summary: 'Overview figures, 6 months, 5 newest',
+        response: { ...errorResponses(400, 401, 403), 200: overviewResponseSchema },
+      },
     },
     (req) => overview(ctx, currentUser(req)),
   );
@@ -141,7 +179,12 @@ export const cashbookTransactionRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     '/api/cashbook/verify',
     {
       config: { access },
-      schema: { tags, summary: 'Recompute the hash chain', response: { 200: verifyResponseSchema } },
+      schema: {
+        operationId: 'verifyCashbook',
+        tags,
+        summary: 'Recompute the hash chain',
+        response: { ...errorResponses(400, 401, 403), 200: verifyResponseSchema },
+      },
     },
     (req) => verify(ctx, currentUser(req)),
   );

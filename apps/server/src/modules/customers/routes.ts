@@ -7,21 +7,23 @@ import { currentUser } from '../../platform/auth.js';
 import { readMultipart } from '../../platform/uploads.js';
 import { shareDocuments } from '../business/records/documents.js';
 import { searchCustomers } from './service.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 /** The customer register is data of the areas that work with customers; staff without one of them has no business there. */
 const registerAccess = staffWith(CUSTOMER_REGISTER_FLAGS);
 
 export const customerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const schema = (source: string) => ({
+  const schema = (source: string, operationId: string) => ({
+    operationId,
     tags: ['customers'],
     summary: `Customer search (${source}): number prefix or company substring, at least 3 characters, at most 20 rows`,
     querystring: customerSearchQuerySchema,
-    response: { 200: z.array(customerHitSchema) },
+    response: { ...errorResponses(400, 401, 403), 200: z.array(customerHitSchema) },
   });
-  app.get('/api/customers', { config: { access: registerAccess }, schema: schema('AT') }, (req) =>
+  app.get('/api/customers', { config: { access: registerAccess }, schema: schema('AT', 'listCustomers') }, (req) =>
     searchCustomers(ctx, currentUser(req), { source: 'AT', search: req.query.search }),
   );
-  app.get('/api/customersEG', { config: { access: registerAccess }, schema: schema('EG') }, (req) =>
+  app.get('/api/customersEG', { config: { access: registerAccess }, schema: schema('EG', 'listCustomersEG') }, (req) =>
     searchCustomers(ctx, currentUser(req), { source: 'EG', search: req.query.search }),
   );
 
@@ -31,11 +33,13 @@ export const customerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'uploadCustomerDocuments',
         tags: ['customers'],
         summary: 'Share files with a customer record (multipart: files); the customer downloads them in the business dashboard',
         consumes: ['multipart/form-data'],
         params: recordsIdSchema,
         response: {
+          ...errorResponses(400, 401, 403, 404, 413, 415),
           201: z.object({
             message: z.string(),
             documents: z.array(

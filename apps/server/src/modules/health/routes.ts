@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { publicAccess } from '../../platform/access.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 /** /readyz answers within this time, also when the database hangs. */
 const READY_TIMEOUT_MS = 800;
@@ -13,9 +14,10 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     {
       config: { access: publicAccess },
       schema: {
+        operationId: 'getHealth',
         tags: ['health'],
         summary: 'The process is alive',
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { ...errorResponses(400), 200: z.object({ status: z.literal('ok') }) },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -25,9 +27,11 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     {
       config: { access: publicAccess },
       schema: {
+        operationId: 'getReadiness',
         tags: ['health'],
         summary: 'The database answers (503 when it does not)',
         response: {
+          ...errorResponses(400),
           200: z.object({ status: z.string(), database: z.string() }),
           503: z.object({ status: z.string(), database: z.string() }),
         },

@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/context.js';
 import { staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { closeCase, createCase, listCases, searchCustomers, setMonth } from './cases.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 /**
  * Insolvency cases (backoffice.md "Insolvency", issue 19): staff with the tasks flag, as the sidebar's
@@ -30,10 +31,11 @@ export const insolvencyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'getInsolvencies',
         tags,
         summary: 'Insolvency cases with their months, newest first (paged: limit, offset; optional status)',
         querystring: insolvencyListQuerySchema,
-        response: { 200: z.array(insolvencyRowSchema) },
+        response: { ...errorResponses(400, 401, 403), 200: z.array(insolvencyRowSchema) },
       },
     },
     (req) => listCases(ctx, currentUser(req), req.query),
@@ -44,10 +46,11 @@ export const insolvencyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'searchInsolvencyCustomers',
         tags,
         summary: 'Customers by number prefix, company, contact or e-mail (at least 2 characters, at most 20 rows)',
         querystring: insolvencySearchQuerySchema,
-        response: { 200: z.array(insolvencyCustomerHitSchema) },
+        response: { ...errorResponses(400, 401, 403), 200: z.array(insolvencyCustomerHitSchema) },
       },
     },
     (req) => searchCustomers(ctx, currentUser(req), { query: req.query.query }),
@@ -58,10 +61,12 @@ export const insolvencyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       config: { access: staffWith('tasks'), idempotent: true },
       schema: {
+        operationId: 'createInsolvency',
         tags,
         summary: 'Open a case (409 while the customer has an active one)',
         body: createInsolvencySchema,
         response: {
+          ...errorResponses(401, 403),
           201: z.object({ id: z.number().int(), message: z.string() }),
           400: messageSchema,
           409: messageSchema,
@@ -79,11 +84,18 @@ export const insolvencyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'setInsolvencyMonth',
         tags,
         summary: "Store or replace a month's invoice number (start month to end or current month)",
         params: insolvencyIdParamsSchema,
         body: setInsolvencyMonthSchema,
-        response: { 200: messageSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema },
+        response: {
+          ...errorResponses(401, 403),
+          200: messageSchema,
+          400: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
       },
     },
     async (req) => {
@@ -97,11 +109,13 @@ export const insolvencyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'closeInsolvency',
         tags,
         summary: "'Beenden' (closed) or 'Dauerhaft schließen' (permanently_closed); end date today (Vienna)",
         params: insolvencyIdParamsSchema,
         body: closeInsolvencySchema,
         response: {
+          ...errorResponses(400, 401, 403),
           200: z.object({ message: z.string(), status: z.enum(INSOLVENCY_CLOSE_STATUSES), end_date: z.string() }),
           404: messageSchema,
           409: messageSchema,

@@ -29,6 +29,7 @@ import {
   submitSupport,
   type Submitted,
 } from './service.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 const WINDOW_MS = 10 * 60 * 1000;
 const MSG_TOO_MANY = COMMON_MSG.tooManyRequests;
@@ -84,9 +85,10 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       config: { access: publicAccess },
       onRequest: challengeLimit,
       schema: {
+        operationId: 'getChallenge',
         tags: ['public-forms'],
         summary: `A proof-of-work challenge (ALTCHA, SHA-256) for one form call; valid ${CHALLENGE_TTL_MS / 60000} minutes, single use`,
-        response: { 200: challengeSchema, 429: messageSchema },
+        response: { ...errorResponses(400), 200: challengeSchema, 429: messageSchema },
       },
     },
     async (_req, reply) => {
@@ -107,6 +109,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         await assertHuman(body);
       },
       schema: {
+        operationId: 'submitDepRequest',
         tags: ['public-forms'],
         summary: 'DEP export request (DEP7 and DEP131) → task of type DEP Export',
         body: depRequestSchema,
@@ -142,28 +145,34 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     }
   }
 
-  const multipartRoute = (summary: string) => ({
+  const multipartRoute = (operationId: string, summary: string) => ({
     config: { access: publicAccess, idempotent: true },
     onRequest: perIp,
-    schema: { tags: ['public-forms'], summary, consumes: ['multipart/form-data'], response: responses },
+    schema: { operationId, tags: ['public-forms'], summary, consumes: ['multipart/form-data'], response: responses },
   });
 
   app.post(
     '/web/menuechange',
-    multipartRoute('Menu change (multipart; files file0, file1, …) → task of type Menüänderung due on the chosen day'),
+    multipartRoute(
+      'submitMenuChange',
+      'Menu change (multipart; files file0, file1, …) → task of type Menüänderung due on the chosen day',
+    ),
     (req) => multipartForm(req, menuChangeRequestSchema, (r, f) => submitMenuChange(ctx, { request: r, files: f }), PUBLIC_FORM_SUCCESS.menu),
   );
 
   app.post(
     '/web/companyswitch',
-    multipartRoute('Company switch (multipart; files file0, …) → task of type Firmenwechsel'),
+    multipartRoute('submitCompanySwitch', 'Company switch (multipart; files file0, …) → task of type Firmenwechsel'),
     (req) =>
       multipartForm(req, companySwitchRequestSchema, (r, f) => submitCompanySwitch(ctx, { request: r, files: f }), PUBLIC_FORM_SUCCESS.switch),
   );
 
   app.post(
     '/web/emergency-support',
-    multipartRoute('Emergency support (multipart; files) → task of type Emergency Support due in 24 hours'),
+    multipartRoute(
+      'submitEmergencySupport',
+      'Emergency support (multipart; files) → task of type Emergency Support due in 24 hours',
+    ),
     (req) =>
       multipartForm(
         req,
@@ -175,7 +184,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.post(
     '/web/classic-support',
-    multipartRoute('Regular support (multipart; files) → task of type Support due in 3 days'),
+    multipartRoute('submitClassicSupport', 'Regular support (multipart; files) → task of type Support due in 3 days'),
     (req) =>
       multipartForm(
         req,

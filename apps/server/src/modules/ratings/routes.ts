@@ -21,6 +21,7 @@ import { takeRateLimit } from '../../platform/db-rate-limit.js';
 import { RateLimited } from '../../platform/errors.js';
 import { submitRating, verifyCode, verifyCustomer } from './flow.js';
 import { agentRatingStats, countryRatingStats } from './service.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 /** The public forms' window: PUBLIC_FORM_RATE_LIMIT calls per IP in 10 minutes (modules/public-forms). */
 const WINDOW_MS = 10 * 60 * 1000;
@@ -46,6 +47,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       config: { access: publicAccess },
       onRequest: perIp,
       schema: {
+        operationId: 'verifyCustomerRating',
         tags,
         summary: "Step 1: the customer number is the task's → firma, kundennummer, kontaktperson (else 404)",
         body: verifyCustomerRatingSchema,
@@ -61,6 +63,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       config: { access: publicAccess },
       onRequest: perIp,
       schema: {
+        operationId: 'verifyCodeRating',
         tags,
         summary: 'Step 2: the mailed code (400 wrong, 410 locked after 5 wrong tries or expired after 30 days)',
         body: verifyCodeRatingSchema,
@@ -76,6 +79,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       config: { access: publicAccess },
       onRequest: perIp,
       schema: {
+        operationId: 'submitRating',
         tags,
         summary: 'Step 3: three ratings 1..5 and an optional comment; one rating per closed task (409)',
         body: submitRatingSchema,
@@ -94,10 +98,11 @@ export const ratingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       config: { access: adminWith('tasks') },
       schema: {
+        operationId: 'getTaskRatingsStatsAdmin',
         tags,
         summary: "Ratings of the country's tasks per month of the 6-month window, newest first",
         params: statsCountryParams,
-        response: { 200: ratingStatsSchema, ...staffErrors },
+        response: { ...errorResponses(401), 200: ratingStatsSchema, ...staffErrors },
       },
     },
     async (req) => countryRatingStats(ctx, currentUser(req), req.params),
@@ -108,10 +113,11 @@ export const ratingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'getTaskRatingsStatsAgent',
         tags,
         summary: 'Ratings counted for one agent per month (agentId must be the caller, unless admin)',
         params: statsCountryAgentParams,
-        response: { 200: ratingStatsSchema, ...staffErrors },
+        response: { ...errorResponses(401), 200: ratingStatsSchema, ...staffErrors },
       },
     },
     async (req) => agentRatingStats(ctx, currentUser(req), req.params),

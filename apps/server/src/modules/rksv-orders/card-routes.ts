@@ -16,6 +16,7 @@ import { staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { activateCard, revealCardKey, updateCardSerial } from './commands.js';
 import { createOutage, listOutages } from './outages.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 const tags = ['rksv-orders'];
 const errors = { 400: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -29,10 +30,11 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: rksv },
       schema: {
+        operationId: 'updateRksvCard',
         tags,
         summary: 'Saves a card’s serial number (trimmed, not blank) and marks it cert_done; 409 once shipped or when another card holds it',
         body: rksvUpdateCardSchema,
-        response: { 200: rksvCardSchema, ...errors },
+        response: { ...errorResponses(401, 403), 200: rksvCardSchema, ...errors },
       },
     },
     async (req) => updateCardSerial(ctx, currentUser(req), req.body),
@@ -43,10 +45,11 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: rksv },
       schema: {
+        operationId: 'activateRksvCard',
         tags,
         summary: 'Activates a card of a shipped or pickup-ready order (409 before); the AES key is write-only',
         body: rksvActivateCardSchema,
-        response: { 200: rksvCardSchema, ...errors },
+        response: { ...errorResponses(401, 403), 200: rksvCardSchema, ...errors },
       },
     },
     async (req) => activateCard(ctx, currentUser(req), req.body),
@@ -57,10 +60,11 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: rksv },
       schema: {
+        operationId: 'getRksvCardKey',
         tags,
         summary: 'Reveals a card’s AES key; every reveal is written to the order’s activity',
         params: rksvIdParamSchema,
-        response: { 200: rksvCardKeySchema, 404: messageSchema },
+        response: { ...errorResponses(400, 401, 403), 200: rksvCardKeySchema, 404: messageSchema },
       },
     },
     async (req, reply) => {
@@ -75,10 +79,11 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: rksv },
       schema: {
+        operationId: 'createRksvOutage',
         tags,
         summary: 'Records an outage of an activated card; over 48 h it is reportable within a week (§ 17 RKSV)',
         body: rksvCreateOutageSchema,
-        response: { 201: rksvOutageSchema, ...errors },
+        response: { ...errorResponses(401, 403), 201: rksvOutageSchema, ...errors },
       },
     },
     async (req, reply) => reply.status(201).send(await createOutage(ctx, currentUser(req), req.body)),
@@ -89,10 +94,11 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: rksv },
       schema: {
+        operationId: 'listRksvOutages',
         tags,
         summary: 'The outages of a card, newest first',
         querystring: rksvOutageListQuerySchema,
-        response: { 200: z.array(rksvOutageSchema), 404: messageSchema },
+        response: { ...errorResponses(400, 401, 403), 200: z.array(rksvOutageSchema), 404: messageSchema },
       },
     },
     async (req) => listOutages(ctx, currentUser(req), { cardId: req.query.cardId }),

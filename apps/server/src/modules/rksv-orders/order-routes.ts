@@ -27,6 +27,7 @@ import { assignAgent, assignCustomer, setPickupReady, setTracking } from './comm
 import { invoiceLink, signedInvoiceFile } from './invoice.js';
 import { listOrders, orderCards, orderDetail } from './list.js';
 import { rksvStats } from './stats.js';
+import { errorResponses, fileResponse } from '../../platform/openapi.js';
 
 const tags = ['rksv-orders'];
 const errors = { 400: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -41,6 +42,7 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: staffWithAll('rksv', 'rksv_orders') },
       schema: {
+        operationId: 'listRksvOrders',
         tags,
         summary: 'Orders with their cards, stage and agent, newest first (keyset); needs rksv and rksv_orders',
         description:
@@ -48,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
           'case-insensitive), payment_status, delivery (1/0), agent_id, stage. A non-admin agent gets only ' +
           'the orders assigned to them. `nextCursor` is the `cursor` of the next page. No card carries its AES key.',
         querystring: rksvOrderListQuerySchema,
-        response: { 200: rksvOrderListSchema, 400: messageSchema },
+        response: { ...errorResponses(401, 403), 200: rksvOrderListSchema, 400: messageSchema },
       },
     },
     async (req) => listOrders(ctx, currentUser(req), req.query),
@@ -59,10 +61,11 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: rksv },
       schema: {
+        operationId: 'getRksvOrder',
         tags,
         summary: 'One order as the list shows it (404 for an order the caller may not see)',
         params: rksvIdParamSchema,
-        response: { 200: rksvOrderSchema, 404: messageSchema },
+        response: { ...errorResponses(400, 401, 403), 200: rksvOrderSchema, 404: messageSchema },
       },
     },
     async (req) => orderDetail(ctx, currentUser(req), { orderId: req.params.id }),
@@ -73,10 +76,11 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: rksv },
       schema: {
+        operationId: 'getRksvCards',
         tags,
         summary: 'The cards of an order (404 for an order the caller may not see)',
         params: rksvIdParamSchema,
-        response: { 200: z.array(rksvCardSchema), 404: messageSchema },
+        response: { ...errorResponses(400, 401, 403), 200: z.array(rksvCardSchema), 404: messageSchema },
       },
     },
     async (req) => orderCards(ctx, currentUser(req), { orderId: req.params.id }),
@@ -87,10 +91,11 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: rksv },
       schema: {
+        operationId: 'getRksvOrderActivity',
         tags,
         summary: 'What happened to an order in the back office (who, what, when), newest first',
         params: rksvIdParamSchema,
-        response: { 200: z.array(rksvActivitySchema), 404: messageSchema },
+        response: { ...errorResponses(400, 401, 403), 200: z.array(rksvActivitySchema), 404: messageSchema },
       },
     },
     async (req) => orderActivity(ctx, currentUser(req), { orderId: req.params.id }),
@@ -101,10 +106,11 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: rksv },
       schema: {
+        operationId: 'setRksvTracking',
         tags,
         summary: 'Ships a shipping order in stage created: tracking number and shipped_at (409 otherwise)',
         body: rksvSetTrackingSchema,
-        response: { 200: ok, ...errors },
+        response: { ...errorResponses(401, 403), 200: ok, ...errors },
       },
     },
     async (req) => {
@@ -118,10 +124,11 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: rksv },
       schema: {
+        operationId: 'setRksvPickupReady',
         tags,
         summary: 'Marks a pickup order in stage created as ready for pickup (409 otherwise)',
         body: rksvSetPickupReadySchema,
-        response: { 200: ok, ...errors },
+        response: { ...errorResponses(401, 403), 200: ok, ...errors },
       },
     },
     async (req) => {
@@ -135,10 +142,15 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: adminWith('rksv') },
       schema: {
+        operationId: 'assignRksvAgent',
         tags,
         summary: 'Admin: assigns an order to a staff member with the rksv flag (400 otherwise)',
         body: rksvAssignAgentSchema,
-        response: { 200: z.object({ agent_id: z.number(), agent_name: z.string() }), ...errors },
+        response: {
+          ...errorResponses(401, 403),
+          200: z.object({ agent_id: z.number(), agent_name: z.string() }),
+          ...errors,
+        },
       },
     },
     async (req) => assignAgent(ctx, currentUser(req), req.body),
@@ -149,10 +161,11 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: rksv },
       schema: {
+        operationId: 'assignRksvCustomer',
         tags,
         summary: 'Links an order to a customer of the register (400 for an unknown customer)',
         body: rksvAssignCustomerSchema,
-        response: { 200: z.object({ customer_id: z.number() }), ...errors },
+        response: { ...errorResponses(401, 403), 200: z.object({ customer_id: z.number() }), ...errors },
       },
     },
     async (req) => assignCustomer(ctx, currentUser(req), req.body),
@@ -163,10 +176,11 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: rksv },
       schema: {
+        operationId: 'getRksvInvoiceUrl',
         tags,
         summary: 'A signed link (five minutes) to the invoice PDF of an order, to open in a new tab',
         params: rksvInvoiceParamSchema,
-        response: { 200: rksvInvoiceUrlSchema, 404: messageSchema },
+        response: { ...errorResponses(400, 401, 403), 200: rksvInvoiceUrlSchema, 404: messageSchema },
       },
     },
     async (req) => invoiceLink(ctx, currentUser(req), { invoiceRef: req.params.invoiceRef }),
@@ -178,6 +192,8 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       // The signature is the key: a new tab carries no bearer token. Issued only by rksv-get-invoice.
       config: { access: publicAccess },
       schema: {
+        operationId: 'getRksvInvoiceFile',
+        response: { 200: fileResponse('application/pdf'), ...errorResponses(400, 404) },
         tags,
         summary: 'The invoice PDF behind a signed link of rksv-get-invoice (404 when expired or forged)',
         params: rksvInvoiceParamSchema,
@@ -206,9 +222,10 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: adminWith('rksv') },
       schema: {
+        operationId: 'listRksvAgents',
         tags,
         summary: 'Admin: staff with the rksv flag, for the agent filter and the assignment',
-        response: { 200: z.array(z.object({ id: z.number(), name: z.string() })) },
+        response: { ...errorResponses(400, 401, 403), 200: z.array(z.object({ id: z.number(), name: z.string() })) },
       },
     },
     async (req) => rksvAgents(ctx, currentUser(req)),
@@ -219,9 +236,10 @@ export const orderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: rksv },
       schema: {
+        operationId: 'getRksvStats',
         tags,
         summary: 'Paid orders of the last 12 months: per month, stage counts, hours paid to shipped, outages',
-        response: { 200: rksvStatsSchema },
+        response: { ...errorResponses(400, 401, 403), 200: rksvStatsSchema },
       },
     },
     async (req) => rksvStats(ctx, currentUser(req)),

@@ -34,6 +34,7 @@ import { invoiceDownload, proformaDownload, writeMissingInvoicePdfs } from './in
 import { createOrder, markOrderFailed, orderDetails, sessionForReturnRef } from './orders.js';
 import { isEventProcessed, processPaymentEvent } from './payment-events.js';
 import { listProducts } from './products.js';
+import { errorResponses, fileResponse } from '../../platform/openapi.js';
 
 const messageSchema = z.object({ message: z.string(), code: z.string().optional() });
 const FORM = 'application/x-www-form-urlencoded';
@@ -66,9 +67,10 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: publicAccess },
       schema: {
+        operationId: 'listRksvProducts',
         tags: ['shop'],
         summary: 'Products of the shop: the signature unit (kind main) and shipping (kind shipping), gross cents',
-        response: { 200: rksvProductsResponseSchema },
+        response: { ...errorResponses(400), 200: rksvProductsResponseSchema },
       },
     },
     async () => listProducts(ctx),
@@ -97,6 +99,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       ...orderCheck,
       schema: {
+        operationId: 'createRksvPayment',
         ...orderSchema,
         tags: ['shop'],
         summary: 'Order and pay now: stores the order as pending and opens the checkout; invoice issued once paid',
@@ -115,6 +118,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       ...orderCheck,
       schema: {
+        operationId: 'createRksvInvoice',
         ...orderSchema,
         tags: ['shop'],
         summary: 'Order on invoice: stores the order with a pro-forma; the invoice is issued once paid',
@@ -133,10 +137,11 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: publicAccess },
       schema: {
+        operationId: 'getRksvOrderDetails',
         tags: ['shop'],
         summary: 'The order of a checkout session with the provider’s payment status (404 for an unknown session)',
         querystring: orderDetailsQuerySchema,
-        response: { 200: orderDetailsSchema, 404: messageSchema },
+        response: { ...errorResponses(400, 429), 200: orderDetailsSchema, 404: messageSchema },
       },
     },
     async (req) => orderDetails(shop, { sessionId: req.query.session_id }),
@@ -148,10 +153,17 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       config: { access: publicAccess },
       preHandler: perIp,
       schema: {
+        operationId: 'updateRksvOrderStatus',
         tags: ['shop'],
         summary: 'The buyer came back without paying: marks an unpaid order failed (a paid order: 409, unchanged)',
         body: updateOrderStatusSchema,
-        response: { 200: updateOrderStatusResponseSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema },
+        response: {
+          ...errorResponses(429),
+          200: updateOrderStatusResponseSchema,
+          400: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
       },
     },
     async (req) => ({ data: await markOrderFailed(ctx, { sessionId: req.body.session_id }) }),
@@ -162,6 +174,8 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: publicAccess },
       schema: {
+        operationId: 'getRksvInvoice',
+        response: { 200: fileResponse('application/pdf'), ...errorResponses(400, 404) },
         tags: ['shop'],
         summary: 'The invoice PDF; the unguessable token of the link is the key',
         params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, SHOP_ERR.invoiceNotFound) }),
@@ -184,6 +198,8 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: publicAccess },
       schema: {
+        operationId: 'getRksvProforma',
+        response: { 200: fileResponse('application/pdf'), ...errorResponses(400, 404) },
         tags: ['shop'],
         summary: 'The pro-forma PDF of an order on invoice; the unguessable reference of the link is the key',
         params: z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, SHOP_ERR.proformaNotFound) }),
@@ -206,6 +222,8 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: publicAccess },
       schema: {
+        operationId: 'getRksvCheckoutCancelled',
+        response: errorResponses(400, 404),
         tags: ['shop'],
         summary: 'Cancel link of the checkout: back to the result page with the session and status failed',
         querystring: z.object({ ref: z.string().max(100).optional() }),
@@ -228,6 +246,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       {
         config: { access: publicAccess },
         schema: {
+          operationId: 'receiveStripeWebhook',
           tags: ['shop'],
           summary:
             'Stripe webhook (signed): checkout.session.completed, async_payment_succeeded, async_payment_failed, expired',
@@ -277,7 +296,13 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       '/web/checkout/:id',
       {
         config: { access: publicAccess },
-        schema: { tags: ['shop'], summary: 'Test checkout page (local provider): choose card, EPS or SEPA', params },
+        schema: {
+          operationId: 'getTestCheckout',
+          response: errorResponses(400, 404),
+          tags: ['shop'],
+          summary: 'Test checkout page (local provider): choose card, EPS or SEPA',
+          params,
+        },
       },
       async (req, reply) => {
         if (!local) throw notFound();
@@ -298,6 +323,8 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       {
         config: { access: publicAccess },
         schema: {
+          operationId: 'payTestCheckout',
+          response: errorResponses(400, 404),
           tags: ['shop'],
           summary: 'Test checkout: pay (completes the session through the same fulfilment as a provider webhook)',
           params,
@@ -338,6 +365,8 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       {
         config: { access: publicAccess },
         schema: {
+          operationId: 'cancelTestCheckout',
+          response: errorResponses(400, 404),
           tags: ['shop'],
           summary: 'Test checkout: cancel (back to the shop; the session stays open, as at Stripe)',
           params,

@@ -21,6 +21,7 @@ import { assignToDevice, deviceContent, moveToDevice, removeContent } from './co
 import { findFileByStoredName, listFiles, storeContentFile } from './files.js';
 import { readMediaUpload, SIGNAGE_STORED_NAME, signageMime } from './media-upload.js';
 import { sendMedia } from './send-media.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 const access = staffWith('digital_signage');
 const tags = ['signage'];
@@ -38,10 +39,11 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       config: { access },
       schema: {
+        operationId: 'listSignageFiles',
         tags,
         summary: 'Content files, newest first (paged)',
         querystring: signagePageQuerySchema,
-        response: { 200: contentFileListSchema },
+        response: { ...errorResponses(400, 401, 403), 200: contentFileListSchema },
       },
     },
     (req) => listFiles(ctx, currentUser(req), req.query),
@@ -52,11 +54,15 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       config: { access },
       schema: {
+        operationId: 'uploadSignageFiles',
         tags,
         summary:
           'Upload a picture (PNG, JPEG, WebP) or video (MP4, WebM), checked by content (multipart: file, duration)',
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ message: z.string(), file: contentFileSchema }) },
+        response: {
+          ...errorResponses(400, 401, 403, 413, 415),
+          201: z.object({ message: z.string(), file: contentFileSchema }),
+        },
       },
     },
     async (req, reply) => {
@@ -76,9 +82,11 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       config: { access },
       schema: {
+        operationId: 'downloadSignageFile',
         tags,
         summary: 'A content file for staff (preview), with byte ranges for video',
         params: z.object({ file: z.string().max(100) }),
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (req, reply) => {
@@ -95,10 +103,11 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       config: { access },
       schema: {
+        operationId: 'getSignageContent',
         tags,
         summary: "A device's own content (the :id is the device)",
         params: signageIdParamSchema,
-        response: { 200: z.array(assignedContentSchema) },
+        response: { ...errorResponses(400, 401, 403, 404), 200: z.array(assignedContentSchema) },
       },
     },
     (req) => deviceContent(ctx, currentUser(req), { deviceId: req.params.id }),
@@ -109,10 +118,14 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       config: { access },
       schema: {
+        operationId: 'updateSignageContentDevice',
         tags,
         summary: 'Move content items (assignment ids) to another device',
         body: moveContentSchema,
-        response: { 200: z.object({ message: z.string(), moved: z.number().int() }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404),
+          200: z.object({ message: z.string(), moved: z.number().int() }),
+        },
       },
     },
     async (req) => ({ message: MSG.contentMoved, ...(await moveToDevice(ctx, currentUser(req), req.body)) }),
@@ -123,12 +136,16 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       config: { access },
       schema: {
+        operationId: 'saveSignageContent',
         tags,
         summary:
           'Assign content to a device (the :id is the device; at least one item; a file it shows already is updated)',
         params: signageIdParamSchema,
         body: assignContentSchema,
-        response: { 200: z.object({ message: z.string(), content: z.array(assignedContentSchema) }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404, 409),
+          200: z.object({ message: z.string(), content: z.array(assignedContentSchema) }),
+        },
       },
     },
     async (req) => ({
@@ -142,10 +159,11 @@ export const signageContentRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       config: { access },
       schema: {
+        operationId: 'deleteSignageContent',
         tags,
         summary: 'Take a content item (assignment id) off its device',
         params: signageIdParamSchema,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { ...errorResponses(400, 401, 403, 404), 200: z.object({ message: z.string() }) },
       },
     },
     async (req) => {

@@ -30,6 +30,7 @@ import {
   verifyActivation,
 } from './devices.js';
 import { MSG } from './common.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 const access = staffWith('digital_signage');
 const tags = ['signage'];
@@ -41,9 +42,10 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access },
       schema: {
+        operationId: 'getSignageOverview',
         tags,
         summary: 'Device counts by effective status, registrations per month (12), devices by type',
-        response: { 200: signageOverviewSchema },
+        response: { ...errorResponses(400, 401, 403), 200: signageOverviewSchema },
       },
     },
     (req) => overview(ctx, currentUser(req)),
@@ -54,10 +56,11 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access },
       schema: {
+        operationId: 'listSignageDevices',
         tags,
         summary: 'Devices (newest first, paged) with effective status, days remaining and customer',
         querystring: deviceListQuerySchema,
-        response: { 200: deviceListSchema },
+        response: { ...errorResponses(400, 401, 403), 200: deviceListSchema },
       },
     },
     (req) => listDevices(ctx, currentUser(req), req.query),
@@ -68,11 +71,12 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access },
       schema: {
+        operationId: 'updateSignageDevice',
         tags,
         summary: 'Name, location, licence end, lock or unlock a device',
         params: signageIdParamSchema,
         body: updateDeviceSchema,
-        response: { 200: deviceRowSchema },
+        response: { ...errorResponses(400, 401, 403, 404, 409), 200: deviceRowSchema },
       },
     },
     (req) => updateDevice(ctx, currentUser(req), { deviceId: req.params.id, patch: req.body }),
@@ -83,11 +87,12 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access },
       schema: {
+        operationId: 'assignSignageDeviceCustomer',
         tags,
         summary: 'Give the device a customer',
         params: signageIdParamSchema,
         body: assignCustomerSchema,
-        response: { 200: deviceRowSchema },
+        response: { ...errorResponses(400, 401, 403, 404, 409), 200: deviceRowSchema },
       },
     },
     (req) => assignCustomer(ctx, currentUser(req), { deviceId: req.params.id, customerId: req.body.customer_id }),
@@ -98,10 +103,11 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access },
       schema: {
+        operationId: 'removeSignageDeviceCustomer',
         tags,
         summary: "Take the device's customer away",
         params: signageIdParamSchema,
-        response: { 200: deviceRowSchema },
+        response: { ...errorResponses(400, 401, 403, 404), 200: deviceRowSchema },
       },
     },
     (req) => removeCustomer(ctx, currentUser(req), { deviceId: req.params.id }),
@@ -112,12 +118,14 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access },
       schema: {
+        operationId: 'verifySignageActivation',
         tags,
         summary:
           "Check the code the screen shows and set the customer with it (customer_id, else the device's own): right activates it for that customer; wrong 400 {error} and only the try counts; five wrong tries end the code's life",
         params: signageIdParamSchema,
         body: verifyActivationSchema,
         response: {
+          ...errorResponses(401, 403, 404, 409),
           200: z.object({ message: z.string(), device: deviceRowSchema }),
           400: z.object({ error: z.string().optional(), message: z.string(), code: z.string().optional() }),
         },
@@ -140,10 +148,11 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access },
       schema: {
+        operationId: 'searchSignageCustomers',
         tags,
         summary: 'Customers by company, customer number or e-mail (at least 2 characters, at most 20 rows)',
         querystring: signageCustomerSearchSchema,
-        response: { 200: z.array(signageCustomerHitSchema) },
+        response: { ...errorResponses(400, 401, 403), 200: z.array(signageCustomerHitSchema) },
       },
     },
     (req) => searchSignageCustomers(ctx, currentUser(req), { query: req.query.query }),
@@ -154,10 +163,11 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access },
       schema: {
+        operationId: 'listSignageCustomers',
         tags,
         summary: 'Customers that have screens, each with its screens, schedule and content counts (paged)',
         querystring: signagePageQuerySchema,
-        response: { 200: signageCustomerListSchema },
+        response: { ...errorResponses(400, 401, 403), 200: signageCustomerListSchema },
       },
     },
     (req) => customersWithScreens(ctx, currentUser(req), req.query),
@@ -168,10 +178,11 @@ export const signageDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access },
       schema: {
+        operationId: 'getSignageStatus',
         tags,
         summary: 'Every device online or offline by its last poll, and what it plays (paged)',
         querystring: signagePageQuerySchema,
-        response: { 200: deviceStatusListSchema },
+        response: { ...errorResponses(400, 401, 403), 200: deviceStatusListSchema },
       },
     },
     (req) => deviceStatus(ctx, currentUser(req), req.query),

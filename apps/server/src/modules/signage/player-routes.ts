@@ -15,6 +15,7 @@ import { MSG } from './common.js';
 import { signageMime } from './media-upload.js';
 import { deviceByKey, mediaForDevice, playlistFor, registerDevice, type DeviceRecord } from './player.js';
 import { sendMedia } from './send-media.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,12 +52,13 @@ export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       config: { access: publicAccess },
       onRequest: registerLimit,
       schema: {
+        operationId: 'registerSignageScreen',
         tags,
         summary:
           'A screen registers: 201 with its device key (shown once, kept hashed) and the activation code it shows; a known uuid whose device is not pending needs its current key (Authorization: Device <key>), else 409',
         security: [],
         body: registerDeviceSchema,
-        response: { 201: registerAnswerSchema, 409: messageSchema },
+        response: { ...errorResponses(400, 429), 201: registerAnswerSchema, 409: messageSchema },
       },
     },
     async (req, reply) =>
@@ -68,11 +70,12 @@ export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access: device },
       schema: {
+        operationId: 'getSignagePlaylist',
         tags,
         summary:
           'What the screen plays now (Vienna time), its status, and a version; records the poll (401 without a valid key)',
         security,
-        response: { 200: playlistSchema },
+        response: { ...errorResponses(400, 401), 200: playlistSchema },
       },
     },
     async (req, reply) => {
@@ -86,6 +89,8 @@ export const signagePlayerRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access: device },
       schema: {
+        operationId: 'getSignageMedia',
+        response: errorResponses(400, 401, 404),
         tags,
         summary: "A file of the screen's playlist (or of its schedules), with byte ranges for video",
         security,

@@ -28,6 +28,7 @@ import {
   updateSchedule,
 } from './schedules.js';
 import { scheduleContent } from './content.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 const access = staffWith('digital_signage');
 const tags = ['signage'];
@@ -39,10 +40,11 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'listSignageSchedules',
         tags,
         summary: 'Schedules (status filter, default active; paged)',
         querystring: scheduleListQuerySchema,
-        response: { 200: scheduleListSchema },
+        response: { ...errorResponses(400, 401, 403), 200: scheduleListSchema },
       },
     },
     (req) => listSchedules(ctx, currentUser(req), req.query),
@@ -53,10 +55,14 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'createSignageSchedule',
         tags,
         summary: 'Create a schedule {schedule_name, stripe_customer_id or customer_id, start_time, end_time, days}',
         body: scheduleInputSchema,
-        response: { 201: z.object({ message: z.string(), schedule: scheduleRowSchema }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404, 409),
+          201: z.object({ message: z.string(), schedule: scheduleRowSchema }),
+        },
       },
     },
     async (req, reply) =>
@@ -70,11 +76,15 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'updateSignageSchedule',
         tags,
         summary: 'Change a schedule',
         params: signageIdParamSchema,
         body: scheduleInputSchema,
-        response: { 200: z.object({ message: z.string(), schedule: scheduleRowSchema }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404, 409),
+          200: z.object({ message: z.string(), schedule: scheduleRowSchema }),
+        },
       },
     },
     async (req) => ({
@@ -88,10 +98,11 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'deleteSignageSchedule',
         tags,
         summary: 'Delete a schedule with its content list (the files stay)',
         params: signageIdParamSchema,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { ...errorResponses(400, 401, 403, 404), 200: z.object({ message: z.string() }) },
       },
     },
     async (req) => {
@@ -105,10 +116,11 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'getSignageContentSchedule',
         tags,
         summary: "A schedule's content in display order",
         params: signageIdParamSchema,
-        response: { 200: z.object({ content: z.array(assignedContentSchema) }) },
+        response: { ...errorResponses(400, 401, 403, 404), 200: z.object({ content: z.array(assignedContentSchema) }) },
       },
     },
     async (req) => ({ content: await getScheduleContent(ctx, currentUser(req), { scheduleId: req.params.id }) }),
@@ -119,12 +131,16 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'saveSignageContentSchedule',
         tags,
         summary:
           "Replace a schedule's content {content: [{file_id, display_order, duration, start_time, end_time, days_of_week}]}",
         params: signageIdParamSchema,
         body: scheduleContentSchema,
-        response: { 200: z.object({ message: z.string(), content: z.array(assignedContentSchema) }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404, 409),
+          200: z.object({ message: z.string(), content: z.array(assignedContentSchema) }),
+        },
       },
     },
     async (req) => ({
@@ -141,12 +157,16 @@ export const signageScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'uploadSignageScheduleFiles',
         tags,
         summary:
           'Upload a file into a schedule (multipart: file, duration, start_time 00:00, end_time 23:59, days_of_week 1-7)',
         consumes: ['multipart/form-data'],
         params: signageIdParamSchema,
-        response: { 201: z.object({ message: z.string(), content: z.array(assignedContentSchema) }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+          201: z.object({ message: z.string(), content: z.array(assignedContentSchema) }),
+        },
       },
     },
     async (req, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { publicAccess } from '../../platform/access.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 export const siteInfoResponseSchema = z.object({
   seller: z.object({
@@ -29,9 +30,10 @@ export const siteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: publicAccess },
       schema: {
+        operationId: 'getSiteInfo',
         tags: ['site'],
         summary: 'Seller data for imprint, privacy notice and terms, and the emergency hotline',
-        response: { 200: siteInfoResponseSchema },
+        response: { ...errorResponses(400), 200: siteInfoResponseSchema },
       },
     },
     async (_req, reply) => {

@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context.js';
 import { adminWith, staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { agentOverview, allTaskStats, countryOverview, listAgentsOverview, ownTaskStats } from './service.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 /**
  * The task statistics (backoffice.md 7 "Task statistics"): every figure an SQL aggregate over the
@@ -26,11 +27,12 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: adminWith('tasks') },
       schema: {
+        operationId: 'getTasksOverviewAdmin',
         tags,
         summary:
           'Task overview of a country: counts by state, overdue, completion rate, average hours, types, 6 months',
         params: statsCountryParams,
-        response: { 200: tasksOverviewSchema, ...errors },
+        response: { ...errorResponses(401), 200: tasksOverviewSchema, ...errors },
       },
     },
     async (req) => countryOverview(ctx, currentUser(req), req.params),
@@ -41,10 +43,11 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'getTasksOverviewAgent',
         tags,
         summary: "Task overview of one agent's tasks (agentId must be the caller, unless admin)",
         params: statsCountryAgentParams,
-        response: { 200: tasksOverviewSchema, ...errors },
+        response: { ...errorResponses(401), 200: tasksOverviewSchema, ...errors },
       },
     },
     async (req) => agentOverview(ctx, currentUser(req), req.params),
@@ -55,10 +58,11 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: adminWith('tasks') },
       schema: {
+        operationId: 'getAgentsOverview',
         tags,
         summary: 'One row per staff member of the country with their task counters and average days to done',
         params: statsCountryParams,
-        response: { 200: agentsOverviewSchema, ...errors },
+        response: { ...errorResponses(401), 200: agentsOverviewSchema, ...errors },
       },
     },
     async (req) => listAgentsOverview(ctx, currentUser(req), req.params),
@@ -69,9 +73,10 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: adminWith('tasks') },
       schema: {
+        operationId: 'getTaskStatsAdmin',
         tags,
         summary: "Task stats of every agent of the admin's country (scope all): per month with overdue, per type",
-        response: { 200: taskStatsSchema, ...errors },
+        response: { ...errorResponses(401), 200: taskStatsSchema, ...errors },
       },
     },
     async (req) => allTaskStats(ctx, currentUser(req)),
@@ -82,10 +87,11 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'getTaskStatsAgent',
         tags,
         summary: "Task stats of one agent's tasks (scope own; agentId must be the caller, unless admin)",
         params: statsAgentParams,
-        response: { 200: taskStatsSchema, ...errors },
+        response: { ...errorResponses(401), 200: taskStatsSchema, ...errors },
       },
     },
     async (req) => ownTaskStats(ctx, currentUser(req), req.params),

@@ -15,6 +15,7 @@ import { currentUser } from '../../platform/auth.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
 import { executeInBackground, stopRuns } from './background.js';
 import { getRun, listRuns, startRun } from './runs.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 /** The job name under which a started run is executed after the answer (app.backgroundJobs). */
 export const SYNC_RUN_JOB = 'sync-run';
@@ -34,9 +35,10 @@ export const syncRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       {
         config: { access },
         schema: {
+          operationId: ({ AT: 'startSyncAt', EG: 'startSyncEg' } as const)[country],
           tags: ['sync'],
           summary: `Start a synchronisation of the ${country} customers in the background (409 while one is going)`,
-          response: { 202: syncStartResponseSchema, 409: messageSchema },
+          response: { ...errorResponses(400, 401, 403, 409), 202: syncStartResponseSchema },
         },
       },
       async (req, reply) => {
@@ -52,10 +54,11 @@ export const syncRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access },
       schema: {
+        operationId: 'listSyncRuns',
         tags: ['sync'],
         summary: 'The latest 20 runs of a country, newest first',
         querystring: syncRunsQuerySchema,
-        response: { 200: z.array(syncRunSchema) },
+        response: { ...errorResponses(400, 401, 403), 200: z.array(syncRunSchema) },
       },
     },
     (req) => listRuns(ctx, currentUser(req), { country: req.query.country }),
@@ -66,10 +69,11 @@ export const syncRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access },
       schema: {
+        operationId: 'getSyncRun',
         tags: ['sync'],
         summary: 'One run with its counts, errors (at most 100) and summary',
         params: syncRunParamsSchema,
-        response: { 200: syncRunSchema, 404: messageSchema },
+        response: { ...errorResponses(400, 401, 403), 200: syncRunSchema, 404: messageSchema },
       },
     },
     (req) => getRun(ctx, currentUser(req), { runId: req.params.runId }),

@@ -20,6 +20,7 @@ import { currentUser } from '../../platform/auth.js';
 import { boardPage, boardSince } from './board.js';
 import { listAgents, listTaskTypes } from './lookups.js';
 import { id, prebuiltJson, sendBoardPage } from './route-helpers.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 /** The boards: pages per country and status, catch-up polls, task types and the agents list. */
 export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -49,11 +50,12 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       config: { access: adminWith('tasks') },
       serializerCompiler: prebuiltJson,
       schema: {
+        operationId: 'getTasksFromAdmin',
         tags: ['tasks'],
         summary: 'Board page of a country and status (admin: all tasks)',
         params: boardParams,
         querystring: taskListQuerySchema,
-        response: { 200: taskListResponseSchema },
+        response: { ...errorResponses(400, 401, 403), 200: taskListResponseSchema },
       },
     },
     answerBoardPage,
@@ -65,12 +67,13 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       config: { access: staffWith('tasks') },
       serializerCompiler: prebuiltJson,
       schema: {
+        operationId: 'getTasksFromAgent',
         tags: ['tasks'],
         summary:
           'Board page of an agent: tasks assigned to, created by, or asking help of them (agentId must be the caller, unless admin)',
         params: agentBoardParams,
         querystring: taskListQuerySchema,
-        response: { 200: taskListResponseSchema },
+        response: { ...errorResponses(400, 401, 403), 200: taskListResponseSchema },
       },
     },
     answerBoardPage,
@@ -81,10 +84,11 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     {
       config: { access: adminWith('tasks') },
       schema: {
+        operationId: 'getTasksFromAdminSince',
         tags: ['tasks'],
         summary: 'Tasks with a higher id (catch-up poll)',
         params: boardParams.merge(sinceParams),
-        response: { 200: taskSinceResponseSchema },
+        response: { ...errorResponses(400, 401, 403), 200: taskSinceResponseSchema },
       },
     },
     async (req) => ({
@@ -97,10 +101,11 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'getTasksFromAgentSince',
         tags: ['tasks'],
         summary: 'Tasks with a higher id (catch-up poll), agent visibility',
         params: agentBoardParams.merge(sinceParams),
-        response: { 200: taskSinceResponseSchema },
+        response: { ...errorResponses(400, 401, 403), 200: taskSinceResponseSchema },
       },
     },
     async (req) => ({
@@ -110,7 +115,15 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
 
   app.get(
     '/api/task-types',
-    { config: { access: staffWith('tasks') }, schema: { tags: ['tasks'], response: { 200: z.array(taskTypeSchema) } } },
+    {
+      config: { access: staffWith('tasks') },
+      schema: {
+        operationId: 'listTaskTypes',
+        tags: ['tasks'],
+        summary: 'The task types (id and name), for the task forms and filters',
+        response: { ...errorResponses(400, 401, 403), 200: z.array(taskTypeSchema) },
+      },
+    },
     () => listTaskTypes(ctx),
   );
 
@@ -119,11 +132,12 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'listAgents',
         tags: ['tasks'],
         summary:
           "Staff of the caller's country with counters O, E, A (admins may ask for another country with countryId)",
         querystring: z.object({ countryId: id(COMMON_MSG.invalidCountry).optional() }),
-        response: { 200: z.array(agentSummarySchema) },
+        response: { ...errorResponses(400, 401, 403), 200: z.array(agentSummarySchema) },
       },
     },
     (req) => listAgents(ctx, currentUser(req), { countryId: req.query.countryId }),

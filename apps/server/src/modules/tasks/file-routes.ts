@@ -19,6 +19,7 @@ import { findAudit, submitAudit } from './audit.js';
 import { getVisibleRow } from './detail.js';
 import { findProtectedFile, setTaskFileShared, uploadFiles } from './files.js';
 import { id } from './route-helpers.js';
+import { errorResponses, fileResponse } from '../../platform/openapi.js';
 
 /** Files and audits of a task: upload, the audit (with its files), and the protected downloads. */
 export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -30,10 +31,14 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'uploadTaskFiles',
         tags: ['tasks'],
         summary: 'Add files to an open task (multipart: taskId, files); 409 when the task is done or closed',
         consumes: ['multipart/form-data'],
-        response: { 200: z.object({ message: z.string(), files: z.array(taskFileSchema) }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+          200: z.object({ message: z.string(), files: z.array(taskFileSchema) }),
+        },
       },
     },
     async (req) => {
@@ -54,11 +59,12 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'shareTaskFile',
         tags: ['tasks'],
         summary: 'Share a task file with the task’s customer (business dashboard documents) or take it back {shared}',
         params: z.object({ id: id() }),
         body: taskFileShareSchema,
-        response: { 200: messageSchema },
+        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema },
       },
     },
     async (req) => ({
@@ -71,11 +77,12 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'auditTask',
         tags: ['tasks'],
         summary:
           'File the audit of an erledigt task (multipart: taskID, description, contacted, reason, files); closes it',
         consumes: ['multipart/form-data'],
-        response: { 200: messageSchema, 409: messageSchema },
+        response: { ...errorResponses(400, 401, 403, 404, 413, 415), 200: messageSchema, 409: messageSchema },
       },
     },
     async (req) => {
@@ -102,10 +109,11 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'getTaskAudit',
         tags: ['tasks'],
         summary: 'The audit of a task (404 when none)',
         params: z.object({ id: id() }),
-        response: { 200: auditSchema },
+        response: { ...errorResponses(400, 401, 403, 404), 200: auditSchema },
       },
     },
     async (req) => {
@@ -120,10 +128,14 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'getTaskWithAudit',
         tags: ['tasks'],
         summary: 'A task row with its audit (or null)',
         params: z.object({ id: id() }),
-        response: { 200: z.object({ task: taskRowSchema, audit: auditSchema.nullable() }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404),
+          200: z.object({ task: taskRowSchema, audit: auditSchema.nullable() }),
+        },
       },
     },
     async (req) => {
@@ -139,9 +151,11 @@ export const taskFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       {
         config: { access: staffWith('tasks') },
         schema: {
+          operationId: ({ tasks: 'downloadTaskFile', audits: 'downloadAuditFile' } as const)[area],
           tags: ['tasks'],
           summary: `A file of a ${area === 'tasks' ? 'task' : 'task audit'} the caller may see`,
           params: z.object({ file: z.string().max(100) }),
+          response: { 200: fileResponse('application/octet-stream'), ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (req, reply) => {

@@ -22,6 +22,7 @@ import { parseFields } from '../../platform/validation.js';
 import { addNote, claimTask, createTask, requestAssist, setStatus, switchAgent } from './commands.js';
 import { getVisibleRow, listNotes, taskDetail } from './detail.js';
 import { id } from './route-helpers.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 /** One task: its row and details, claim, create, notes, hand-over, help request, status. */
 export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -33,10 +34,11 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'getTask',
         tags: ['tasks'],
         summary: 'One task row',
         params: z.object({ taskId: id() }),
-        response: { 200: taskRowSchema },
+        response: { ...errorResponses(400, 401, 403, 404), 200: taskRowSchema },
       },
     },
     (req) => getVisibleRow(ctx, currentUser(req), { taskId: req.params.taskId }),
@@ -47,10 +49,11 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'getTaskDetailAgent',
         tags: ['tasks'],
         summary: 'Task details with files, conversations, messages and notes (userId must be the caller, unless admin)',
         params: z.object({ taskId: id(), userId: id() }),
-        response: { 200: taskDetailResponseSchema },
+        response: { ...errorResponses(400, 401, 403, 404), 200: taskDetailResponseSchema },
       },
     },
     (req) => {
@@ -65,11 +68,12 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'claimTask',
         tags: ['tasks'],
         summary:
           "Take an unassigned task of one's own country (admins: any); 409 when someone has it already, 404 for another country",
         body: claimTaskSchema,
-        response: { 200: taskRowSchema, 404: messageSchema, 409: messageSchema },
+        response: { ...errorResponses(400, 401, 403), 200: taskRowSchema, 404: messageSchema, 409: messageSchema },
       },
     },
     (req) => claimTask(ctx, currentUser(req), { taskId: req.body.taskID }),
@@ -80,11 +84,15 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       config: { access: staffWith('tasks'), idempotent: true },
       schema: {
+        operationId: 'createTask',
         tags: ['tasks'],
         summary:
           'Create a task (multipart: titel, beschreibung, frist, typ, userID, kundennummer, firma, createdByUserID, files)',
         consumes: ['multipart/form-data'],
-        response: { 200: z.object({ aufgabeID: z.number().int(), message: z.string() }) },
+        response: {
+          ...errorResponses(400, 401, 403, 413, 415),
+          200: z.object({ aufgabeID: z.number().int(), message: z.string() }),
+        },
       },
     },
     async (req) => {
@@ -104,7 +112,13 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     '/api/task-get-notes/:taskId',
     {
       config: { access: staffWith('tasks') },
-      schema: { tags: ['tasks'], params: z.object({ taskId: id() }), response: { 200: z.array(taskNoteSchema) } },
+      schema: {
+        operationId: 'getTaskNotes',
+        tags: ['tasks'],
+        summary: 'The notes of a task the caller may see, oldest first',
+        params: z.object({ taskId: id() }),
+        response: { ...errorResponses(400, 401, 403, 404), 200: z.array(taskNoteSchema) },
+      },
     },
     (req) => listNotes(ctx, currentUser(req), { taskId: req.params.taskId }),
   );
@@ -114,10 +128,11 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'addTaskNote',
         tags: ['tasks'],
         summary: 'Add a note to an open task (409 otherwise)',
         body: addNoteSchema,
-        response: { 200: messageSchema.extend({ note: taskNoteSchema }) },
+        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema.extend({ note: taskNoteSchema }) },
       },
     },
     async (req) => ({
@@ -131,10 +146,11 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'switchTaskAgent',
         tags: ['tasks'],
         summary: 'Hand the task to another agent',
         body: switchAgentSchema,
-        response: { 200: messageSchema },
+        response: { ...errorResponses(400, 401, 403, 404, 409), 200: messageSchema },
       },
     },
     async (req) => {
@@ -148,10 +164,11 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'requestAssist',
         tags: ['tasks'],
         summary: 'Ask a colleague for help (one per task; a second one is 409 with a German message)',
         body: requestAssistSchema,
-        response: { 200: messageSchema, 409: messageSchema },
+        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema, 409: messageSchema },
       },
     },
     async (req) => {
@@ -169,10 +186,11 @@ export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       config: { access: staffWith('tasks') },
       schema: {
+        operationId: 'setTaskStatus',
         tags: ['tasks'],
         summary: 'offen -> erledigt, or erledigt -> offen while no audit exists (409 otherwise)',
         body: setTaskStatusSchema,
-        response: { 200: messageSchema, 409: messageSchema },
+        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema, 409: messageSchema },
       },
     },
     async (req) => {

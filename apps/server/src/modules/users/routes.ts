@@ -13,13 +13,22 @@ import {
   listRoles,
   saveUserSettings,
 } from './service.js';
+import { errorResponses } from '../../platform/openapi.js';
 
 export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/api/countries',
     {
       config: { access: staff },
-      schema: { tags: ['users'], response: { 200: z.array(z.object({ id: z.number(), country_name: z.string() })) } },
+      schema: {
+        operationId: 'listCountries',
+        tags: ['users'],
+        summary: 'The countries (id and name), for the staff screens’ choices',
+        response: {
+          ...errorResponses(400, 401, 403),
+          200: z.array(z.object({ id: z.number(), country_name: z.string() })),
+        },
+      },
     },
     () => listCountries(ctx),
   );
@@ -27,7 +36,15 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/api/roles',
     {
       config: { access: staff },
-      schema: { tags: ['users'], response: { 200: z.array(z.object({ id: z.number(), role_name: z.string() })) } },
+      schema: {
+        operationId: 'listRoles',
+        tags: ['users'],
+        summary: 'The user roles (id and name), for the user form',
+        response: {
+          ...errorResponses(400, 401, 403),
+          200: z.array(z.object({ id: z.number(), role_name: z.string() })),
+        },
+      },
     },
     () => listRoles(ctx),
   );
@@ -35,7 +52,15 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/api/agent-levels',
     {
       config: { access: staff },
-      schema: { tags: ['users'], response: { 200: z.array(z.object({ id: z.number(), level_name: z.string() })) } },
+      schema: {
+        operationId: 'listAgentLevels',
+        tags: ['users'],
+        summary: 'The agent levels (id and name), for the user form',
+        response: {
+          ...errorResponses(400, 401, 403),
+          200: z.array(z.object({ id: z.number(), level_name: z.string() })),
+        },
+      },
     },
     () => listAgentLevels(ctx),
   );
@@ -45,10 +70,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: admin },
       schema: {
+        operationId: 'createUser',
         tags: ['users'],
         summary: 'Create a user without a password and mail an invitation link (admin only; 409 on a duplicate email)',
         body: createUserSchema,
-        response: { 200: messageSchema, 409: messageSchema },
+        response: { ...errorResponses(400, 401, 403), 200: messageSchema, 409: messageSchema },
       },
     },
     async (req) => {
@@ -60,7 +86,15 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.get(
     '/api/user-settings',
-    { config: { access: signedIn }, schema: { tags: ['users'], summary: 'The caller’s settings', response: { 200: userSettingsSchema } } },
+    {
+      config: { access: signedIn },
+      schema: {
+        operationId: 'getUserSettings',
+        tags: ['users'],
+        summary: 'The caller’s settings',
+        response: { ...errorResponses(400, 401), 200: userSettingsSchema },
+      },
+    },
     (req) => getUserSettings(ctx, currentUser(req), { acceptLanguage: req.headers['accept-language'] }),
   );
   app.put(
@@ -68,10 +102,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: signedIn },
       schema: {
+        operationId: 'updateUserSettings',
         tags: ['users'],
         summary: 'Save the caller’s settings',
         body: userSettingsSchema,
-        response: { 200: userSettingsSchema },
+        response: { ...errorResponses(400, 401), 200: userSettingsSchema },
       },
     },
     (req) => saveUserSettings(ctx, currentUser(req), req.body),

@@ -25,6 +25,7 @@ import { listOwnInvoices, ownInvoiceFile } from './invoices.js';
 import { listOwnDeliveries, listOwnOrders, ownOrderDetail } from './orders.js';
 import { ownOverview } from './overview.js';
 import { createOwnSupport, listOwnSupport, ownSupportDetail } from './support.js';
+import { errorResponses, fileResponse } from '../../../platform/openapi.js';
 
 const tags = ['business'];
 const errors = { 400: messageSchema, 404: messageSchema };
@@ -42,10 +43,11 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'getBusinessOverview',
         tags,
         summary:
           'The customer, counts (open tasks, open orders, in delivery, devices, unread news) and the 3 newest items',
-        response: { 200: businessOverviewSchema, ...errors },
+        response: { ...errorResponses(401, 403), 200: businessOverviewSchema, ...errors },
       },
     },
     async (req) => ownOverview(ctx, currentUser(req)),
@@ -56,11 +58,12 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'listBusinessOrders',
         tags,
         summary:
           'The customer’s RKSV orders, newest first (keyset): stage, tracking link, card count and activation state',
         querystring: businessPageQuerySchema,
-        response: { 200: businessOrderListSchema, ...errors },
+        response: { ...errorResponses(401, 403), 200: businessOrderListSchema, ...errors },
       },
     },
     async (req) => listOwnOrders(ctx, currentUser(req), req.query),
@@ -71,10 +74,11 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'getBusinessOrder',
         tags,
         summary: 'One of the customer’s orders with its cards (serial number, activation); 404 for any other',
         params: businessIdParamSchema,
-        response: { 200: businessOrderDetailSchema, ...errors },
+        response: { ...errorResponses(401, 403), 200: businessOrderDetailSchema, ...errors },
       },
     },
     async (req) => ownOrderDetail(ctx, currentUser(req), { orderId: req.params.id }),
@@ -85,10 +89,11 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'listBusinessDeliveries',
         tags,
         summary: 'The customer’s orders in stage delivery (tracking link) or pickup (pickup note), newest first',
         querystring: businessPageQuerySchema,
-        response: { 200: businessOrderListSchema, ...errors },
+        response: { ...errorResponses(401, 403), 200: businessOrderListSchema, ...errors },
       },
     },
     async (req) => listOwnDeliveries(ctx, currentUser(req), req.query),
@@ -99,10 +104,11 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'listBusinessInvoices',
         tags,
         summary: 'Invoices of the customer’s paid orders, newest first (keyset)',
         querystring: businessPageQuerySchema,
-        response: { 200: businessInvoiceListSchema, ...errors },
+        response: { ...errorResponses(401, 403), 200: businessInvoiceListSchema, ...errors },
       },
     },
     async (req) => listOwnInvoices(ctx, currentUser(req), req.query),
@@ -113,6 +119,8 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'getBusinessInvoicePdf',
+        response: { 200: fileResponse('application/pdf'), ...errorResponses(400, 401, 403, 404) },
         tags,
         summary: 'The PDF of one of the customer’s invoices (the shop’s file); 404 for any other',
         params: businessInvoiceParamSchema,
@@ -137,10 +145,11 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'listBusinessSupportRequests',
         tags,
         summary: 'Tasks of the customer’s record, newest first: title, type, status in the customer’s words, dates',
         querystring: businessPageQuerySchema,
-        response: { 200: businessSupportListSchema, ...errors },
+        response: { ...errorResponses(401, 403), 200: businessSupportListSchema, ...errors },
       },
     },
     async (req) => listOwnSupport(ctx, currentUser(req), req.query),
@@ -151,11 +160,12 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'getBusinessSupportRequest',
         tags,
         summary:
           'One of the customer’s tasks with its messages and mails (agents by first name); no notes or help requests',
         params: businessIdParamSchema,
-        response: { 200: businessSupportDetailSchema, ...errors },
+        response: { ...errorResponses(401, 403), 200: businessSupportDetailSchema, ...errors },
       },
     },
     async (req) => ownSupportDetail(ctx, currentUser(req), { taskId: req.params.id }),
@@ -181,12 +191,14 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access, idempotent: true },
       schema: {
+        operationId: 'createBusinessSupportRequest',
         tags,
         summary:
           'A support request: a task for the customer’s record on their country’s board, contact data from the record',
         description: 'JSON {titel, beschreibung, typ} or multipart with the same fields and files (`files`).',
         consumes: ['application/json', 'multipart/form-data'],
         response: {
+          ...errorResponses(401, 403),
           200: businessSupportCreatedSchema,
           400: messageSchema,
           404: messageSchema,
@@ -210,9 +222,10 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     {
       config: { access },
       schema: {
+        operationId: 'listBusinessDevices',
         tags,
         summary: 'Signage screens assigned to the customer’s record with effective status, days remaining, last seen',
-        response: { 200: businessDeviceListSchema, ...errors },
+        response: { ...errorResponses(401, 403), 200: businessDeviceListSchema, ...errors },
       },
     },
     async (req) => listOwnDevices(ctx, currentUser(req)),

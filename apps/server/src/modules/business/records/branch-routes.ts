@@ -5,6 +5,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { customerOnly } from '../../../platform/access.js';
 import { currentUser } from '../../../platform/auth.js';
 import { createBranch, deleteBranch, listBranches, updateBranch } from './branches.js';
+import { errorResponses } from '../../../platform/openapi.js';
 
 /** The customer's branches (Filialen): list, add, change, remove; only their own, any other id is 404. */
 export const businessBranchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -13,7 +14,12 @@ export const businessBranchRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/api/business/branches',
     {
       config: { access },
-      schema: { tags: ['business'], summary: 'The caller’s branches by name', response: { 200: z.array(branchSchema) } },
+      schema: {
+        operationId: 'listBusinessBranches',
+        tags: ['business'],
+        summary: 'The caller’s branches by name',
+        response: { ...errorResponses(400, 401, 403), 200: z.array(branchSchema) },
+      },
     },
     (req) => listBranches(ctx, currentUser(req)),
   );
@@ -23,10 +29,14 @@ export const businessBranchRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       config: { access, idempotent: true },
       schema: {
+        operationId: 'createBusinessBranch',
         tags: ['business'],
         summary: 'Add a branch {name, address, zipcode, city, phone?, opening_hours?}',
         body: branchInputSchema,
-        response: { 201: z.object({ message: z.string(), branch: branchSchema }) },
+        response: {
+          ...errorResponses(400, 401, 403, 409),
+          201: z.object({ message: z.string(), branch: branchSchema }),
+        },
       },
     },
     async (req, reply) => {
@@ -40,11 +50,15 @@ export const businessBranchRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       config: { access },
       schema: {
+        operationId: 'updateBusinessBranch',
         tags: ['business'],
         summary: 'Change one of the caller’s branches',
         params: recordsIdSchema,
         body: branchInputSchema,
-        response: { 200: z.object({ message: z.string(), branch: branchSchema }) },
+        response: {
+          ...errorResponses(400, 401, 403, 404, 409),
+          200: z.object({ message: z.string(), branch: branchSchema }),
+        },
       },
     },
     async (req) => {
@@ -58,10 +72,11 @@ export const businessBranchRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       config: { access },
       schema: {
+        operationId: 'deleteBusinessBranch',
         tags: ['business'],
         summary: 'Remove one of the caller’s branches',
         params: recordsIdSchema,
-        response: { 200: messageSchema },
+        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema },
       },
     },
     async (req) => {

@@ -6,6 +6,7 @@ import { currentUser } from '../../../platform/auth.js';
 import { notFound } from '../../../platform/errors.js';
 import { contentDisposition, downloadName, storedMime } from '../../../platform/uploads.js';
 import { findOwnDocument, listDocuments } from './documents.js';
+import { errorResponses, fileResponse } from '../../../platform/openapi.js';
 
 /** The customer's documents: what staff shared with their record and the shared files of their tasks. */
 export const businessDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -14,10 +15,11 @@ export const businessDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (
     {
       config: { access: customerOnly },
       schema: {
+        operationId: 'listBusinessDocuments',
         tags: ['business'],
         summary: 'Documents shared with the caller’s customer record and shared files of their tasks, newest first',
         querystring: recordsPageQuerySchema,
-        response: { 200: documentListSchema },
+        response: { ...errorResponses(400, 401, 403), 200: documentListSchema },
       },
     },
     (req) => listDocuments(ctx, currentUser(req), req.query),
@@ -28,6 +30,8 @@ export const businessDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (
     {
       config: { access: customerOnly },
       schema: {
+        operationId: 'downloadBusinessDocument',
+        response: { 200: fileResponse('application/octet-stream'), ...errorResponses(400, 401, 403, 404) },
         tags: ['business'],
         summary: 'One of the caller’s documents as a download (404 for any other)',
         params: documentIdSchema,

@@ -15,6 +15,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { admin, customerOnly } from '../../../platform/access.js';
 import { currentUser } from '../../../platform/auth.js';
 import { createNewsPost, deleteNewsPost, listNews, listNewsPosts, markNewsRead, updateNewsPost } from './news.js';
+import { errorResponses } from '../../../platform/openapi.js';
 
 /** The news as customers read them (/api/business/news). */
 export const businessNewsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -23,10 +24,11 @@ export const businessNewsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     {
       config: { access: customerOnly },
       schema: {
+        operationId: 'listBusinessNews',
         tags: ['business'],
         summary: 'Published news newest first in the reader’s language (German fallback), unread marked',
         querystring: newsQuerySchema,
-        response: { 200: newsListSchema },
+        response: { ...errorResponses(400, 401, 403), 200: newsListSchema },
       },
     },
     (req) => listNews(ctx, currentUser(req), req.query),
@@ -37,10 +39,11 @@ export const businessNewsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     {
       config: { access: customerOnly },
       schema: {
+        operationId: 'markBusinessNewsRead',
         tags: ['business'],
         summary: 'Mark a published post read for the caller',
         params: recordsIdSchema,
-        response: { 200: messageSchema },
+        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema },
       },
     },
     async (req) => {
@@ -58,10 +61,11 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     {
       config: { access: admin },
       schema: {
+        operationId: 'listNews',
         tags: ['news'],
         summary: 'All news posts, newest publish date first',
         querystring: recordsPageQuerySchema,
-        response: { 200: newsPostListSchema },
+        response: { ...errorResponses(400, 401, 403), 200: newsPostListSchema },
       },
     },
     (req) => listNewsPosts(ctx, req.query),
@@ -72,10 +76,11 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     {
       config: { access: admin, idempotent: true },
       schema: {
+        operationId: 'createNews',
         tags: ['news'],
         summary: 'Write a post {title, text, published_from, translations?: {en, fr, ar}}',
         body: newsInputSchema,
-        response: { 201: answer },
+        response: { ...errorResponses(400, 401, 403), 201: answer },
       },
     },
     async (req, reply) => {
@@ -88,7 +93,14 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     '/api/news/:id',
     {
       config: { access: admin },
-      schema: { tags: ['news'], summary: 'Change a post', params: recordsIdSchema, body: newsInputSchema, response: { 200: answer } },
+      schema: {
+        operationId: 'updateNews',
+        tags: ['news'],
+        summary: 'Change a post',
+        params: recordsIdSchema,
+        body: newsInputSchema,
+        response: { ...errorResponses(400, 401, 403, 404), 200: answer },
+      },
     },
     async (req) => ({
       message: MSG.newsSaved,
@@ -100,7 +112,13 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     '/api/news/:id',
     {
       config: { access: admin },
-      schema: { tags: ['news'], summary: 'Delete a post', params: recordsIdSchema, response: { 200: messageSchema } },
+      schema: {
+        operationId: 'deleteNews',
+        tags: ['news'],
+        summary: 'Delete a post',
+        params: recordsIdSchema,
+        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema },
+      },
     },
     async (req) => {
       await deleteNewsPost(ctx, currentUser(req), { id: req.params.id });
