@@ -39,7 +39,8 @@ export default function InvoicesPage() {
           variant="light"
           leftSection={<IconDownload size={14} aria-hidden />}
           onClick={() => void download(i)}
-          aria-label={t('businessData.downloadInvoice', { number: i.number })}
+          // The visible "PDF" starts the spoken name (2.5.3 Label in Name), which also names the invoice.
+          aria-label={`PDF – ${t('businessData.downloadInvoice', { number: i.number })}`}
           data-testid="invoice-download"
         >
           PDF
