@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format';
 
 /** The page title of a records screen, with an action beside it on wide screens and below on a phone. */
 export function PageHeader({ title, action }: { title: string; action?: ReactNode }) {
@@ -57,7 +58,7 @@ export function ListState({
 
 /** A file size in words a person reads (kB, MB), digits left to right. */
 export function fileSize(bytes: number, locale: string): string {
-  const fmt = (n: number) => n.toLocaleString(locale === 'ar' ? 'ar-u-nu-latn' : locale, { maximumFractionDigits: 1 });
+  const fmt = (n: number) => formatNumber(n, locale, { digits: 1 });
   if (bytes < 1024) return `${fmt(bytes)} B`;
   if (bytes < 1024 * 1024) return `${fmt(bytes / 1024)} kB`;
   return `${fmt(bytes / 1024 / 1024)} MB`;

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart';
 import { DataTable } from '../../components/data-table';
 import { Money } from '../../components/money';
+import { useFormat } from '../../lib/format';
 import { useOverview } from './api/get-overview';
 import { EntryDate, LoadError, TypeBadge } from './components';
 
 /** /agent-dashboard/cashbook/overview: four cards, six months of income and expenses, the 5 newest entries. */
 export default function CashbookOverviewPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const overview = useOverview();
   const o = overview.data;
   const cards: [string, number | undefined, string][] = [
@@ -35,7 +37,7 @@ export default function CashbookOverviewPage() {
               <Skeleton height={28} mt={6} />
             ) : (
               <Text size="xl" fw={700} mt={4}>
-                {kind === 'money' ? <Money cents={value} /> : value.toLocaleString('de-AT')}
+                {kind === 'money' ? <Money cents={value} /> : format.number(value)}
               </Text>
             )}
           </Card>

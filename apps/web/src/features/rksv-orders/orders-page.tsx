@@ -10,6 +10,7 @@ import { DateDisplay } from '../../components/date-display';
 import { Ltr, UserText } from '../../components/ltr';
 import { Money } from '../../components/money';
 import { useAuth } from '../../lib/auth-context';
+import { formatCount } from '../../lib/format';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { useRksvAgents } from './api/get-agents';
 import { useRksvOrder } from './api/get-order';
@@ -224,7 +225,7 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
       <Text size="sm" c="dimmed" data-testid="rksv-total" data-total={total}>
         {total !== undefined
           ? t('rksvOrders.total', {
-              total: `${new Intl.NumberFormat(i18n.language).format(total)}${orders.data?.totalCapped ? '+' : ''}`,
+              total: formatCount(total, i18n.language, orders.data?.totalCapped),
             })
           : '\u00a0'}
       </Text>

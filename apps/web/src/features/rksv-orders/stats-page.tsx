@@ -3,16 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, RKSV_STAGES } from '@portal/shared';
 import { Chart } from '../../components/chart';
 import { Money } from '../../components/money';
+import { formatMonth, formatNumber } from '../../lib/format';
 import { useRksvStats } from './api/get-stats';
 
 /** /agent-dashboard/rk: orders and units per month, revenue, stage counts, hours to shipping, outages. */
 export default function RksvStatsPage() {
   const { t, i18n } = useTranslation();
   const stats = useRksvStats();
-  const month = (m: string) =>
-    new Intl.DateTimeFormat(i18n.language, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
-  const number = (n: number, digits = 0) =>
-    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(n);
+  const month = (m: string) => formatMonth(m, i18n.language, '2-digit');
+  const number = (n: number, digits = 0) => formatNumber(n, i18n.language, { digits, minDigits: digits });
 
   if (stats.isError)
     return (

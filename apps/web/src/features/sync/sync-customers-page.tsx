@@ -4,6 +4,7 @@ import { SYNC_COUNTRIES, type SyncCountry, type SyncRun } from '@portal/shared';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
+import { useFormat } from '../../lib/format';
 import { useSyncRuns } from './api/sync-runs';
 import { runSummary } from './run-text';
 import { SyncCard } from './sync-card';
@@ -16,7 +17,7 @@ export default function SyncCustomersPage() {
   const { t } = useTranslation();
   const { values, setParam } = useUrlFilters(FILTERS);
   const runs = useSyncRuns(values.country);
-  const n = (v: number) => v.toLocaleString('de-AT');
+  const { number: n } = useFormat();
   const columns: DataTableColumn<SyncRun>[] = [
     {
       key: 'started',

@@ -18,6 +18,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TASK_STATUSES, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../../lib/auth-context';
+import { formatCount } from '../../lib/format';
 import { useCountries } from './api/get-countries';
 import { useTasks } from './api/get-tasks';
 import { useMissedTasksPoll } from './api/get-tasks-since';
@@ -100,7 +101,7 @@ export default function TaskBoardPage() {
   const first = tasks.data?.pages[0];
   const total = first?.total ?? 0;
   // Past the server's counting cap the total reads e.g. "1.000+".
-  const totalLabel = `${new Intl.NumberFormat(i18n.language).format(total)}${first?.totalCapped ? '+' : ''}`;
+  const totalLabel = formatCount(total, i18n.language, first?.totalCapped);
 
   return (
     <Stack gap="md">
