@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RTL_LANGUAGES, type Language, type NewsItem } from '@portal/shared';
 import { DateDisplay } from '../../components/date-display';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { NEWS_PAGE, useNews } from './api/get-news';
 import { useMarkNewsRead } from './api/mark-news-read';
 import { ListState, PageHeader } from './components';
@@ -70,8 +70,9 @@ function NewsCard({ item }: { item: NewsItem }) {
 export default function NewsPage() {
   const { t, i18n } = useTranslation();
   const lang = LANGS.includes(i18n.language) ? i18n.language : 'de';
-  const [offset, setOffset] = useState(0);
+  const { offset, paging: pagingOf } = useOffsetPaging(NEWS_PAGE);
   const q = useNews(lang, offset);
+  const paging = pagingOf(q.data);
   const total = q.data?.total ?? 0;
   return (
     <Stack maw={860}>
@@ -95,10 +96,10 @@ export default function NewsPage() {
       {q.data?.items.map((n) => <NewsCard key={n.id} item={n} />)}
       {total > NEWS_PAGE && (
         <Group justify="space-between">
-          <Button variant="default" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - NEWS_PAGE))}>
+          <Button variant="default" disabled={!paging.hasPrevious} onClick={paging.onPrevious}>
             {t('records.previous')}
           </Button>
-          <Button variant="default" disabled={offset + NEWS_PAGE >= total} onClick={() => setOffset(offset + NEWS_PAGE)}>
+          <Button variant="default" disabled={!paging.hasNext} onClick={paging.onNext}>
             {t('records.next')}
           </Button>
         </Group>

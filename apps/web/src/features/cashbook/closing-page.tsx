@@ -15,6 +15,7 @@ import { Money } from '../../components/money';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
 import { useCreateClosing } from './api/create-closing';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { CLOSINGS_PAGE, useClosings } from './api/get-closings';
 import { cashbookErrorMessage } from './cashbook-errors';
 import { LoadError } from './components';
@@ -129,7 +130,7 @@ function ClosingDialog({ opened, onClose, closed }: { opened: boolean; onClose: 
 /** /agent-dashboard/cashbook/closing: the monthly closings with their difference, and the dialog for a new one. */
 export default function CashbookClosingPage() {
   const { t } = useTranslation();
-  const [offset, setOffset] = useState(0);
+  const { offset, paging } = useOffsetPaging(CLOSINGS_PAGE);
   const closings = useClosings(offset);
   const [adding, setAdding] = useState(false);
   const closed = new Set((closings.data?.closings ?? []).map((c) => c.month.slice(0, 7)));
@@ -153,13 +154,7 @@ export default function CashbookClosingPage() {
           rowKey={(r) => r.id}
           emptyText={t('cashbook.closing.empty')}
           data-testid="cashbook-closings"
-          paging={{
-            page: offset / CLOSINGS_PAGE + 1,
-            hasPrevious: offset > 0,
-            hasNext: Boolean(closings.data?.hasMore),
-            onPrevious: () => setOffset(Math.max(0, offset - CLOSINGS_PAGE)),
-            onNext: () => setOffset(offset + CLOSINGS_PAGE),
-          }}
+          paging={paging({ hasMore: Boolean(closings.data?.hasMore) })}
           columns={[
             { key: 'month', header: t('cashbook.fields.month'), cell: (r) => <Ltr>{monthLabel(r.month)}</Ltr> },
             {

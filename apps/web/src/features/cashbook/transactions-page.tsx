@@ -8,6 +8,7 @@ import { DataTable } from '../../components/data-table';
 import { DateInput, INVALID_DATE } from '../../components/date-input';
 import { Ltr } from '../../components/ltr';
 import { Money } from '../../components/money';
+import { useKeysetPaging } from '../../lib/use-paging';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { useCategories } from './api/get-categories';
 import { useTransactions } from './api/get-transactions';
@@ -26,13 +27,7 @@ export default function CashbookTransactionsPage() {
   const { values, setParam, reset } = useUrlFilters(TRANSACTION_FILTERS);
   const filters = useMemo(() => listFilters(values), [values]);
   const filterKey = JSON.stringify(filters);
-  // Cursors of the pages seen, per filter: back goes to the previous cursor.
-  const [paging, setPaging] = useState<{ key: string; cursors: (string | undefined)[] }>({
-    key: '',
-    cursors: [undefined],
-  });
-  const cursors = paging.key === filterKey ? paging.cursors : [undefined];
-  const cursor = cursors[cursors.length - 1];
+  const { cursor, paging } = useKeysetPaging<string>(filterKey);
   const list = useTransactions({ ...filters, cursor });
   const categories = useCategories();
   const [adding, setAdding] = useState(false);
@@ -127,14 +122,7 @@ export default function CashbookTransactionsPage() {
           rowKey={(r) => r.id}
           emptyText={t('cashbook.transactions.empty')}
           data-testid="cashbook-transactions"
-          paging={{
-            page: cursors.length,
-            hasPrevious: cursors.length > 1,
-            hasNext: Boolean(list.data?.nextCursor),
-            onPrevious: () => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) }),
-            onNext: () =>
-              list.data?.nextCursor && setPaging({ key: filterKey, cursors: [...cursors, list.data.nextCursor] }),
-          }}
+          paging={paging(list.data?.nextCursor)}
           columns={[
             { key: 'seq', header: t('cashbook.fields.seq'), cell: (r) => <Ltr>{r.seq}</Ltr> },
             { key: 'date', header: t('cashbook.fields.date'), cell: (r) => <EntryDate value={r.transaction_date} /> },

@@ -21,6 +21,7 @@ import { Bidi } from '../../components/ltr';
 import { withTextLimit } from '../../components/text-limit';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { NEWS_ADMIN_PAGE, useDeleteNewsPost, useNewsPosts, useSaveNewsPost } from './api/news-posts';
 
 const OTHER = ['en', 'fr', 'ar'] as const;
@@ -184,7 +185,7 @@ function NewsDialog({ post, onClose }: { post: NewsPost | null | undefined; onCl
 /** /agent-dashboard/news (admins): the news the business customers read, with their publish date. */
 export default function NewsAdminPage() {
   const { t } = useTranslation();
-  const [offset, setOffset] = useState(0);
+  const { offset, paging } = useOffsetPaging(NEWS_ADMIN_PAGE);
   const q = useNewsPosts(offset);
   const remove = useDeleteNewsPost();
   // undefined: no dialog; null: a new post; a post: editing it.
@@ -253,17 +254,7 @@ export default function NewsAdminPage() {
             ),
           },
         ]}
-        paging={
-          total > NEWS_ADMIN_PAGE
-            ? {
-                page: Math.floor(offset / NEWS_ADMIN_PAGE) + 1,
-                hasPrevious: offset > 0,
-                hasNext: offset + NEWS_ADMIN_PAGE < total,
-                onPrevious: () => setOffset(Math.max(0, offset - NEWS_ADMIN_PAGE)),
-                onNext: () => setOffset(offset + NEWS_ADMIN_PAGE),
-              }
-            : undefined
-        }
+        paging={total > NEWS_ADMIN_PAGE ? paging(q.data) : undefined}
       />
       {editing !== undefined && <NewsDialog key={editing?.id ?? 'new'} post={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmDialog

@@ -11,6 +11,7 @@ import { Ltr, UserText } from '../../components/ltr';
 import { Money } from '../../components/money';
 import { useAuth } from '../../lib/auth-context';
 import { formatCount } from '../../lib/format';
+import { useKeysetPaging } from '../../lib/use-paging';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { useRksvAgents } from './api/get-agents';
 import { useRksvOrder } from './api/get-order';
@@ -46,10 +47,7 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
 
   const filters = listFilters(values, stage, values.q);
   const filterKey = JSON.stringify(filters);
-  // Keyset pages: the cursors of the pages before this one.
-  const [cursors, setCursors] = useState<number[]>([]);
-  useEffect(() => setCursors([]), [filterKey]);
-  const cursor = cursors.at(-1);
+  const { cursor, paging } = useKeysetPaging<number>(filterKey);
   const orders = useRksvOrders({ ...filters, cursor, limit: PAGE });
   const agents = useRksvAgents(isAdmin);
   const [openId, setOpenId] = useState<number | undefined>(undefined);
@@ -250,12 +248,7 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
             // Only paid orders open the dialog (spec "RKSV orders list").
             if (o.stage) setOpenId(o.id);
           }}
-          paging={{
-            hasPrevious: cursors.length > 0,
-            hasNext: Boolean(orders.data?.nextCursor),
-            onPrevious: () => setCursors((c) => c.slice(0, -1)),
-            onNext: () => orders.data?.nextCursor && setCursors((c) => [...c, orders.data!.nextCursor!]),
-          }}
+          paging={paging(orders.data?.nextCursor, { showPage: false })}
           data-testid="rksv-orders"
         />
       )}

@@ -12,10 +12,10 @@ import { notifications } from '../../lib/toasts';
 import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
 import { updateDevice } from './api/device-commands';
 import { useDevices } from './api/get-devices';
-import { signageKeys } from './api/query-keys';
+import { signageKeys, SIGNAGE_PAGE } from './api/query-keys';
 import { removeCustomer } from './api/remove-customer';
 import { ActivationDialog } from './components/activation-dialog';
-import { offsetPaging } from './components/paging';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { StatusBadge } from './components/status-badge';
 
 const FILTERS = {
@@ -28,7 +28,7 @@ export default function SignageDevicesPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { values, setParam } = useUrlFilters(FILTERS);
-  const [offset, setOffset] = useState(0);
+  const { offset, setOffset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const [search, setSearch] = useState(values.q);
   const devices = useDevices({ status: values.status, q: values.q, offset });
   const [dialog, setDialog] = useState<{ device: DeviceRow; mode: 'activate' | 'customer' } | null>(null);
@@ -200,7 +200,7 @@ export default function SignageDevicesPage() {
         loading={devices.isPending}
         error={devices.isError}
         onRetry={() => void devices.refetch()}
-        paging={offsetPaging(offset, devices.data?.total, setOffset)}
+        paging={paging(devices.data)}
         data-testid="devices-table"
       />
       {devices.isError && <Text c="red.8">{errorMessage(devices.error, t('signage.errors.devices'))}</Text>}

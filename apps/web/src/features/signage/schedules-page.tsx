@@ -30,10 +30,10 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
-import { signageKeys } from './api/query-keys';
+import { signageKeys, SIGNAGE_PAGE } from './api/query-keys';
 import { deleteSchedule, saveSchedule, useSchedules } from './api/schedules';
 import { CustomerPicker } from './components/customer-picker';
-import { offsetPaging } from './components/paging';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { DaysText, WEEKDAYS } from './components/days';
 
 const FILTERS = { status: urlParam.oneOf(['active', 'inactive', 'all'] as const, 'active') };
@@ -43,7 +43,7 @@ export default function SignageSchedulesPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { values, setParam } = useUrlFilters(FILTERS);
-  const [offset, setOffset] = useState(0);
+  const { offset, setOffset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const schedules = useSchedules(values.status, offset);
   const [editing, setEditing] = useState<ScheduleRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ScheduleRow | null>(null);
@@ -130,7 +130,7 @@ export default function SignageSchedulesPage() {
         loading={schedules.isPending}
         error={schedules.isError}
         onRetry={() => void schedules.refetch()}
-        paging={offsetPaging(offset, schedules.data?.total, setOffset)}
+        paging={paging(schedules.data)}
         data-testid="schedules-table"
       />
       {editing && <ScheduleDialog schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
