@@ -1,19 +1,6 @@
-import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
-
-/** The page title of a records screen, with an action beside it on wide screens and below on a phone. */
-export function PageHeader({ title, action }: { title: string; action?: ReactNode }) {
-  return (
-    <Group justify="space-between" wrap="wrap" gap="sm">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      {action}
-    </Group>
-  );
-}
 
 /** Waiting, failed (with a retry) or empty: the three states every list shows in words. */
 export function ListState({

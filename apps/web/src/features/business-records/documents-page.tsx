@@ -11,7 +11,8 @@ import { notifications } from '../../lib/toasts';
 import { downloadDocument } from './api/download-document';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { DOCUMENTS_PAGE, useDocuments } from './api/get-documents';
-import { fileSize, ListState, PageHeader } from './components';
+import { fileSize, ListState } from './components';
+import { PageHeader } from '../../components/page-header';
 
 function DownloadButton({ doc, busy, onClick }: { doc: BusinessDocument; busy: boolean; onClick: () => void }) {
   const { t } = useTranslation();

@@ -8,7 +8,8 @@ import { notifications } from '../../lib/toasts';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { NEWS_PAGE, useNews } from './api/get-news';
 import { useMarkNewsRead } from './api/mark-news-read';
-import { ListState, PageHeader } from './components';
+import { ListState } from './components';
+import { PageHeader } from '../../components/page-header';
 
 const LANGS = ['de', 'en', 'fr', 'ar'];
 
@@ -78,7 +79,7 @@ export default function NewsPage() {
     <Stack maw={860}>
       <PageHeader
         title={t('business.sections.news')}
-        action={
+        actions={
           q.data && q.data.unread > 0 ? (
             <Badge size="lg" variant="light" data-testid="news-unread-count">
               {t('records.news.unreadCount', { n: q.data.unread })}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { useOffsetPaging } from '../../lib/use-paging';
 import { CLOSINGS_PAGE, useClosings } from './api/get-closings';
 import { cashbookErrorMessage } from './cashbook-errors';
 import { LoadError } from './components';
+import { PageHeader } from '../../components/page-header';
 
 /** Months the picker offers: the previous month and the 23 before it, newest first. */
 const PICKER_MONTHS = 24;
@@ -136,14 +137,11 @@ export default function CashbookClosingPage() {
   const closed = new Set((closings.data?.closings ?? []).map((c) => c.month.slice(0, 7)));
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('cashbook.closing.title')}
-        </Title>
+      <PageHeader title={t('cashbook.closing.title')}>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="cashbook-closing-add">
           {t('cashbook.closing.add')}
         </Button>
-      </Group>
+      </PageHeader>
       {closings.isError ? (
         <LoadError error={closings.error} onRetry={() => void closings.refetch()} />
       ) : (

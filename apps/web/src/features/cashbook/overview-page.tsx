@@ -7,6 +7,7 @@ import { Money } from '../../components/money';
 import { useFormat } from '../../lib/format';
 import { useOverview } from './api/get-overview';
 import { EntryDate, LoadError, TypeBadge } from './components';
+import { PageHeader } from '../../components/page-header';
 
 /** /agent-dashboard/cashbook/overview: four cards, six months of income and expenses, the 5 newest entries. */
 export default function CashbookOverviewPage() {
@@ -23,9 +24,7 @@ export default function CashbookOverviewPage() {
   const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t('cashbook.overview.title')}
-      </Title>
+      <PageHeader title={t('cashbook.overview.title')} />
       {overview.isError && <LoadError error={overview.error} onRetry={() => void overview.refetch()} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {cards.map(([key, value, kind]) => (

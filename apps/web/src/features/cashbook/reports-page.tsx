@@ -8,6 +8,7 @@ import { downloadCashbookFile } from './api/client';
 import { useVerify } from './api/verify';
 import { cashbookErrorMessage } from './cashbook-errors';
 import { LoadError } from './components';
+import { PageHeader } from '../../components/page-header';
 
 const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
 
@@ -40,9 +41,7 @@ export default function CashbookReportsPage() {
 
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t('cashbook.reports.title')}
-      </Title>
+      <PageHeader title={t('cashbook.reports.title')} />
       {error && (
         <Alert color="red" data-testid="cashbook-report-error">
           {error}

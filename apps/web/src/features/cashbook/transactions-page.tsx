@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -16,6 +16,7 @@ import { AddTransactionDialog } from './add-transaction-dialog';
 import { EntryDate, LoadError, ReversalMark, TypeBadge } from './components';
 import { ReverseDialog } from './reverse-dialog';
 import { listFilters, TRANSACTION_FILTERS, TRANSACTION_RESETTABLE } from './transaction-filters';
+import { PageHeader } from '../../components/page-header';
 
 /**
  * /agent-dashboard/cashbook/transactions: filter bar (period, type, category, search) kept in the
@@ -41,14 +42,11 @@ export default function CashbookTransactionsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('cashbook.transactions.title')}
-        </Title>
+      <PageHeader title={t('cashbook.transactions.title')}>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="cashbook-add">
           {t('cashbook.add.open')}
         </Button>
-      </Group>
+      </PageHeader>
       <Card withBorder>
         <Group align="flex-end" wrap="wrap">
           <DateInput

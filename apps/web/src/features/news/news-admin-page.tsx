@@ -1,4 +1,4 @@
-import { Accordion, Alert, Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { format } from 'date-fns';
@@ -23,6 +23,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { NEWS_ADMIN_PAGE, useDeleteNewsPost, useNewsPosts, useSaveNewsPost } from './api/news-posts';
+import { PageHeader } from '../../components/page-header';
 
 const OTHER = ['en', 'fr', 'ar'] as const;
 type Other = (typeof OTHER)[number];
@@ -194,14 +195,11 @@ export default function NewsAdminPage() {
   const total = q.data?.total ?? 0;
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('newsAdmin.pageTitle')}
-        </Title>
+      <PageHeader title={t('newsAdmin.pageTitle')}>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)} data-testid="news-new">
           {t('newsAdmin.add')}
         </Button>
-      </Group>
+      </PageHeader>
       <Text c="dimmed" size="sm">
         {t('newsAdmin.intro')}
       </Text>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -25,6 +25,7 @@ import {
   STAGE_COLORS,
   stageOfPath,
 } from './order-filters';
+import { PageHeader } from '../../components/page-header';
 
 const PAGE = 50;
 
@@ -153,9 +154,7 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
+      <PageHeader title={title} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label={t('rksvOrders.filter.search')}

@@ -1,10 +1,11 @@
-import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, RKSV_STAGES } from '@portal/shared';
 import { Chart } from '../../components/chart';
 import { Money } from '../../components/money';
 import { formatMonth, formatNumber } from '../../lib/format';
 import { useRksvStats } from './api/get-stats';
+import { PageHeader } from '../../components/page-header';
 
 /** /agent-dashboard/rk: orders and units per month, revenue, stage counts, hours to shipping, outages. */
 export default function RksvStatsPage() {
@@ -37,9 +38,7 @@ export default function RksvStatsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('rksvOrders.statsPage.title')}
-      </Title>
+      <PageHeader title={t('rksvOrders.statsPage.title')} />
       <Text size="sm" c="dimmed">
         {t('rksvOrders.statsPage.window')}
       </Text>

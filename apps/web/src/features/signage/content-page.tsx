@@ -26,6 +26,7 @@ import { uploadFile } from './api/upload-file';
 import { DeviceContentList } from './components/device-content-list';
 import { MediaPreview } from './components/media-preview';
 import { useOffsetPaging } from '../../lib/use-paging';
+import { PageHeader } from '../../components/page-header';
 
 /** Content: upload with progress and duration, preview, and several items onto several devices at once. */
 export default function SignageContentPage() {
@@ -122,9 +123,7 @@ export default function SignageContentPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('signage.content.title')}
-      </Title>
+      <PageHeader title={t('signage.content.title')} />
       <Card withBorder>
         <Stack>
           <Title order={2} size="h4">

@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { SignageCustomerRow } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -7,6 +7,7 @@ import { useSignageCustomers } from './api/get-customers';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { SIGNAGE_PAGE } from './api/query-keys';
 import { StatusBadge } from './components/status-badge';
+import { PageHeader } from '../../components/page-header';
 
 /** Kunden: the customers that have screens, each with its screens, schedules and content count. */
 export default function SignageCustomersPage() {
@@ -47,9 +48,7 @@ export default function SignageCustomersPage() {
   ];
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('signage.customers.title')}
-      </Title>
+      <PageHeader title={t('signage.customers.title')} />
       <DataTable
         columns={columns}
         rows={customers.data?.rows}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconKey, IconLock, IconLockOpen, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EFFECTIVE_STATUSES, type DeviceRow } from '@portal/shared';
@@ -17,6 +17,7 @@ import { removeCustomer } from './api/remove-customer';
 import { ActivationDialog } from './components/activation-dialog';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { StatusBadge } from './components/status-badge';
+import { PageHeader } from '../../components/page-header';
 
 const FILTERS = {
   status: urlParam.oneOf(['all', ...EFFECTIVE_STATUSES] as const, 'all'),
@@ -158,9 +159,7 @@ export default function SignageDevicesPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('signage.devices.title')}
-      </Title>
+      <PageHeader title={t('signage.devices.title')} />
       <Group align="flex-end">
         <Select
           label={t('signage.devices.status')}

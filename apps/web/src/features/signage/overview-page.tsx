@@ -4,6 +4,7 @@ import { Chart } from '../../components/chart';
 import { useOverview } from './api/get-overview';
 import { LoadError } from '../../components/load-error';
 import { STATUS_COLOR } from './components/status-badge';
+import { PageHeader } from '../../components/page-header';
 
 const CARDS = ['total', 'active', 'pending', 'locked', 'expired'] as const;
 
@@ -15,9 +16,7 @@ export default function SignageOverviewPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t('signage.overview.title')}
-      </Title>
+      <PageHeader title={t('signage.overview.title')} />
       {overview.isError ? (
         <LoadError error={overview.error} fallback={t('signage.errors.load')} onRetry={() => void overview.refetch()} />
       ) : !data ? (

@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +34,7 @@ import { deleteSchedule, saveSchedule, useSchedules } from './api/schedules';
 import { CustomerPicker } from './components/customer-picker';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { DaysText, WEEKDAYS } from './components/days';
+import { PageHeader } from '../../components/page-header';
 
 const FILTERS = { status: urlParam.oneOf(['active', 'inactive', 'all'] as const, 'active') };
 
@@ -100,14 +100,11 @@ export default function SignageSchedulesPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('signage.schedules.title')}
-        </Title>
+      <PageHeader title={t('signage.schedules.title')}>
         <Button onClick={() => setEditing('new')} data-testid="new-schedule">
           {t('signage.schedules.new')}
         </Button>
-      </Group>
+      </PageHeader>
       <SegmentedControl
         w="fit-content"
         value={values.status}

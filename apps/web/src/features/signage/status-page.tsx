@@ -1,4 +1,4 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { DeviceStatusRow } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -7,6 +7,7 @@ import { useDeviceStatus } from './api/get-status';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { SIGNAGE_PAGE } from './api/query-keys';
 import { StatusBadge } from './components/status-badge';
+import { PageHeader } from '../../components/page-header';
 
 /** Status: every device online or offline by its last poll, when it was last seen, what it plays now. */
 export default function SignageStatusPage() {
@@ -50,9 +51,7 @@ export default function SignageStatusPage() {
   ];
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('signage.statusBoard.title')}
-      </Title>
+      <PageHeader title={t('signage.statusBoard.title')} />
       <DataTable
         columns={columns}
         rows={status.data?.rows}

@@ -8,6 +8,7 @@ import { useFormat } from '../../lib/format';
 import { useSyncRuns } from './api/sync-runs';
 import { runSummary } from './run-text';
 import { SyncCard } from './sync-card';
+import { PageHeader } from '../../components/page-header';
 
 const FILTERS = { country: urlParam.oneOf<SyncCountry>(SYNC_COUNTRIES, 'AT') };
 const STATUS_COLOR = { running: 'blue', succeeded: 'green', failed: 'red' } as const;
@@ -59,9 +60,7 @@ export default function SyncCustomersPage() {
   ];
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t('sync.title')}
-      </Title>
+      <PageHeader title={t('sync.title')} />
       <Text c="dimmed" size="sm">
         {t('sync.intro')}
       </Text>

@@ -10,7 +10,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -35,6 +34,7 @@ import { errorMessage } from '../../lib/errors';
 import { localDateTimeToIso } from './task-utils';
 import { useFileSelection } from '../../components/upload/use-file-selection';
 import { useTaskTypeLabel } from './use-task-type-label';
+import { PageHeader } from '../../components/page-header';
 
 const DASHBOARD = '/agent-dashboard';
 
@@ -99,9 +99,7 @@ export default function CreateTaskPage() {
   const busy = create.isPending;
   return (
     <Stack maw={860}>
-      <Title order={1} size="h2">
-        {t('tasks.create.title')}
-      </Title>
+      <PageHeader title={t('tasks.create.title')} />
       {error && (
         <Alert color="red" data-testid="create-task-error">
           {error}

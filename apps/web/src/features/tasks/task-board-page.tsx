@@ -10,7 +10,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Title,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -30,6 +29,7 @@ import { TaskModal } from './components/task-modal';
 import { parseTaskId } from './task-utils';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { BOARD_FILTERS, BOARD_RESETTABLE, boardListFilters, hasBoardFilters } from './board-filters';
+import { PageHeader } from '../../components/page-header';
 
 const BOARD_PATH = '/agent-dashboard/tasks';
 
@@ -105,10 +105,7 @@ export default function TaskBoardPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('tasks.board.title')}
-        </Title>
+      <PageHeader title={t('tasks.board.title')}>
         <Button
           component={Link}
           to="/agent-dashboard/create-task"
@@ -117,7 +114,7 @@ export default function TaskBoardPage() {
         >
           {t('tasks.board.create')}
         </Button>
-      </Group>
+      </PageHeader>
 
       <Group gap="sm" wrap="wrap">
         {isAdmin && (countries.data?.length ?? 0) > 1 && (
