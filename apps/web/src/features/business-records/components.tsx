@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
+import type { Paging } from '../../lib/use-paging';
 
 /** Waiting, failed (with a retry) or empty: the three states every list shows in words. */
 export function ListState({
@@ -41,6 +42,21 @@ export function ListState({
       </Text>
     );
   return null;
+}
+
+/** "Zurück" and "Weiter" under a list of cards (a phone's list; tables page in their footer). */
+export function CardPager({ paging }: { paging: Paging }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between">
+      <Button variant="default" disabled={!paging.hasPrevious} onClick={paging.onPrevious}>
+        {t('records.previous')}
+      </Button>
+      <Button variant="default" disabled={!paging.hasNext} onClick={paging.onNext}>
+        {t('records.next')}
+      </Button>
+    </Group>
+  );
 }
 
 /** A file size in words a person reads (kB, MB), digits left to right. */

@@ -11,7 +11,7 @@ import { notifications } from '../../lib/toasts';
 import { downloadDocument } from './api/download-document';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { DOCUMENTS_PAGE, useDocuments } from './api/get-documents';
-import { fileSize, ListState } from './components';
+import { fileSize, ListState, CardPager } from './components';
 import { PageHeader } from '../../components/page-header';
 
 function DownloadButton({ doc, busy, onClick }: { doc: BusinessDocument; busy: boolean; onClick: () => void }) {
@@ -85,16 +85,7 @@ export default function DocumentsPage() {
             </Stack>
           </Card>
         ))}
-        {total > DOCUMENTS_PAGE && (
-          <Group justify="space-between">
-            <Button variant="default" disabled={!paging.hasPrevious} onClick={paging.onPrevious}>
-              {t('records.previous')}
-            </Button>
-            <Button variant="default" disabled={!paging.hasNext} onClick={paging.onNext}>
-              {t('records.next')}
-            </Button>
-          </Group>
-        )}
+        {total > DOCUMENTS_PAGE && <CardPager paging={paging} />}
       </Stack>
       <Box visibleFrom="sm">
         <DataTable<BusinessDocument>

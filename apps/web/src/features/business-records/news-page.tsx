@@ -8,7 +8,7 @@ import { notifications } from '../../lib/toasts';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { NEWS_PAGE, useNews } from './api/get-news';
 import { useMarkNewsRead } from './api/mark-news-read';
-import { ListState } from './components';
+import { ListState, CardPager } from './components';
 import { PageHeader } from '../../components/page-header';
 
 const LANGS = ['de', 'en', 'fr', 'ar'];
@@ -95,16 +95,7 @@ export default function NewsPage() {
         emptyText={t('records.news.empty')}
       />
       {q.data?.items.map((n) => <NewsCard key={n.id} item={n} />)}
-      {total > NEWS_PAGE && (
-        <Group justify="space-between">
-          <Button variant="default" disabled={!paging.hasPrevious} onClick={paging.onPrevious}>
-            {t('records.previous')}
-          </Button>
-          <Button variant="default" disabled={!paging.hasNext} onClick={paging.onNext}>
-            {t('records.next')}
-          </Button>
-        </Group>
-      )}
+      {total > NEWS_PAGE && <CardPager paging={paging} />}
     </Stack>
   );
 }
