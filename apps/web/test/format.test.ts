@@ -77,3 +77,10 @@ describe('formatters per language', () => {
     assert.equal(formatList(['Company', 'City'], 'en'), 'Company and City');
   });
 });
+
+describe('numeric months', () => {
+  it('read MM/yyyy in every language', async () => {
+    const { formatMonthNumeric } = await import('../src/lib/format');
+    assert.equal(formatMonthNumeric('2026-03'), '03/2026');
+  });
+});

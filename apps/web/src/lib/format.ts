@@ -48,6 +48,11 @@ export function formatMonth(ym: string, language: string | undefined, year: 'num
   );
 }
 
+/** 'YYYY-MM' → `MM/yyyy`, the same in every language like the numeric dates (the cashbook's months). */
+export function formatMonthNumeric(ym: string): string {
+  return `${ym.slice(5, 7)}/${ym.slice(0, 4)}`;
+}
+
 /** The twelve month names of the language (`Jänner` … `Dezember`). */
 export function monthNames(language: string | undefined): string[] {
   const fmt = new Intl.DateTimeFormat(intlLocale(language), { month: 'long', timeZone: 'UTC' });

@@ -15,6 +15,7 @@ import { Money } from '../../components/money';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
 import { useCreateClosing } from './api/create-closing';
+import { formatMonthNumeric } from '../../lib/format';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { CLOSINGS_PAGE, useClosings } from './api/get-closings';
 import { cashbookErrorMessage } from './cashbook-errors';
@@ -23,7 +24,7 @@ import { PageHeader } from '../../components/page-header';
 
 /** Months the picker offers: the previous month and the 23 before it, newest first. */
 const PICKER_MONTHS = 24;
-const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
+const monthLabel = formatMonthNumeric;
 
 function ClosingDialog({ opened, onClose, closed }: { opened: boolean; onClose: () => void; closed: Set<string> }) {
   const { t } = useTranslation();

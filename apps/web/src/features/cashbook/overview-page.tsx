@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart';
 import { DataTable } from '../../components/data-table';
 import { Money } from '../../components/money';
-import { useFormat } from '../../lib/format';
+import { formatMonthNumeric, useFormat } from '../../lib/format';
 import { useOverview } from './api/get-overview';
 import { EntryDate, LoadError, TypeBadge } from './components';
 import { PageHeader } from '../../components/page-header';
@@ -21,7 +21,6 @@ export default function CashbookOverviewPage() {
     ['monthlyExpenses', o?.monthlyExpenses, 'money'],
     ['transactionCount', o?.transactionCount, 'count'],
   ];
-  const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
   return (
     <Stack>
       <PageHeader title={t('cashbook.overview.title')} />
@@ -50,7 +49,7 @@ export default function CashbookOverviewPage() {
           <Chart
             type="bar"
             label={t('cashbook.overview.chartTitle')}
-            data={o.months.map((m) => ({ month: monthLabel(m.month), income: m.income, expenses: m.expenses }))}
+            data={o.months.map((m) => ({ month: formatMonthNumeric(m.month), income: m.income, expenses: m.expenses }))}
             dataKey="month"
             series={[
               { name: 'income', label: t('cashbook.overview.income'), color: 'teal.6' },

@@ -9,8 +9,9 @@ import { useVerify } from './api/verify';
 import { cashbookErrorMessage } from './cashbook-errors';
 import { LoadError } from './components';
 import { PageHeader } from '../../components/page-header';
+import { formatMonthNumeric } from '../../lib/format';
 
-const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
+const monthLabel = formatMonthNumeric;
 
 /** /agent-dashboard/cashbook/reports: the CSV of a period, the PDF of a month, and the chain check's result. */
 export default function CashbookReportsPage() {
