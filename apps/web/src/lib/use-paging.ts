@@ -10,7 +10,7 @@ import { useCallback, useMemo, useState } from 'react';
  */
 
 export interface Paging {
-  /** 1-based, shown between the buttons. */
+  /** 1-based, shown between the buttons; left out it shows none. */
   page?: number;
   hasPrevious: boolean;
   hasNext: boolean;
