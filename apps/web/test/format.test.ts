@@ -30,7 +30,7 @@ describe('formatters per language', () => {
   });
 
   it('writes numbers with the separators of the language and Latin digits in Arabic', () => {
-    assert.equal(spaces(formatNumber(1234567.5, 'de')), '1 234 567,5');
+    assert.equal(formatNumber(1234567.5, 'de'), '1.234.567,5', 'German groups with a point, as money does');
     assert.equal(formatNumber(1234567.5, 'en'), '1,234,567.5');
     assert.equal(spaces(formatNumber(1234567.5, 'fr')), '1 234 567,5');
     assert.match(formatNumber(1234567.5, 'ar'), /^1,234,567\.5$/);
@@ -41,7 +41,7 @@ describe('formatters per language', () => {
 
   it('marks a capped count with a plus', () => {
     assert.equal(formatCount(37, 'de'), '37');
-    assert.equal(spaces(formatCount(10000, 'de', true)), '10 000+');
+    assert.equal(formatCount(10000, 'de', true), '10.000+');
     assert.equal(formatCount(10000, 'en', true), '10,000+');
   });
 

@@ -4,7 +4,7 @@ import { formatDate, formatDateTime, formatMoney, type DateLabels } from '@porta
 
 /*
  * One formatter per language: every number, month and long date a screen shows goes through here,
- * keyed by the interface language. German is Austrian German (de-AT: "Jänner", "1 234"), Arabic
+ * keyed by the interface language. German is Austrian German (de-AT: "Jänner"; numbers `1.234`), Arabic
  * keeps Latin digits (numbers read left to right as everywhere else in the app). Money and the
  * numeric dates stay the shared de-AT formats of mails and PDFs in every language (the spec's
  * `€ 1.234,56`, `dd.MM.yyyy`, Vienna time), so they are the same on screen and on paper.
@@ -17,27 +17,40 @@ export function intlLocale(language: string | undefined): string {
   return LOCALES[(language ?? 'de').split('-')[0]!] ?? 'de-AT';
 }
 
-/** A number in the language's digits and separators (`1 234,5` in German). */
+/**
+ * The Intl locale of a language's plain numbers. German groups thousands with a point (`1.234`), as
+ * money does (`€ 1.234,56`) and as the screens and the README's figures always have (`1.000+`):
+ * CLDR's de-AT groups plain numbers with a space but money with a point, and one screen showing both
+ * would read inconsistently. Months and long dates stay Austrian (`Jän.`).
+ */
+const numberLocale = (language: string | undefined) => {
+  const locale = intlLocale(language);
+  return locale === 'de-AT' ? 'de-DE' : locale;
+};
+
+/** A number in the language's digits and separators (`1.234,5` in German). */
 export function formatNumber(
   n: number,
   language: string | undefined,
   options: { digits?: number; minDigits?: number } = {},
 ): string {
   const { digits, minDigits } = options;
-  return new Intl.NumberFormat(intlLocale(language), {
+  return new Intl.NumberFormat(numberLocale(language), {
     ...(digits === undefined ? {} : { maximumFractionDigits: digits }),
     ...(minDigits === undefined ? {} : { minimumFractionDigits: minDigits }),
   }).format(n);
 }
 
-/** A count that may be capped: `10 000+` when the server stopped counting. */
+/** A count that may be capped: `10.000+` when the server stopped counting. */
 export function formatCount(n: number, language: string | undefined, capped = false): string {
   return `${formatNumber(n, language, { digits: 0 })}${capped ? '+' : ''}`;
 }
 
 /** A share 0…1 as a percentage (`12,5 %` in German). */
 export function formatPercent(share: number, language: string | undefined, digits = 1): string {
-  return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: digits }).format(share);
+  return new Intl.NumberFormat(numberLocale(language), { style: 'percent', maximumFractionDigits: digits }).format(
+    share,
+  );
 }
 
 /** 'YYYY-MM' → the month with its year in the language (`Jän. 2026`; `year: '2-digit'` → `Jän. 26`). */
