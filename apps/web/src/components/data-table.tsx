@@ -2,6 +2,7 @@ import { Alert, Button, Group, Skeleton, Table, Text, UnstyledButton } from '@ma
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Paging } from '../lib/use-paging';
 
 /*
  * The staff screens' table: the server pages and sorts, the table shows. It takes the rows of the
@@ -25,14 +26,8 @@ export interface SortState {
   direction: SortDirection;
 }
 
-export interface DataTablePaging {
-  /** 1-based, shown between the buttons; leave out with keyset paging. */
-  page?: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
-}
+/** Previous/next of the table's footer: what `lib/use-paging.ts` hands out. */
+export type DataTablePaging = Paging;
 
 export interface DataTableProps<T> {
   columns: DataTableColumn<T>[];

@@ -1,8 +1,9 @@
-import { Card, Divider, Stack, Table, Title } from '@mantine/core';
+import { Card, Divider, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-context';
 import { ChangePasswordForm } from './change-password-form';
 import { Bidi, Ltr } from '../../components/ltr';
+import { PageHeader } from '../../components/page-header';
 
 /** Profile: email and name, and the change-password form (staff and business area alike). */
 export default function ProfilePage() {
@@ -11,9 +12,7 @@ export default function ProfilePage() {
   if (!user) return null;
   return (
     <Stack maw={720}>
-      <Title order={1} size="h2">
-        {t('profile.title')}
-      </Title>
+      <PageHeader title={t('profile.title')} />
       <Card withBorder padding="lg">
         <Table withRowBorders={false} data-testid="profile-data">
           <Table.Tbody>

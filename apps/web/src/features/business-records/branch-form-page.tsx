@@ -10,7 +10,8 @@ import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { useBranches } from './api/get-branches';
 import { useSaveBranch } from './api/save-branch';
-import { ListState, PageHeader } from './components';
+import { ListState } from './components';
+import { PageHeader } from '../../components/page-header';
 
 const EMPTY = { name: '', address: '', zipcode: '', city: '', phone: '', opening_hours: '' };
 const toValues = (b: Branch) => ({ ...b, phone: b.phone ?? '', opening_hours: b.opening_hours ?? '' });

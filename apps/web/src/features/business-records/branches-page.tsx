@@ -10,7 +10,8 @@ import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { useDeleteBranch } from './api/delete-branch';
 import { useBranches } from './api/get-branches';
-import { ListState, PageHeader } from './components';
+import { ListState } from './components';
+import { PageHeader } from '../../components/page-header';
 
 /** /business-dashboard/branches: the customer's branches as cards (one column on a phone). */
 export default function BranchesPage() {
@@ -37,7 +38,7 @@ export default function BranchesPage() {
     <Stack>
       <PageHeader
         title={t('business.sections.branches')}
-        action={
+        actions={
           <Button component={Link} to="/business-dashboard/branches/new" leftSection={<IconPlus size={16} aria-hidden />}>
             {t('records.branches.add')}
           </Button>

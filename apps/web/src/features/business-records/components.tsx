@@ -1,18 +1,7 @@
-import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-/** The page title of a records screen, with an action beside it on wide screens and below on a phone. */
-export function PageHeader({ title, action }: { title: string; action?: ReactNode }) {
-  return (
-    <Group justify="space-between" wrap="wrap" gap="sm">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      {action}
-    </Group>
-  );
-}
+import { formatNumber } from '../../lib/format';
+import type { Paging } from '../../lib/use-paging';
 
 /** Waiting, failed (with a retry) or empty: the three states every list shows in words. */
 export function ListState({
@@ -55,9 +44,24 @@ export function ListState({
   return null;
 }
 
+/** "Zurück" and "Weiter" under a list of cards (a phone's list; tables page in their footer). */
+export function CardPager({ paging }: { paging: Paging }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between">
+      <Button variant="default" disabled={!paging.hasPrevious} onClick={paging.onPrevious}>
+        {t('records.previous')}
+      </Button>
+      <Button variant="default" disabled={!paging.hasNext} onClick={paging.onNext}>
+        {t('records.next')}
+      </Button>
+    </Group>
+  );
+}
+
 /** A file size in words a person reads (kB, MB), digits left to right. */
 export function fileSize(bytes: number, locale: string): string {
-  const fmt = (n: number) => n.toLocaleString(locale === 'ar' ? 'ar-u-nu-latn' : locale, { maximumFractionDigits: 1 });
+  const fmt = (n: number) => formatNumber(n, locale, { digits: 1 });
   if (bytes < 1024) return `${fmt(bytes)} B`;
   if (bytes < 1024 * 1024) return `${fmt(bytes / 1024)} kB`;
   return `${fmt(bytes / 1024 / 1024)} MB`;

@@ -9,8 +9,10 @@ import { Bidi, Ltr } from '../../components/ltr';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { downloadDocument } from './api/download-document';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { DOCUMENTS_PAGE, useDocuments } from './api/get-documents';
-import { fileSize, ListState, PageHeader } from './components';
+import { fileSize, ListState, CardPager } from './components';
+import { PageHeader } from '../../components/page-header';
 
 function DownloadButton({ doc, busy, onClick }: { doc: BusinessDocument; busy: boolean; onClick: () => void }) {
   const { t } = useTranslation();
@@ -32,8 +34,9 @@ function DownloadButton({ doc, busy, onClick }: { doc: BusinessDocument; busy: b
 /** /business-dashboard/documents: what staff shared with the customer, to download (cards on a phone). */
 export default function DocumentsPage() {
   const { t, i18n } = useTranslation();
-  const [offset, setOffset] = useState(0);
+  const { offset, paging: pagingOf } = useOffsetPaging(DOCUMENTS_PAGE);
   const q = useDocuments(offset);
+  const paging = pagingOf(q.data);
   const [busy, setBusy] = useState<string | null>(null);
 
   const download = async (d: BusinessDocument) => {
@@ -82,24 +85,7 @@ export default function DocumentsPage() {
             </Stack>
           </Card>
         ))}
-        {total > DOCUMENTS_PAGE && (
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - DOCUMENTS_PAGE))}
-            >
-              {t('records.previous')}
-            </Button>
-            <Button
-              variant="default"
-              disabled={offset + DOCUMENTS_PAGE >= total}
-              onClick={() => setOffset(offset + DOCUMENTS_PAGE)}
-            >
-              {t('records.next')}
-            </Button>
-          </Group>
-        )}
+        {total > DOCUMENTS_PAGE && <CardPager paging={paging} />}
       </Stack>
       <Box visibleFrom="sm">
         <DataTable<BusinessDocument>
@@ -138,17 +124,7 @@ export default function DocumentsPage() {
               cell: (d) => <DownloadButton doc={d} busy={busy === d.id} onClick={() => void download(d)} />,
             },
           ]}
-          paging={
-            total > DOCUMENTS_PAGE
-              ? {
-                  page: Math.floor(offset / DOCUMENTS_PAGE) + 1,
-                  hasPrevious: offset > 0,
-                  hasNext: offset + DOCUMENTS_PAGE < total,
-                  onPrevious: () => setOffset(Math.max(0, offset - DOCUMENTS_PAGE)),
-                  onNext: () => setOffset(offset + DOCUMENTS_PAGE),
-                }
-              : undefined
-          }
+          paging={total > DOCUMENTS_PAGE ? paging : undefined}
         />
       </Box>
     </Stack>

@@ -1,14 +1,15 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RTL_LANGUAGES, type Language, type NewsItem } from '@portal/shared';
 import { DateDisplay } from '../../components/date-display';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { NEWS_PAGE, useNews } from './api/get-news';
 import { useMarkNewsRead } from './api/mark-news-read';
-import { ListState, PageHeader } from './components';
+import { ListState, CardPager } from './components';
+import { PageHeader } from '../../components/page-header';
 
 const LANGS = ['de', 'en', 'fr', 'ar'];
 
@@ -70,14 +71,15 @@ function NewsCard({ item }: { item: NewsItem }) {
 export default function NewsPage() {
   const { t, i18n } = useTranslation();
   const lang = LANGS.includes(i18n.language) ? i18n.language : 'de';
-  const [offset, setOffset] = useState(0);
+  const { offset, paging: pagingOf } = useOffsetPaging(NEWS_PAGE);
   const q = useNews(lang, offset);
+  const paging = pagingOf(q.data);
   const total = q.data?.total ?? 0;
   return (
     <Stack maw={860}>
       <PageHeader
         title={t('business.sections.news')}
-        action={
+        actions={
           q.data && q.data.unread > 0 ? (
             <Badge size="lg" variant="light" data-testid="news-unread-count">
               {t('records.news.unreadCount', { n: q.data.unread })}
@@ -93,16 +95,7 @@ export default function NewsPage() {
         emptyText={t('records.news.empty')}
       />
       {q.data?.items.map((n) => <NewsCard key={n.id} item={n} />)}
-      {total > NEWS_PAGE && (
-        <Group justify="space-between">
-          <Button variant="default" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - NEWS_PAGE))}>
-            {t('records.previous')}
-          </Button>
-          <Button variant="default" disabled={offset + NEWS_PAGE >= total} onClick={() => setOffset(offset + NEWS_PAGE)}>
-            {t('records.next')}
-          </Button>
-        </Group>
-      )}
+      {total > NEWS_PAGE && <CardPager paging={paging} />}
     </Stack>
   );
 }

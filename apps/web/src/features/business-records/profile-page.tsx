@@ -9,7 +9,8 @@ import { Bidi, Ltr } from '../../components/ltr';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { useProfile, useUpdateProfile } from './api/profile';
-import { ListState, PageHeader } from './components';
+import { ListState } from './components';
+import { PageHeader } from '../../components/page-header';
 
 /**
  * /business-dashboard/profile: the customer record (company and number read-only: staff change them

@@ -9,12 +9,13 @@ import { Ltr } from '../../components/ltr';
 import { Money } from '../../components/money';
 import { errorMessage } from '../../lib/errors';
 import { downloadBusinessInvoice, useBusinessInvoices } from './api/get-invoices';
-import { ScreenTitle, useCursorPages } from './parts';
+import { ScreenTitle } from './parts';
+import { useKeysetPaging } from '../../lib/use-paging';
 
 /** The invoices of the customer's paid orders, each as a PDF download. */
 export default function InvoicesPage() {
   const { t } = useTranslation();
-  const { cursor, paging } = useCursorPages();
+  const { cursor, paging } = useKeysetPaging<number>();
   const list = useBusinessInvoices(cursor);
   const [error, setError] = useState<string | null>(null);
   const download = async (i: BusinessInvoice) => {

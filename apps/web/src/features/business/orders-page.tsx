@@ -6,13 +6,14 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { Money } from '../../components/money';
 import { useBusinessOrders } from './api/get-orders';
-import { ScreenTitle, StageBadge, TrackingInfo, useCursorPages } from './parts';
+import { ScreenTitle, StageBadge, TrackingInfo } from './parts';
+import { useKeysetPaging } from '../../lib/use-paging';
 
 /** The customer's RKSV orders (and, as `deliveries`, those on their way), newest first. */
 export default function OrdersPage({ kind = 'orders' }: { kind?: 'orders' | 'deliveries' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { cursor, paging } = useCursorPages();
+  const { cursor, paging } = useKeysetPaging<number>();
   const list = useBusinessOrders(kind, cursor);
   const columns: DataTableColumn<BusinessOrder>[] = [
     {

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   postTrackingUrl,
@@ -10,7 +10,6 @@ import {
   type RksvStage,
 } from '@portal/shared';
 import { Ltr } from '../../components/ltr';
-import type { DataTablePaging } from '../../components/data-table';
 
 /** The heading of a dashboard screen. */
 export function ScreenTitle({ children, action }: { children: ReactNode; action?: ReactNode }) {
@@ -128,21 +127,3 @@ export function DeviceStatusBadge({ status }: { status: EffectiveStatus }) {
   );
 }
 
-/** Keyset paging for the DataTable: the cursors of the pages seen, so "previous" goes back. */
-export function useCursorPages(): {
-  cursor: number | undefined;
-  paging: (nextCursor: number | null | undefined) => DataTablePaging;
-} {
-  const [stack, setStack] = useState<(number | undefined)[]>([undefined]);
-  const cursor = stack[stack.length - 1];
-  return {
-    cursor,
-    paging: (nextCursor) => ({
-      page: stack.length,
-      hasPrevious: stack.length > 1,
-      hasNext: nextCursor != null,
-      onPrevious: () => setStack((s) => s.slice(0, -1)),
-      onNext: () => nextCursor != null && setStack((s) => [...s, nextCursor]),
-    }),
-  };
-}

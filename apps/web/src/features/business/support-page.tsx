@@ -8,13 +8,14 @@ import { DateDisplay } from '../../components/date-display';
 import { Bidi, Ltr } from '../../components/ltr';
 import { BUSINESS_CARDS, ServiceCards } from '../../components/service-cards';
 import { useBusinessSupport } from './api/get-support';
-import { ScreenTitle, SupportStatusBadge, useCursorPages } from './parts';
+import { ScreenTitle, SupportStatusBadge } from './parts';
+import { useKeysetPaging } from '../../lib/use-paging';
 
 /** The customer's requests (tasks of their record), newest first, and the way to a new one. */
 export default function SupportPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { cursor, paging } = useCursorPages();
+  const { cursor, paging } = useKeysetPaging<number>();
   const list = useBusinessSupport(cursor);
   const columns: DataTableColumn<BusinessSupportItem>[] = [
     {

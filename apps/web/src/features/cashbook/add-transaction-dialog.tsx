@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseAmountToCents, toVienna, transactionFormSchema, type CashbookType } from '@portal/shared';
+import { CUSTOMER_SEARCH_MIN, parseAmountToCents, toVienna, transactionFormSchema, type CashbookType } from '@portal/shared';
+import { CustomerPicker } from '../../components/customer-picker';
 import { DateInput } from '../../components/date-input';
 import { inputProps } from '../../components/field-error';
 import { useAuth } from '../../lib/auth-context';
@@ -11,7 +12,7 @@ import { notifications } from '../../lib/toasts';
 import { useCategories } from './api/get-categories';
 import { useCreateTransaction } from './api/create-transaction';
 import { cashbookErrorMessage } from './cashbook-errors';
-import { CustomerPicker } from './customer-picker';
+import { customerSearchKey, customerSearchPath, resolveCustomer, searchCustomers } from './api/search-customers';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Now as the date field shows it: Vienna wall clock, `yyyy-MM-ddTHH:mm`. */
@@ -29,6 +30,8 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
   const { t } = useTranslation();
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
+  const searchPath = customerSearchPath(user?.country_id);
+  const [resolveFailed, setResolveFailed] = useState(false);
   const categories = useCategories();
   const create = useCreateTransaction();
   const [error, setError] = useState<string | null>(null);
@@ -161,8 +164,25 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
                 data-testid="cashbook-add-invoice"
               />
               <CustomerPicker
-                countryId={user?.country_id}
-                onChange={(c) => form.setFieldValue('customer_id', c ? String(c.id) : '')}
+                label={t('cashbook.add.customer')}
+                minLength={CUSTOMER_SEARCH_MIN}
+                search={(term, signal) => searchCustomers(searchPath ?? '', term, signal)}
+                queryKey={(term) => customerSearchKey(searchPath, term)}
+                placeholder={t('cashbook.add.customerPlaceholder', { min: CUSTOMER_SEARCH_MIN })}
+                tooShortText={t('cashbook.add.customerMin', { min: CUSTOMER_SEARCH_MIN })}
+                failedText={t('cashbook.add.customerError')}
+                error={resolveFailed ? t('cashbook.add.customerError') : undefined}
+                unavailableText={searchPath === null ? t('cashbook.add.customerUnavailable') : undefined}
+                onChange={(hit) => {
+                  // A chosen hit is resolved to the customer's id; editing the text clears the choice.
+                  setResolveFailed(false);
+                  form.setFieldValue('customer_id', '');
+                  if (!hit) return;
+                  resolveCustomer(hit.kundennummer)
+                    .then((c) => form.setFieldValue('customer_id', String(c.id)))
+                    .catch(() => setResolveFailed(true));
+                }}
+                data-testid="cashbook-customer-search"
               />
             </>
           )}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -13,6 +13,7 @@ import { useCreateCategory } from './api/create-category';
 import { useCategories } from './api/get-categories';
 import { cashbookErrorMessage } from './cashbook-errors';
 import { LoadError, TypeBadge } from './components';
+import { PageHeader } from '../../components/page-header';
 
 function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -100,10 +101,7 @@ export default function CashbookCategoriesPage() {
   const [adding, setAdding] = useState(false);
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('cashbook.categories.title')}
-        </Title>
+      <PageHeader title={t('cashbook.categories.title')}>
         <Button
           leftSection={<IconPlus size={16} />}
           onClick={() => setAdding(true)}
@@ -111,7 +109,7 @@ export default function CashbookCategoriesPage() {
         >
           {t('cashbook.categories.add')}
         </Button>
-      </Group>
+      </PageHeader>
       {categories.isError ? (
         <LoadError error={categories.error} onRetry={() => void categories.refetch()} />
       ) : (

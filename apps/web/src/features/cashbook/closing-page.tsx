@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +15,16 @@ import { Money } from '../../components/money';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
 import { useCreateClosing } from './api/create-closing';
+import { formatMonthNumeric } from '../../lib/format';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { CLOSINGS_PAGE, useClosings } from './api/get-closings';
 import { cashbookErrorMessage } from './cashbook-errors';
 import { LoadError } from './components';
+import { PageHeader } from '../../components/page-header';
 
 /** Months the picker offers: the previous month and the 23 before it, newest first. */
 const PICKER_MONTHS = 24;
-const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
+const monthLabel = formatMonthNumeric;
 
 function ClosingDialog({ opened, onClose, closed }: { opened: boolean; onClose: () => void; closed: Set<string> }) {
   const { t } = useTranslation();
@@ -129,20 +132,17 @@ function ClosingDialog({ opened, onClose, closed }: { opened: boolean; onClose: 
 /** /agent-dashboard/cashbook/closing: the monthly closings with their difference, and the dialog for a new one. */
 export default function CashbookClosingPage() {
   const { t } = useTranslation();
-  const [offset, setOffset] = useState(0);
+  const { offset, paging } = useOffsetPaging(CLOSINGS_PAGE);
   const closings = useClosings(offset);
   const [adding, setAdding] = useState(false);
   const closed = new Set((closings.data?.closings ?? []).map((c) => c.month.slice(0, 7)));
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('cashbook.closing.title')}
-        </Title>
+      <PageHeader title={t('cashbook.closing.title')}>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="cashbook-closing-add">
           {t('cashbook.closing.add')}
         </Button>
-      </Group>
+      </PageHeader>
       {closings.isError ? (
         <LoadError error={closings.error} onRetry={() => void closings.refetch()} />
       ) : (
@@ -153,13 +153,7 @@ export default function CashbookClosingPage() {
           rowKey={(r) => r.id}
           emptyText={t('cashbook.closing.empty')}
           data-testid="cashbook-closings"
-          paging={{
-            page: offset / CLOSINGS_PAGE + 1,
-            hasPrevious: offset > 0,
-            hasNext: Boolean(closings.data?.hasMore),
-            onPrevious: () => setOffset(Math.max(0, offset - CLOSINGS_PAGE)),
-            onNext: () => setOffset(offset + CLOSINGS_PAGE),
-          }}
+          paging={paging({ hasMore: Boolean(closings.data?.hasMore) })}
           columns={[
             { key: 'month', header: t('cashbook.fields.month'), cell: (r) => <Ltr>{monthLabel(r.month)}</Ltr> },
             {

@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart';
 import { DataTable } from '../../components/data-table';
 import { Money } from '../../components/money';
+import { formatMonthNumeric, useFormat } from '../../lib/format';
 import { useOverview } from './api/get-overview';
 import { EntryDate, LoadError, TypeBadge } from './components';
+import { PageHeader } from '../../components/page-header';
 
 /** /agent-dashboard/cashbook/overview: four cards, six months of income and expenses, the 5 newest entries. */
 export default function CashbookOverviewPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const overview = useOverview();
   const o = overview.data;
   const cards: [string, number | undefined, string][] = [
@@ -18,12 +21,9 @@ export default function CashbookOverviewPage() {
     ['monthlyExpenses', o?.monthlyExpenses, 'money'],
     ['transactionCount', o?.transactionCount, 'count'],
   ];
-  const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t('cashbook.overview.title')}
-      </Title>
+      <PageHeader title={t('cashbook.overview.title')} />
       {overview.isError && <LoadError error={overview.error} onRetry={() => void overview.refetch()} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {cards.map(([key, value, kind]) => (
@@ -35,7 +35,7 @@ export default function CashbookOverviewPage() {
               <Skeleton height={28} mt={6} />
             ) : (
               <Text size="xl" fw={700} mt={4}>
-                {kind === 'money' ? <Money cents={value} /> : value.toLocaleString('de-AT')}
+                {kind === 'money' ? <Money cents={value} /> : format.number(value)}
               </Text>
             )}
           </Card>
@@ -49,7 +49,7 @@ export default function CashbookOverviewPage() {
           <Chart
             type="bar"
             label={t('cashbook.overview.chartTitle')}
-            data={o.months.map((m) => ({ month: monthLabel(m.month), income: m.income, expenses: m.expenses }))}
+            data={o.months.map((m) => ({ month: formatMonthNumeric(m.month), income: m.income, expenses: m.expenses }))}
             dataKey="month"
             series={[
               { name: 'income', label: t('cashbook.overview.income'), color: 'teal.6' },

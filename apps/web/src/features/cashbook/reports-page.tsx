@@ -8,8 +8,10 @@ import { downloadCashbookFile } from './api/client';
 import { useVerify } from './api/verify';
 import { cashbookErrorMessage } from './cashbook-errors';
 import { LoadError } from './components';
+import { PageHeader } from '../../components/page-header';
+import { formatMonthNumeric } from '../../lib/format';
 
-const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
+const monthLabel = formatMonthNumeric;
 
 /** /agent-dashboard/cashbook/reports: the CSV of a period, the PDF of a month, and the chain check's result. */
 export default function CashbookReportsPage() {
@@ -40,9 +42,7 @@ export default function CashbookReportsPage() {
 
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t('cashbook.reports.title')}
-      </Title>
+      <PageHeader title={t('cashbook.reports.title')} />
       {error && (
         <Alert color="red" data-testid="cashbook-report-error">
           {error}

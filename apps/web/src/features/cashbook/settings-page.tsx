@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { centsToInput, parseAmountToCents, type CashbookSettings } from '@portal/shared';
@@ -6,6 +6,7 @@ import { notifications } from '../../lib/toasts';
 import { useSaveSettings, useSettings } from './api/settings';
 import { cashbookErrorMessage } from './cashbook-errors';
 import { LoadError } from './components';
+import { PageHeader } from '../../components/page-header';
 
 function SettingsForm({ settings }: { settings: CashbookSettings }) {
   const { t } = useTranslation();
@@ -80,9 +81,7 @@ export default function CashbookSettingsPage() {
   const settings = useSettings();
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t('cashbook.settings.title')}
-      </Title>
+      <PageHeader title={t('cashbook.settings.title')} />
       <Text size="sm" c="dimmed">
         {t('cashbook.settings.text')}
       </Text>

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { DataTable } from '../../components/data-table';
 import { DateInput, INVALID_DATE } from '../../components/date-input';
 import { Ltr } from '../../components/ltr';
 import { Money } from '../../components/money';
+import { useKeysetPaging } from '../../lib/use-paging';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { useCategories } from './api/get-categories';
 import { useTransactions } from './api/get-transactions';
@@ -15,6 +16,7 @@ import { AddTransactionDialog } from './add-transaction-dialog';
 import { EntryDate, LoadError, ReversalMark, TypeBadge } from './components';
 import { ReverseDialog } from './reverse-dialog';
 import { listFilters, TRANSACTION_FILTERS, TRANSACTION_RESETTABLE } from './transaction-filters';
+import { PageHeader } from '../../components/page-header';
 
 /**
  * /agent-dashboard/cashbook/transactions: filter bar (period, type, category, search) kept in the
@@ -26,13 +28,7 @@ export default function CashbookTransactionsPage() {
   const { values, setParam, reset } = useUrlFilters(TRANSACTION_FILTERS);
   const filters = useMemo(() => listFilters(values), [values]);
   const filterKey = JSON.stringify(filters);
-  // Cursors of the pages seen, per filter: back goes to the previous cursor.
-  const [paging, setPaging] = useState<{ key: string; cursors: (string | undefined)[] }>({
-    key: '',
-    cursors: [undefined],
-  });
-  const cursors = paging.key === filterKey ? paging.cursors : [undefined];
-  const cursor = cursors[cursors.length - 1];
+  const { cursor, paging } = useKeysetPaging<string>(filterKey);
   const list = useTransactions({ ...filters, cursor });
   const categories = useCategories();
   const [adding, setAdding] = useState(false);
@@ -46,14 +42,11 @@ export default function CashbookTransactionsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('cashbook.transactions.title')}
-        </Title>
+      <PageHeader title={t('cashbook.transactions.title')}>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="cashbook-add">
           {t('cashbook.add.open')}
         </Button>
-      </Group>
+      </PageHeader>
       <Card withBorder>
         <Group align="flex-end" wrap="wrap">
           <DateInput
@@ -127,14 +120,7 @@ export default function CashbookTransactionsPage() {
           rowKey={(r) => r.id}
           emptyText={t('cashbook.transactions.empty')}
           data-testid="cashbook-transactions"
-          paging={{
-            page: cursors.length,
-            hasPrevious: cursors.length > 1,
-            hasNext: Boolean(list.data?.nextCursor),
-            onPrevious: () => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) }),
-            onNext: () =>
-              list.data?.nextCursor && setPaging({ key: filterKey, cursors: [...cursors, list.data.nextCursor] }),
-          }}
+          paging={paging(list.data?.nextCursor)}
           columns={[
             { key: 'seq', header: t('cashbook.fields.seq'), cell: (r) => <Ltr>{r.seq}</Ltr> },
             { key: 'date', header: t('cashbook.fields.date'), cell: (r) => <EntryDate value={r.transaction_date} /> },

@@ -1,13 +1,15 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createInsolvencySchema, insolvencyToday, INSOLVENCY_MSG } from '@portal/shared';
+import { createInsolvencySchema, insolvencyToday, INSOLVENCY_MSG, INSOLVENCY_SEARCH_MIN } from '@portal/shared';
+import { CustomerPicker } from '../../components/customer-picker';
 import { DateInput } from '../../components/date-input';
 import { errorMessage, clientError } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
 import { useCreateInsolvency } from './api/change-insolvency';
-import { CustomerPicker } from './customer-picker';
+import { searchInsolvencyCustomers } from './api/search-customers';
+import { insolvencyKeys } from './api/get-insolvencies';
 
 type Field = 'customer_id' | 'administrator_name' | 'administrator_email' | 'administrator_phone' | 'start_date';
 
@@ -78,7 +80,20 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
             {failure}
           </Alert>
         )}
-        <CustomerPicker onSelect={(h) => setCustomerId(h?.id ?? null)} error={errors.customer_id} />
+        <CustomerPicker
+          label={t('insolvency.create.customer')}
+          minLength={INSOLVENCY_SEARCH_MIN}
+          search={searchInsolvencyCustomers}
+          queryKey={insolvencyKeys.search}
+          placeholder={t('insolvency.create.customerPlaceholder', { min: INSOLVENCY_SEARCH_MIN })}
+          tooShortText={t('insolvency.create.customerMin', { min: INSOLVENCY_SEARCH_MIN })}
+          emptyText={t('insolvency.create.noCustomer')}
+          failedText={t('insolvency.create.searchError')}
+          error={errors.customer_id}
+          withAsterisk
+          onChange={(h) => setCustomerId(h?.id ?? null)}
+          data-testid="insolvency-customer-search"
+        />
         <TextInput
           label={t('insolvency.create.administratorName')}
           withAsterisk

@@ -1,4 +1,4 @@
-import { Alert, Button, ColorSwatch, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, ColorSwatch, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCalendarMonth, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { useCloseInsolvency } from './api/change-insolvency';
 import { INSOLVENCY_PAGE_SIZE, useInsolvencies } from './api/get-insolvencies';
 import { CreateInsolvencyDialog } from './create-insolvency-dialog';
 import { MonthGrid } from './month-grid';
+import { PageHeader } from '../../components/page-header';
 
 const FILTERS = {
   status: urlParam.oneOf<InsolvencyStatus | 'all'>([...INSOLVENCY_STATUSES, 'all'], 'all'),
@@ -164,14 +165,11 @@ export default function InsolvencyPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('insolvency.title')}
-        </Title>
+      <PageHeader title={t('insolvency.title')}>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="insolvency-new">
           {t('insolvency.create.open')}
         </Button>
-      </Group>
+      </PageHeader>
       <SegmentedControl
         w="fit-content"
         value={values.status}

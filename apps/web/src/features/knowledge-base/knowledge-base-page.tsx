@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateDisplay } from '../../components/date-display';
 import { KB_ARTICLES, KB_CATEGORIES, type KbCategory } from './articles';
+import { PageHeader } from '../../components/page-header';
 
 /**
  * Knowledge base with the spec's static sample articles, categories and search over title and excerpt.
@@ -25,14 +26,11 @@ export default function KnowledgeBasePage() {
   );
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('kb.title')}
-        </Title>
+      <PageHeader title={t('kb.title')}>
         <Button leftSection={<IconPlus size={16} />} disabled title={t('common.featureUnavailable')}>
           {t('kb.newArticle')}
         </Button>
-      </Group>
+      </PageHeader>
       <TextInput
         leftSection={<IconSearch size={16} />}
         placeholder={t('kb.search')}

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { format } from 'date-fns';
@@ -21,7 +21,9 @@ import { Bidi } from '../../components/ltr';
 import { withTextLimit } from '../../components/text-limit';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { NEWS_ADMIN_PAGE, useDeleteNewsPost, useNewsPosts, useSaveNewsPost } from './api/news-posts';
+import { PageHeader } from '../../components/page-header';
 
 const OTHER = ['en', 'fr', 'ar'] as const;
 type Other = (typeof OTHER)[number];
@@ -184,7 +186,7 @@ function NewsDialog({ post, onClose }: { post: NewsPost | null | undefined; onCl
 /** /agent-dashboard/news (admins): the news the business customers read, with their publish date. */
 export default function NewsAdminPage() {
   const { t } = useTranslation();
-  const [offset, setOffset] = useState(0);
+  const { offset, paging } = useOffsetPaging(NEWS_ADMIN_PAGE);
   const q = useNewsPosts(offset);
   const remove = useDeleteNewsPost();
   // undefined: no dialog; null: a new post; a post: editing it.
@@ -193,14 +195,11 @@ export default function NewsAdminPage() {
   const total = q.data?.total ?? 0;
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('newsAdmin.pageTitle')}
-        </Title>
+      <PageHeader title={t('newsAdmin.pageTitle')}>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)} data-testid="news-new">
           {t('newsAdmin.add')}
         </Button>
-      </Group>
+      </PageHeader>
       <Text c="dimmed" size="sm">
         {t('newsAdmin.intro')}
       </Text>
@@ -253,17 +252,7 @@ export default function NewsAdminPage() {
             ),
           },
         ]}
-        paging={
-          total > NEWS_ADMIN_PAGE
-            ? {
-                page: Math.floor(offset / NEWS_ADMIN_PAGE) + 1,
-                hasPrevious: offset > 0,
-                hasNext: offset + NEWS_ADMIN_PAGE < total,
-                onPrevious: () => setOffset(Math.max(0, offset - NEWS_ADMIN_PAGE)),
-                onNext: () => setOffset(offset + NEWS_ADMIN_PAGE),
-              }
-            : undefined
-        }
+        paging={total > NEWS_ADMIN_PAGE ? paging(q.data) : undefined}
       />
       {editing !== undefined && <NewsDialog key={editing?.id ?? 'new'} post={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmDialog

@@ -1,5 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { fieldError } from '../../components/field-error';
+import { formatLongDate } from '../../lib/format';
 
 /** Input props of a form field with its error in the current language and a test id. */
 export function fieldProps<V extends Record<string, unknown>>(form: UseFormReturnType<V>, name: keyof V & string) {
@@ -19,21 +20,10 @@ export function termsProps<V extends Record<string, unknown>>(form: UseFormRetur
   };
 }
 
-const INTL_LOCALE: Record<string, string> = { de: 'de-AT', en: 'en-GB', fr: 'fr-FR', ar: 'ar' };
-
 /** Month names in the interface language (Austrian German: Jänner). */
-export function monthNames(language: string | undefined): string[] {
-  const fmt = new Intl.DateTimeFormat(INTL_LOCALE[language ?? 'de'] ?? 'de-AT', { month: 'long' });
-  return Array.from({ length: 12 }, (_, i) => fmt.format(new Date(2024, i, 15)));
-}
+export { monthNames } from '../../lib/format';
 
 /** A date (yyyy-MM-dd) written out in the interface language. */
 export function longDate(dateKey: string, language: string | undefined): string {
-  const [y, m, d] = dateKey.split('-').map(Number);
-  return new Intl.DateTimeFormat(INTL_LOCALE[language ?? 'de'] ?? 'de-AT', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(y!, m! - 1, d!));
+  return formatLongDate(dateKey, language);
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,8 @@ import { DateDisplay } from '../../components/date-display';
 import { Ltr, UserText } from '../../components/ltr';
 import { Money } from '../../components/money';
 import { useAuth } from '../../lib/auth-context';
+import { formatCount } from '../../lib/format';
+import { useKeysetPaging } from '../../lib/use-paging';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { useRksvAgents } from './api/get-agents';
 import { useRksvOrder } from './api/get-order';
@@ -23,6 +25,7 @@ import {
   STAGE_COLORS,
   stageOfPath,
 } from './order-filters';
+import { PageHeader } from '../../components/page-header';
 
 const PAGE = 50;
 
@@ -45,10 +48,7 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
 
   const filters = listFilters(values, stage, values.q);
   const filterKey = JSON.stringify(filters);
-  // Keyset pages: the cursors of the pages before this one.
-  const [cursors, setCursors] = useState<number[]>([]);
-  useEffect(() => setCursors([]), [filterKey]);
-  const cursor = cursors.at(-1);
+  const { cursor, paging } = useKeysetPaging<number>(filterKey);
   const orders = useRksvOrders({ ...filters, cursor, limit: PAGE });
   const agents = useRksvAgents(isAdmin);
   const [openId, setOpenId] = useState<number | undefined>(undefined);
@@ -154,9 +154,7 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
+      <PageHeader title={title} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label={t('rksvOrders.filter.search')}
@@ -224,7 +222,7 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
       <Text size="sm" c="dimmed" data-testid="rksv-total" data-total={total}>
         {total !== undefined
           ? t('rksvOrders.total', {
-              total: `${new Intl.NumberFormat(i18n.language).format(total)}${orders.data?.totalCapped ? '+' : ''}`,
+              total: formatCount(total, i18n.language, orders.data?.totalCapped),
             })
           : '\u00a0'}
       </Text>
@@ -249,12 +247,7 @@ export default function OrdersPage({ entry }: { entry?: NavEntry }) {
             // Only paid orders open the dialog (spec "RKSV orders list").
             if (o.stage) setOpenId(o.id);
           }}
-          paging={{
-            hasPrevious: cursors.length > 0,
-            hasNext: Boolean(orders.data?.nextCursor),
-            onPrevious: () => setCursors((c) => c.slice(0, -1)),
-            onNext: () => orders.data?.nextCursor && setCursors((c) => [...c, orders.data!.nextCursor!]),
-          }}
+          paging={paging(orders.data?.nextCursor, { showPage: false })}
           data-testid="rksv-orders"
         />
       )}

@@ -1,18 +1,18 @@
-import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, RKSV_STAGES } from '@portal/shared';
 import { Chart } from '../../components/chart';
 import { Money } from '../../components/money';
+import { formatMonth, formatNumber } from '../../lib/format';
 import { useRksvStats } from './api/get-stats';
+import { PageHeader } from '../../components/page-header';
 
 /** /agent-dashboard/rk: orders and units per month, revenue, stage counts, hours to shipping, outages. */
 export default function RksvStatsPage() {
   const { t, i18n } = useTranslation();
   const stats = useRksvStats();
-  const month = (m: string) =>
-    new Intl.DateTimeFormat(i18n.language, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
-  const number = (n: number, digits = 0) =>
-    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(n);
+  const month = (m: string) => formatMonth(m, i18n.language, '2-digit');
+  const number = (n: number, digits = 0) => formatNumber(n, i18n.language, { digits, minDigits: digits });
 
   if (stats.isError)
     return (
@@ -38,9 +38,7 @@ export default function RksvStatsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('rksvOrders.statsPage.title')}
-      </Title>
+      <PageHeader title={t('rksvOrders.statsPage.title')} />
       <Text size="sm" c="dimmed">
         {t('rksvOrders.statsPage.window')}
       </Text>

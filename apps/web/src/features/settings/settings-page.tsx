@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMantineColorScheme } from '@mantine/core';
 import { notifications } from '../../lib/toasts';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserSettings } from '@portal/shared';
 import { schemeOf } from './apply-settings';
 import { userSettingsQuery, useSaveUserSettings } from '../../lib/user-settings';
+import { PageHeader } from '../../components/page-header';
 
 /**
  * Settings of the spec (push notifications, email updates, language de/en, theme). Beyond the spec
@@ -40,9 +41,7 @@ export default function SettingsPage() {
 
   return (
     <Stack maw={560}>
-      <Title order={1} size="h2">
-        {t('settings.title')}
-      </Title>
+      <PageHeader title={t('settings.title')} />
       <Card withBorder padding="lg">
         <Stack>
           <Checkbox

@@ -9,6 +9,7 @@ import { fieldError } from '../../components/field-error';
 import { TermsLinks } from '../../components/terms-links';
 import { ApiError } from '../../lib/api';
 import { serverMessage } from '../../lib/errors';
+import { formatList } from '../../lib/format';
 import { useDeferredValidation } from '../../lib/deferred-validation';
 import { AfterHydration, useAdoptTypedValues } from '../../lib/hydration';
 import { useCreatePayment } from './api/create-order';
@@ -112,8 +113,7 @@ export default function RksvOrderPage() {
   const invalid = [...REQUIRED, 'quantity' as const]
     .filter((k) => form.errors[k] && String(v[k]).trim() !== '')
     .map(fieldName);
-  const list = (names: string[]) =>
-    new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' }).format(names);
+  const list = (names: string[]) => formatList(names, i18n.language);
   const blockedBy =
     !main || busy
       ? null

@@ -21,17 +21,18 @@ import { translateMessage } from '../../lib/translate-message';
 import { assignContent } from './api/device-content';
 import { useDevices } from './api/get-devices';
 import { useFiles } from './api/get-files';
-import { signageKeys } from './api/query-keys';
+import { signageKeys, SIGNAGE_PAGE } from './api/query-keys';
 import { uploadFile } from './api/upload-file';
 import { DeviceContentList } from './components/device-content-list';
 import { MediaPreview } from './components/media-preview';
-import { offsetPaging } from './components/paging';
+import { useOffsetPaging } from '../../lib/use-paging';
+import { PageHeader } from '../../components/page-header';
 
 /** Content: upload with progress and duration, preview, and several items onto several devices at once. */
 export default function SignageContentPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [offset, setOffset] = useState(0);
+  const { offset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const files = useFiles(offset);
   // The devices to assign to: the first 200 (a customer's screens are few; the device list pages the rest).
   const devices = useDevices({ status: 'all', q: '', offset: 0, limit: 200 });
@@ -122,9 +123,7 @@ export default function SignageContentPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('signage.content.title')}
-      </Title>
+      <PageHeader title={t('signage.content.title')} />
       <Card withBorder>
         <Stack>
           <Title order={2} size="h4">
@@ -164,7 +163,7 @@ export default function SignageContentPage() {
         loading={files.isPending}
         error={files.isError}
         onRetry={() => void files.refetch()}
-        paging={offsetPaging(offset, files.data?.total, setOffset)}
+        paging={paging(files.data)}
         data-testid="files-table"
       />
       <Card withBorder>

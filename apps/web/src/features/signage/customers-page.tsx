@@ -1,17 +1,18 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { SignageCustomerRow } from '@portal/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Ltr } from '../../components/ltr';
 import { useSignageCustomers } from './api/get-customers';
-import { offsetPaging } from './components/paging';
+import { useOffsetPaging } from '../../lib/use-paging';
+import { SIGNAGE_PAGE } from './api/query-keys';
 import { StatusBadge } from './components/status-badge';
+import { PageHeader } from '../../components/page-header';
 
 /** Kunden: the customers that have screens, each with its screens, schedules and content count. */
 export default function SignageCustomersPage() {
   const { t } = useTranslation();
-  const [offset, setOffset] = useState(0);
+  const { offset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const customers = useSignageCustomers(offset);
   const columns: DataTableColumn<SignageCustomerRow>[] = [
     {
@@ -47,9 +48,7 @@ export default function SignageCustomersPage() {
   ];
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('signage.customers.title')}
-      </Title>
+      <PageHeader title={t('signage.customers.title')} />
       <DataTable
         columns={columns}
         rows={customers.data?.rows}
@@ -60,7 +59,7 @@ export default function SignageCustomersPage() {
         error={customers.isError}
         onRetry={() => void customers.refetch()}
         data-testid="customers-table"
-        paging={offsetPaging(offset, customers.data?.total, setOffset)}
+        paging={paging(customers.data)}
       />
     </Stack>
   );

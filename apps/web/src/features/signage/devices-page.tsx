@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconKey, IconLock, IconLockOpen, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EFFECTIVE_STATUSES, type DeviceRow } from '@portal/shared';
@@ -12,11 +12,12 @@ import { notifications } from '../../lib/toasts';
 import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
 import { updateDevice } from './api/device-commands';
 import { useDevices } from './api/get-devices';
-import { signageKeys } from './api/query-keys';
+import { signageKeys, SIGNAGE_PAGE } from './api/query-keys';
 import { removeCustomer } from './api/remove-customer';
 import { ActivationDialog } from './components/activation-dialog';
-import { offsetPaging } from './components/paging';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { StatusBadge } from './components/status-badge';
+import { PageHeader } from '../../components/page-header';
 
 const FILTERS = {
   status: urlParam.oneOf(['all', ...EFFECTIVE_STATUSES] as const, 'all'),
@@ -28,7 +29,7 @@ export default function SignageDevicesPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { values, setParam } = useUrlFilters(FILTERS);
-  const [offset, setOffset] = useState(0);
+  const { offset, setOffset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const [search, setSearch] = useState(values.q);
   const devices = useDevices({ status: values.status, q: values.q, offset });
   const [dialog, setDialog] = useState<{ device: DeviceRow; mode: 'activate' | 'customer' } | null>(null);
@@ -158,9 +159,7 @@ export default function SignageDevicesPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('signage.devices.title')}
-      </Title>
+      <PageHeader title={t('signage.devices.title')} />
       <Group align="flex-end">
         <Select
           label={t('signage.devices.status')}
@@ -200,7 +199,7 @@ export default function SignageDevicesPage() {
         loading={devices.isPending}
         error={devices.isError}
         onRetry={() => void devices.refetch()}
-        paging={offsetPaging(offset, devices.data?.total, setOffset)}
+        paging={paging(devices.data)}
         data-testid="devices-table"
       />
       {devices.isError && <Text c="red.8">{errorMessage(devices.error, t('signage.errors.devices'))}</Text>}

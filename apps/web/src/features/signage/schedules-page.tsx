@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -30,11 +29,12 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
-import { signageKeys } from './api/query-keys';
+import { signageKeys, SIGNAGE_PAGE } from './api/query-keys';
 import { deleteSchedule, saveSchedule, useSchedules } from './api/schedules';
 import { CustomerPicker } from './components/customer-picker';
-import { offsetPaging } from './components/paging';
+import { useOffsetPaging } from '../../lib/use-paging';
 import { DaysText, WEEKDAYS } from './components/days';
+import { PageHeader } from '../../components/page-header';
 
 const FILTERS = { status: urlParam.oneOf(['active', 'inactive', 'all'] as const, 'active') };
 
@@ -43,7 +43,7 @@ export default function SignageSchedulesPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { values, setParam } = useUrlFilters(FILTERS);
-  const [offset, setOffset] = useState(0);
+  const { offset, setOffset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const schedules = useSchedules(values.status, offset);
   const [editing, setEditing] = useState<ScheduleRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ScheduleRow | null>(null);
@@ -100,14 +100,11 @@ export default function SignageSchedulesPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('signage.schedules.title')}
-        </Title>
+      <PageHeader title={t('signage.schedules.title')}>
         <Button onClick={() => setEditing('new')} data-testid="new-schedule">
           {t('signage.schedules.new')}
         </Button>
-      </Group>
+      </PageHeader>
       <SegmentedControl
         w="fit-content"
         value={values.status}
@@ -130,7 +127,7 @@ export default function SignageSchedulesPage() {
         loading={schedules.isPending}
         error={schedules.isError}
         onRetry={() => void schedules.refetch()}
-        paging={offsetPaging(offset, schedules.data?.total, setOffset)}
+        paging={paging(schedules.data)}
         data-testid="schedules-table"
       />
       {editing && <ScheduleDialog schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

@@ -1,17 +1,18 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { DeviceStatusRow } from '@portal/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { useDeviceStatus } from './api/get-status';
-import { offsetPaging } from './components/paging';
+import { useOffsetPaging } from '../../lib/use-paging';
+import { SIGNAGE_PAGE } from './api/query-keys';
 import { StatusBadge } from './components/status-badge';
+import { PageHeader } from '../../components/page-header';
 
 /** Status: every device online or offline by its last poll, when it was last seen, what it plays now. */
 export default function SignageStatusPage() {
   const { t } = useTranslation();
-  const [offset, setOffset] = useState(0);
+  const { offset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const status = useDeviceStatus(offset);
   const columns: DataTableColumn<DeviceStatusRow>[] = [
     {
@@ -50,9 +51,7 @@ export default function SignageStatusPage() {
   ];
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('signage.statusBoard.title')}
-      </Title>
+      <PageHeader title={t('signage.statusBoard.title')} />
       <DataTable
         columns={columns}
         rows={status.data?.rows}
@@ -63,7 +62,7 @@ export default function SignageStatusPage() {
         error={status.isError}
         onRetry={() => void status.refetch()}
         data-testid="status-table"
-        paging={offsetPaging(offset, status.data?.total, setOffset)}
+        paging={paging(status.data)}
       />
     </Stack>
   );

@@ -6,7 +6,8 @@ import { AgentsTable } from './components/agents-table';
 import { MonthChart } from './components/month-chart';
 import { StatCards } from './components/stat-cards';
 import { TypeGrid } from './components/type-grid';
-import { StatsHead, WhenLoaded } from './components/stats-head';
+import { StatsHead } from './components/stats-head';
+import { WhenLoaded } from '../../components/when-loaded';
 import { useStatsScope } from './use-stats-scope';
 
 /** Aufgaben Übersicht: the cards, the types, the months; admins also the agent filter and the agents table. */
@@ -20,7 +21,7 @@ export default function TasksOverviewPage() {
   return (
     <Stack gap="lg">
       <StatsHead title={t('stats.overview.title')} scope={statsScope} agents={agents.data} />
-      <WhenLoaded query={overview} fallback={filtered ? t('stats.errors.filtered') : t('stats.errors.data')}>
+      <WhenLoaded data-testid="stats-loading" query={overview} fallback={filtered ? t('stats.errors.filtered') : t('stats.errors.data')}>
         {(data) => (
           <>
             <StatCards overview={data} />

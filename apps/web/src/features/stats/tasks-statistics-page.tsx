@@ -6,7 +6,8 @@ import { useTaskStats } from './api/get-task-stats';
 import { MonthChart } from './components/month-chart';
 import { RatingStats } from './components/rating-stats';
 import { TypeGrid } from './components/type-grid';
-import { StatsHead, WhenLoaded } from './components/stats-head';
+import { StatsHead } from './components/stats-head';
+import { WhenLoaded } from '../../components/when-loaded';
 import { LoadError } from '../../components/load-error';
 import { useStatsScope } from './use-stats-scope';
 
@@ -26,7 +27,7 @@ export default function TasksStatisticsPage() {
   return (
     <Stack gap="lg">
       <StatsHead title={t('stats.statistics.title')} scope={statsScope} agents={agents.data} />
-      <WhenLoaded query={stats} fallback={fallback}>
+      <WhenLoaded query={stats} fallback={fallback} data-testid="stats-loading">
         {(data) => (
           <>
             <MonthChart

@@ -4,9 +4,11 @@ import { SYNC_COUNTRIES, type SyncCountry, type SyncRun } from '@portal/shared';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
+import { useFormat } from '../../lib/format';
 import { useSyncRuns } from './api/sync-runs';
 import { runSummary } from './run-text';
 import { SyncCard } from './sync-card';
+import { PageHeader } from '../../components/page-header';
 
 const FILTERS = { country: urlParam.oneOf<SyncCountry>(SYNC_COUNTRIES, 'AT') };
 const STATUS_COLOR = { running: 'blue', succeeded: 'green', failed: 'red' } as const;
@@ -16,7 +18,7 @@ export default function SyncCustomersPage() {
   const { t } = useTranslation();
   const { values, setParam } = useUrlFilters(FILTERS);
   const runs = useSyncRuns(values.country);
-  const n = (v: number) => v.toLocaleString('de-AT');
+  const { number: n } = useFormat();
   const columns: DataTableColumn<SyncRun>[] = [
     {
       key: 'started',
@@ -58,9 +60,7 @@ export default function SyncCustomersPage() {
   ];
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t('sync.title')}
-      </Title>
+      <PageHeader title={t('sync.title')} />
       <Text c="dimmed" size="sm">
         {t('sync.intro')}
       </Text>

@@ -10,14 +10,14 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COMMON_MSG, createTaskSchema, TEXT_LIMITS, UPLOAD_MAX_FILES } from '@portal/shared';
+import { COMMON_MSG, CUSTOMER_SEARCH_MIN, createTaskSchema, TEXT_LIMITS, UPLOAD_MAX_FILES } from '@portal/shared';
+import { CustomerPicker } from '../../components/customer-picker';
 import { DateInput } from '../../components/date-input';
 import { fieldError, inputProps } from '../../components/field-error';
 import { withTextLimit } from '../../components/text-limit';
@@ -25,7 +25,7 @@ import { useAuth } from '../../lib/auth-context';
 import { useCreateTask } from './api/create-task';
 import { useAgents } from './api/get-agents';
 import { useTaskTypes } from './api/get-task-types';
-import { CustomerSearch } from './components/customer-search';
+import { customerSearchKey, customerSearchPath, searchCustomers } from './api/search-customers';
 import { FileDropzone } from '../../components/upload/file-dropzone';
 import { SelectedFiles } from '../../components/upload/selected-files';
 import { UploadProgress } from '../../components/upload/upload-progress';
@@ -34,6 +34,7 @@ import { errorMessage } from '../../lib/errors';
 import { localDateTimeToIso } from './task-utils';
 import { useFileSelection } from '../../components/upload/use-file-selection';
 import { useTaskTypeLabel } from './use-task-type-label';
+import { PageHeader } from '../../components/page-header';
 
 const DASHBOARD = '/agent-dashboard';
 
@@ -65,6 +66,7 @@ export default function CreateTaskPage() {
   });
 
   if (!user) return null;
+  const searchPath = customerSearchPath(user.country_id ?? 1);
 
   const submit = form.onSubmit((values) => {
     setError(null);
@@ -97,9 +99,7 @@ export default function CreateTaskPage() {
   const busy = create.isPending;
   return (
     <Stack maw={860}>
-      <Title order={1} size="h2">
-        {t('tasks.create.title')}
-      </Title>
+      <PageHeader title={t('tasks.create.title')} />
       {error && (
         <Alert color="red" data-testid="create-task-error">
           {error}
@@ -159,13 +159,23 @@ export default function CreateTaskPage() {
                 data-testid="task-agent"
               />
             </SimpleGrid>
-            <CustomerSearch
-              countryId={user.country_id ?? 1}
+            <CustomerPicker
+              label={t('tasks.create.customerSearch')}
+              minLength={CUSTOMER_SEARCH_MIN}
+              search={(term, signal) => searchCustomers(searchPath ?? '', term, signal)}
+              queryKey={(term) => customerSearchKey(searchPath, term)}
+              placeholder={t('tasks.create.customerSearchPlaceholder', { min: CUSTOMER_SEARCH_MIN })}
+              tooShortText={t('tasks.create.customerSearchMin', { min: CUSTOMER_SEARCH_MIN })}
+              emptyText={t('tasks.create.noCustomers')}
+              failedText={t('tasks.create.customerSearchError')}
+              unavailableText={searchPath === null ? t('tasks.create.customerSearchUnavailable') : undefined}
               disabled={busy}
-              onSelect={(hit) => {
+              onChange={(hit) => {
+                if (!hit) return;
                 form.setFieldValue('kundennummer', hit.kundennummer);
                 form.setFieldValue('firma', hit.firma);
               }}
+              data-testid="customer-search"
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput

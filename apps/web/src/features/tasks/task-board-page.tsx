@@ -10,7 +10,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Title,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -18,6 +17,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TASK_STATUSES, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../../lib/auth-context';
+import { formatCount } from '../../lib/format';
 import { useCountries } from './api/get-countries';
 import { useTasks } from './api/get-tasks';
 import { useMissedTasksPoll } from './api/get-tasks-since';
@@ -29,6 +29,7 @@ import { TaskModal } from './components/task-modal';
 import { parseTaskId } from './task-utils';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { BOARD_FILTERS, BOARD_RESETTABLE, boardListFilters, hasBoardFilters } from './board-filters';
+import { PageHeader } from '../../components/page-header';
 
 const BOARD_PATH = '/agent-dashboard/tasks';
 
@@ -100,14 +101,11 @@ export default function TaskBoardPage() {
   const first = tasks.data?.pages[0];
   const total = first?.total ?? 0;
   // Past the server's counting cap the total reads e.g. "1.000+".
-  const totalLabel = `${new Intl.NumberFormat(i18n.language).format(total)}${first?.totalCapped ? '+' : ''}`;
+  const totalLabel = formatCount(total, i18n.language, first?.totalCapped);
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('tasks.board.title')}
-        </Title>
+      <PageHeader title={t('tasks.board.title')}>
         <Button
           component={Link}
           to="/agent-dashboard/create-task"
@@ -116,7 +114,7 @@ export default function TaskBoardPage() {
         >
           {t('tasks.board.create')}
         </Button>
-      </Group>
+      </PageHeader>
 
       <Group gap="sm" wrap="wrap">
         {isAdmin && (countries.data?.length ?? 0) > 1 && (

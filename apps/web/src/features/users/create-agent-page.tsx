@@ -9,7 +9,6 @@ import {
   SimpleGrid,
   Stack,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '../../lib/toasts';
@@ -23,6 +22,7 @@ import { useUserFormOptions } from './api/get-form-options';
 import { errorMessage } from '../../lib/errors';
 import { translateMessage } from '../../lib/translate-message';
 import { inputProps } from '../../components/field-error';
+import { PageHeader } from '../../components/page-header';
 
 /** The permission checkboxes of the spec's create-agent page. */
 const PERMISSIONS: Flag[] = ['tasks', 'acceptances', 'rmas', 'field_service_orders', 'reorder_goods'];
@@ -65,9 +65,7 @@ export default function CreateAgentPage() {
 
   return (
     <Stack maw={760}>
-      <Title order={1} size="h2">
-        {t('createAgent.title')}
-      </Title>
+      <PageHeader title={t('createAgent.title')} />
       {loadFailed && (
         <Alert color="red" data-testid="form-data-error">
           {t('createAgent.loadError')}

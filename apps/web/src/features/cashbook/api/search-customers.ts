@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { COUNTRY, CUSTOMER_SEARCH_MIN, cashbookCustomerSchema, type CustomerHit } from '@portal/shared';
+import { COUNTRY, cashbookCustomerSchema, type CustomerHit } from '@portal/shared';
 import { api } from '../../../lib/api';
 import { cashbookCall } from './client';
 
@@ -10,18 +9,12 @@ export function customerSearchPath(countryId: number | null | undefined): string
   return null;
 }
 
-/** GET /customers?search= or /customersEG?search= (from 3 characters). */
-export function useCustomerSearch(countryId: number | null | undefined, search: string) {
-  const path = customerSearchPath(countryId);
-  const term = search.trim();
-  return useQuery({
-    queryKey: ['customers', path, term],
-    queryFn: ({ signal }) => api<CustomerHit[]>(`${path}?${new URLSearchParams({ search: term })}`, { signal }),
-    enabled: path !== null && term.length >= CUSTOMER_SEARCH_MIN,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-}
+/** GET /customers?search= or /customersEG?search= (the picker calls it from 3 characters). */
+export const searchCustomers = (path: string, search: string, signal?: AbortSignal) =>
+  api<CustomerHit[]>(`${path}?${new URLSearchParams({ search })}`, { signal });
+
+/** The cache entry of one search term. */
+export const customerSearchKey = (path: string | null, search: string) => ['customers', path, search] as const;
 
 /** GET /cashbook/customers/{kundennummer}: the id of the customer a search hit names. */
 export const resolveCustomer = (kundennummer: string) =>

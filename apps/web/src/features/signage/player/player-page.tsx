@@ -1,6 +1,7 @@
 import { playsNow, type PlaylistItem } from '@portal/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatLongDate, formatTime } from '../../../lib/format';
 import { usePlayer } from './use-player';
 import './player.css';
 
@@ -77,17 +78,8 @@ function Message({ title, text, testId }: { title: string; text?: string; testId
 
 function Idle({ now }: { now: Date }) {
   const { i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat('de-AT', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Vienna',
-  }).format(now);
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'Europe/Vienna',
-  }).format(now);
+  const time = formatTime(now);
+  const date = formatLongDate(now, i18n.language, { year: false });
   return (
     <div className="okds-center" data-testid="player-idle">
       <p className="okds-clock" dir="ltr">

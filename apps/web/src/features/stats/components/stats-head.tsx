@@ -1,7 +1,4 @@
-import { Group, Skeleton, Title } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { LoadError } from '../../../components/load-error';
+import { Group, Title } from '@mantine/core';
 import type { useStatsScope } from '../use-stats-scope';
 import { AgentFilter } from './agent-filter';
 import { WindowNote } from './window-note';
@@ -29,19 +26,4 @@ export function StatsHead({
       {scope.isAdmin && <AgentFilter agents={agents} value={scope.scope.agentId} onChange={scope.setAgent} />}
     </Group>
   );
-}
-
-/** A figure block of the statistics: its error with a retry, a placeholder while loading, then the figures. */
-export function WhenLoaded<T>({
-  query,
-  fallback,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  fallback: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isError) return <LoadError error={query.error} fallback={fallback} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <Skeleton height={320} radius="md" data-testid="stats-loading" />;
-  return <>{children(query.data)}</>;
 }
