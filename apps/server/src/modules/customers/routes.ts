@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { CUSTOMER_REGISTER_FLAGS, staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { readMultipart } from '../../platform/uploads.js';
-import { shareDocuments } from '../business/records/documents.js';
+import { shareDocuments } from '../business/index.js';
 import { searchCustomers } from './service.js';
 
 /** The customer register is data of the areas that work with customers; staff without one of them has no business there. */
