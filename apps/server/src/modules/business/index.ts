@@ -1,2 +1,0 @@
-// What other areas may use of this one: they import it from here, never from its files (eslint.config.js).
-export { shareDocuments } from './records/documents.js';
