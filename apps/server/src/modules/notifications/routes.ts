@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { admin, signedIn } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { missedNotifications } from '../../platform/realtime.js';
+import { missedNotifications } from './missed.js';
 import { createNotification, latestNotifications, markRead } from './service.js';
 
 const iso = <T extends { created_at: Date | string }>(r: T) => ({ ...r, created_at: r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at });
