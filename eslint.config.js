@@ -72,6 +72,11 @@ export default tseslint.config(
               from: './features',
               message: 'components/ und lib/ importieren keine Bereiche.',
             },
+            {
+              target: ['./features', './lib'],
+              from: './app',
+              message: 'features/ und lib/ importieren nichts aus app/: Gemeinsames gehört nach lib/ oder components/.',
+            },
           ],
         },
       ],
