@@ -20,7 +20,7 @@ export interface StoredFiles {
 /** The areas' folders, registered when the app is built (app.ts); in the order registered. */
 const FOLDERS = new Map<string, StoredFiles>();
 
-/** An area names the storage folder it writes and the column that names each file (again: replaced). */
+/** An area names the storage folder it writes and the column naming each file (a folder registered again is replaced). */
 export function registerStoredFiles(...entries: StoredFiles[]): void {
   for (const e of entries) FOLDERS.set(e.folder, e);
 }
@@ -45,8 +45,8 @@ async function oldStagedFiles(dir: string, before: number): Promise<string[]> {
 /**
  * Files are stored before the transaction that records them, so a crash in between leaves a file
  * without a row, and a crash while a request streams leaves a staged `.part` file. This removes,
- * older than `ORPHAN_AGE_MS`: everything in the local staging folder, and every file in
- * the storage (disk or S3, through the storage interface) that no row names. Younger files may belong
+ * older than `ORPHAN_AGE_MS`: everything in the local staging folder, and every file in a registered
+ * folder of the storage (disk or S3, through the storage interface) that no row names. Younger files may belong
  * to a request still running and are left alone; invoice PDFs are written after their commit and are
  * not touched. Returns what was removed: `tmp/<name>` for staged files, storage keys for the others.
  */
