@@ -12,6 +12,12 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+// Every folder under the server's modules/ is an area: another area reaches it only through its
+// index.ts. platform/ and db/ know no area at all. Read from the disk, so a new module is covered.
+const SERVER_MODULES = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
 export default tseslint.config(
   {
     ignores: [
@@ -21,6 +27,7 @@ export default tseslint.config(
       '**/migrations/**',
       'test-results/**',
       'apps/web/test/fixtures/**',
+      'apps/server/test/fixtures/lint-cycle/**',
     ],
   },
   js.configs.recommended,
@@ -66,6 +73,51 @@ export default tseslint.config(
               from: './features',
               message: 'components/ und lib/ importieren keine Bereiche.',
             },
+            {
+              target: ['./features', './lib'],
+              from: './app',
+              message: 'features/ und lib/ importieren nichts aus app/: Gemeinsames gehört nach lib/ oder components/.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The fixture of the cycle test is linted by the test alone (ignored above).
+    files: ['apps/server/src/**/*.ts', 'apps/server/test/fixtures/lint-cycle/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // The server imports its .ts files by their .js names (NodeNext).
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: new URL('./apps/server/src', import.meta.url).pathname,
+          zones: [
+            {
+              target: './platform',
+              from: './modules',
+              message: 'platform/ kennt keinen Bereich: der Bereich meldet sich an (Registrierung), nicht umgekehrt.',
+            },
+            {
+              target: './db',
+              from: ['./modules', './seed'],
+              message: 'db/ kennt keinen Bereich (Demo-Daten liegen in seed/).',
+            },
+            ...SERVER_MODULES.map((name) => ({
+              target: `./modules/${name}`,
+              from: './modules',
+              except: [`./${name}`, ...SERVER_MODULES.filter((m) => m !== name).map((m) => `./${m}/index.ts`)],
+              message: 'Ein anderer Bereich nur über seine index.ts.',
+            })),
           ],
         },
       ],

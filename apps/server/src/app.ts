@@ -20,6 +20,9 @@ import { finishOpenapiDocument } from './platform/openapi.js';
 import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
 import { createRelease, registerUnitOfWork, type Release } from './platform/unit-of-work.js';
 import { registerMetrics, registerSlowRequestLog } from './platform/metrics.js';
+import { registerStoredFiles } from './platform/orphan-files.js';
+import { auditFiles, customerDocuments, signageFiles, taskFiles } from './db/schema/index.js';
+import { missedNotifications } from './modules/notifications/missed.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -144,6 +147,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('backgroundJobs', backgroundJobs);
   app.decorate('release', release);
   registerUnitOfWork(app, release);
+  // platform/ knows no area: the areas' tables and handlers it serves are registered here.
+  registerStoredFiles(
+    { folder: 'tasks', column: taskFiles.datei_name },
+    { folder: 'audits', column: auditFiles.datei_name },
+    { folder: 'signage', column: signageFiles.stored_name },
+    { folder: 'documents', column: customerDocuments.datei_name },
+  );
+  ctx.realtime.onReconnect(missedNotifications);
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);

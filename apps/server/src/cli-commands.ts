@@ -12,7 +12,7 @@ import { DatabaseLockedError } from './db/client.js';
 import { openAndMigrate } from './bootstrap.js';
 import { users, sessions } from './db/schema/index.js';
 import { hashPassword, newPasswordProblem } from './platform/passwords.js';
-import { flagValues, upsertCustomerByNumber } from './db/seed-demo.js';
+import { flagValues, upsertCustomerByNumber } from './seed/demo.js';
 import { BackupError, backupEmbedded, restoreEmbedded } from './platform/backup.js';
 
 export class UsageError extends Error {}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
-import { seedDemo } from './db/seed-demo.js';
+import { seedDemo } from './seed/demo.js';
 import { openAndMigrate } from './bootstrap.js';
 import { createLogger } from './platform/logging.js';
 import { embeddedSizeWarning } from './platform/embedded-limit.js';

@@ -42,6 +42,21 @@ test('components/ and lib/ may not import an area', async () => {
   assert.equal(result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').length, 1);
 });
 
+test('features/ and lib/ may not import app/', async () => {
+  const code = "import { NAV } from '../../app/agent/nav';\nexport const n = NAV;\n";
+  const [feature] = await eslint.lintText(code, { filePath: `${root}apps/web/src/features/tasks/uses-app.ts` });
+  const messages = feature!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths');
+  assert.equal(messages.length, 1, JSON.stringify(feature!.messages));
+  assert.match(messages[0]!.message, /nichts aus app\//);
+  const [lib] = await eslint.lintText(code.replace('../../app/', '../app/'), {
+    filePath: `${root}apps/web/src/lib/uses-app.ts`,
+  });
+  assert.equal(lib!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').length, 1);
+  // app/ itself puts the areas together and may import from app/.
+  const [app] = await eslint.lintText(code.replace('../../app/', './'), { filePath: `${root}apps/web/src/app/agent/uses-nav.ts` });
+  assert.deepEqual(app!.messages.filter((m) => m.ruleId?.startsWith('import-x/')), []);
+});
+
 test('an import cycle fails lint', async () => {
   const [result] = await eslint.lintFiles([fixture('cycle/a.ts')]);
   assert.equal(

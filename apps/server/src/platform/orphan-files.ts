@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.js';
 import type { DbOrTx } from '../db/client.js';
-import { auditFiles, customerDocuments, signageFiles, taskFiles } from '../db/schema/index.js';
 import type { Storage } from './storage/index.js';
 
 /** A file this old without its row was left by a crash: no upload takes an hour from staging to commit. */
@@ -11,13 +11,19 @@ export const ORPHAN_AGE_MS = 60 * 60 * 1000;
 /** Names looked up per query. */
 const BATCH = 500;
 
-/** The storage folders whose files each belong to a row, and the column naming them. */
-const AREAS = [
-  { folder: 'tasks', column: taskFiles.datei_name },
-  { folder: 'audits', column: auditFiles.datei_name },
-  { folder: 'signage', column: signageFiles.stored_name },
-  { folder: 'documents', column: customerDocuments.datei_name },
-] as const;
+/** A storage folder whose files each belong to a row, and the column naming them. */
+export interface StoredFiles {
+  folder: string;
+  column: PgColumn;
+}
+
+/** The areas' folders, registered when the app is built (app.ts); in the order registered. */
+const FOLDERS = new Map<string, StoredFiles>();
+
+/** An area names the storage folder it writes and the column naming each file (a folder registered again is replaced). */
+export function registerStoredFiles(...entries: StoredFiles[]): void {
+  for (const e of entries) FOLDERS.set(e.folder, e);
+}
 
 /** Staged `.part` files of this process's local staging folder (never in the shared storage). */
 async function oldStagedFiles(dir: string, before: number): Promise<string[]> {
@@ -39,8 +45,8 @@ async function oldStagedFiles(dir: string, before: number): Promise<string[]> {
 /**
  * Files are stored before the transaction that records them, so a crash in between leaves a file
  * without a row, and a crash while a request streams leaves a staged `.part` file. This removes,
- * older than `ORPHAN_AGE_MS`: everything in the local staging folder, and every task or audit file in
- * the storage (disk or S3, through the storage interface) that no row names. Younger files may belong
+ * older than `ORPHAN_AGE_MS`: everything in the local staging folder, and every file in a registered
+ * folder of the storage (disk or S3, through the storage interface) that no row names. Younger files may belong
  * to a request still running and are left alone; invoice PDFs are written after their commit and are
  * not touched. Returns what was removed: `tmp/<name>` for staged files, storage keys for the others.
  */
@@ -55,7 +61,7 @@ export async function cleanOrphanFiles(
     await fs.promises.rm(path.join(stagingDir, name), { force: true });
     removed.push(`tmp/${name}`);
   }
-  for (const { folder, column } of AREAS) {
+  for (const { folder, column } of FOLDERS.values()) {
     const candidates: { key: string; name: string }[] = [];
     for await (const o of ctx.storage.list(`${folder}/`)) {
       if (o.lastModified.getTime() < before) candidates.push({ key: o.key, name: o.key.slice(folder.length + 1) });

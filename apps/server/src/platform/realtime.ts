@@ -1,9 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { notifications, sessions, users } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/index.js';
 import { findSession } from './auth.js';
 import type { NotificationRow, TaskChange } from './unit-of-work.js';
 
@@ -20,15 +20,24 @@ const SWEEP_MS = 60_000;
 /** setTimeout's ceiling (about 24.8 days); a longer session is checked by the sweep instead. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** What a user missed since the id the client says it last saw (an area registers it: the notifications). */
+export type MissedSince = (db: Db, userId: number, lastId: number) => Promise<unknown[]>;
+
 export class RealtimeHub {
   private io: Server | null = null;
   private closers: (() => Promise<unknown>)[] = [];
   private sweeper: NodeJS.Timeout | undefined;
+  private missedSince: MissedSince | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** The area that keeps the notifications tells the hub how to find what a reconnecting client missed (app.ts). */
+  onReconnect(missedSince: MissedSince): void {
+    this.missedSince = missedSince;
+  }
 
   async attach(server: HttpServer, redisUrl?: string): Promise<void> {
     const io = new Server(server, {
@@ -91,8 +100,8 @@ export class RealtimeHub {
     socket.on('ping', () => socket.emit('pong', { time: Date.now() }));
     // After a reconnect the client says what it last saw; it gets what it missed.
     const last = Number((socket.handshake.auth as { lastNotificationId?: unknown })?.lastNotificationId ?? socket.handshake.query.lastNotificationId);
-    if (Number.isInteger(last) && last >= 0) {
-      const missed = await missedNotifications(this.db, userId, last);
+    if (Number.isInteger(last) && last >= 0 && this.missedSince) {
+      const missed = await this.missedSince(this.db, userId, last);
       if (missed.length) socket.emit('missed_notifications', missed);
     }
   }
@@ -183,16 +192,7 @@ export class RealtimeHub {
   }
 }
 
-function serialise(row: NotificationRow) {
+/** A notification row as a socket sends it (dates as ISO text). */
+export function serialise(row: NotificationRow) {
   return { ...row, created_at: row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at };
-}
-
-export async function missedNotifications(db: Db, userId: number, lastId: number) {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.user_id, userId), gt(notifications.id, lastId)))
-    .orderBy(asc(notifications.id))
-    .limit(100);
-  return rows.map(serialise);
 }

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyNamed } from './lazy-page';
+import { lazyNamed } from '../lib/lazy-page';
 
 const PublicNotAvailable = lazyNamed(
   () => import('../features/public/public-not-available'),

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 
 /**
  * The server-state cache, as a lazy layout route around the screens that read the API through

@@ -4,7 +4,7 @@ import { CatchAll, ProfileRedirect } from '../features/auth/guards';
 import { publicFormRoutes } from '../features/public-forms/routes';
 import { shopRoutes } from '../features/shop/routes';
 import { ALL_AREAS } from '../lib/i18n';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 import { TaskLinkRedirect } from './task-link-redirect';
 import { titled } from './page-title';
 

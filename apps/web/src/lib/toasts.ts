@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { requestToastContainer } from '../app/deferred-toasts';
+import { requestToastContainer } from './toast-request';
 
 /*
  * Screens show toasts through this module, never through '@mantine/notifications' directly: loading

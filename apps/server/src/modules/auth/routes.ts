@@ -23,7 +23,7 @@ import {
   toAuthUser,
 } from './service.js';
 // The language of a sign-in answer follows one rule, kept with the settings that record a choice.
-import { withWorkingLanguage } from '../users/service.js';
+import { withWorkingLanguage } from '../users/index.js';
 import { errorResponses } from '../../platform/openapi.js';
 
 const MSG_TOO_MANY = AUTH_MSG.tooManyAttempts;

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BUSINESS_RECORDS_MSG, customerHitSchema, customerSearchQuerySchema, recordsIdSchema } from '@portal/shared';
+import { customerHitSchema, customerSearchQuerySchema } from '@portal/shared';
 import type { AppContext } from '../../platform/context.js';
 import { CUSTOMER_REGISTER_FLAGS, staffWith } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
-import { readMultipart } from '../../platform/uploads.js';
-import { shareDocuments } from '../business/records/documents.js';
 import { searchCustomers } from './service.js';
 import { errorResponses } from '../../platform/openapi.js';
 
@@ -27,36 +25,4 @@ export const customerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     searchCustomers(ctx, currentUser(req), { source: 'EG', search: req.query.search }),
   );
 
-  // Staff share files with a customer: they appear in the customer's business dashboard (documents).
-  app.post(
-    '/api/customers/:id/documents',
-    {
-      config: { access: staffWith('tasks') },
-      schema: {
-        operationId: 'uploadCustomerDocuments',
-        tags: ['customers'],
-        summary: 'Share files with a customer record (multipart: files); the customer downloads them in the business dashboard',
-        consumes: ['multipart/form-data'],
-        params: recordsIdSchema,
-        response: {
-          ...errorResponses(400, 401, 403, 404, 413, 415),
-          201: z.object({
-            message: z.string(),
-            documents: z.array(
-              z.object({ id: z.string(), name: z.string(), mime: z.string(), size: z.number(), created_at: z.string() }),
-            ),
-          }),
-        },
-      },
-    },
-    async (req, reply) => {
-      const mp = await readMultipart(req, ctx.config.uploads);
-      try {
-        const documents = await shareDocuments(ctx, currentUser(req), { customerId: req.params.id, files: mp.files });
-        return reply.code(201).send({ message: BUSINESS_RECORDS_MSG.documentsShared, documents });
-      } finally {
-        await mp.discard();
-      }
-    },
-  );
 };

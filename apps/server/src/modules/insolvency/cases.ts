@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation, likeEscape } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
-import { customerCountryFilter } from '../customers/service.js';
+import { customerCountryFilter } from '../customers/index.js';
 
 /**
  * Insolvency cases (backoffice.md "Insolvency", issue 19): list, create, monthly invoice numbers,

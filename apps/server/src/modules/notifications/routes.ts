@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { admin, signedIn } from '../../platform/access.js';
 import { currentUser } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { missedNotifications } from '../../platform/realtime.js';
+import { missedNotifications } from './missed.js';
 import { createNotification, latestNotifications, markRead } from './service.js';
 import { errorResponses } from '../../platform/openapi.js';
 

@@ -18,8 +18,7 @@ import {
 } from '@portal/shared';
 import { letter } from '../../platform/mail-letter.js';
 import type { StagedFile } from '../../platform/uploads.js';
-import type { FilesCtx } from '../tasks/files.js';
-import { createTaskFromRequest } from '../tasks/from-request.js';
+import { createTaskFromRequest, type FilesCtx } from '../tasks/index.js';
 
 /**
  * DEP exports and company switches have no deadline in the spec. They get three working days, the

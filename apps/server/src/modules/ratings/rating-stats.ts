@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RATING_COMMENT_SEPARATOR, RATING_STATS_COMMENTS_MAX, type RatingStatsRow } from '@portal/shared';
 import { taskRatings } from '../../db/schema/index.js';
 import type { DbOrTx } from '../../platform/service.js';
-import { windowMonths } from '../stats/window.js';
+import { windowMonths } from '../stats/index.js';
 
 const stars = (column: string) =>
   sql.raw(

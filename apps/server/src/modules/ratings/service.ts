@@ -1,6 +1,6 @@
 import type { RatingStatsRow } from '@portal/shared';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
-import { assertStatsScope } from '../stats/scope.js';
+import { assertStatsScope } from '../stats/index.js';
 import { ratingStats } from './rating-stats.js';
 
 /** GET /api/get-task-ratings-stats-admin/{countryId}: every rating of the country's tasks. */

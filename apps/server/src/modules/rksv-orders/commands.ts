@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { loadVisibleCard, loadVisibleOrder } from './access.js';
-import { customerCountryFilter } from '../customers/service.js';
+import { customerCountryFilter } from '../customers/index.js';
 import { recordActivity } from './activity.js';
 import { cardOut } from './shape.js';
 

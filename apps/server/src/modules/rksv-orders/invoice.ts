@@ -6,8 +6,7 @@ import { invoices, rksvOrders } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import type { AppContext } from '../../platform/context.js';
-import { invoiceFileName } from '../shop/common.js';
-import { ensureInvoicePdf } from '../shop/invoice-files.js';
+import { ensureInvoicePdf, invoiceFileName } from '../shop/index.js';
 import { maySeeOrder } from './access.js';
 
 /**

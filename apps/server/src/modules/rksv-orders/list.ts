@@ -5,7 +5,7 @@ import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { cardsOfOrders, loadVisibleOrder } from './access.js';
 import { cardOut, orderOut, reportableOutages } from './shape.js';
 import { stageCondition, stageSql } from './stage-sql.js';
-import { insolventSql } from '../insolvency/status.js';
+import { insolventSql } from '../insolvency/index.js';
 
 const o = rksvOrders;
 

@@ -13,7 +13,7 @@ import { rksvOrders, rksvOutages, roles, users } from '../../db/schema/index.js'
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import type { NotificationRow } from '../../platform/unit-of-work.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../notifications/index.js';
 import { loadVisibleCard } from './access.js';
 import { recordActivity } from './activity.js';
 import { iso } from './shape.js';

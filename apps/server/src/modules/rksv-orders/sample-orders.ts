@@ -4,7 +4,7 @@ import type { RksvStage } from '@portal/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { products, rksvCards, rksvOrders } from '../../db/schema/index.js';
-import { issueInvoice } from '../shop/invoice-numbers.js';
+import { issueInvoice } from '../shop/index.js';
 
 /**
  * Orders in a chosen stage or payment status, written as the shop and the workflow would leave them

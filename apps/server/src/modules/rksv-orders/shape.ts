@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isPaidStatus, jahresbelegDue, OUTAGE_REPORTABLE_HOURS, type RksvCard, type RksvOrder, type RksvStage } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../shop/common.js';
+import { rowsOf } from '../shop/index.js';
 import type { CardRow, OrderRow } from './access.js';
 
 export const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());

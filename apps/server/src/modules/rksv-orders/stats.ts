@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { OUTAGE_REPORTABLE_HOURS, type RksvStats } from '@portal/shared';
 import { rksvOrders } from '../../db/schema/index.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
-import { rowsOf } from '../shop/common.js';
+import { rowsOf } from '../shop/index.js';
 import { isPaidSql, stageSql } from './stage-sql.js';
 
 /**

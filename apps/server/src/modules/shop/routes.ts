@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context.js';
 import { publicAccess } from '../../platform/access.js';
 import { HttpError, badRequest, notFound } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/uploads.js';
-import { createAltcha } from '../public-forms/altcha.js';
+import { createAltcha } from '../public-forms/index.js';
 import {
   LocalPaymentProvider,
   StripePaymentProvider,

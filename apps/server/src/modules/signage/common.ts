@@ -6,7 +6,7 @@ import { customers, signageDevices, signageFiles } from '../../db/schema/index.j
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
-import { customerCountryFilter } from '../customers/service.js';
+import { customerCountryFilter } from '../customers/index.js';
 
 /** The signage services work with the storage besides the database. */
 export type SignageCtx = ServiceCtx & Pick<AppContext, 'storage'>;

@@ -3,7 +3,7 @@ import { SIGNAGE_SEARCH_MAX_ROWS, type SignageCustomerHit, type SignageCustomerR
 import { customers, signageDevices } from '../../db/schema/index.js';
 import { likeEscape } from '../../platform/db-helpers.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
-import { customerCountryFilter } from '../customers/service.js';
+import { customerCountryFilter } from '../customers/index.js';
 import { devicesOfCustomers } from './devices.js';
 
 /**

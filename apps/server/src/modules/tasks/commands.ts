@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import type { StagedFile } from '../../platform/uploads.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../notifications/index.js';
 import { loadVisibleTask, MSG_TASK_NOT_FOUND, type TaskRecord } from './access.js';
 import { countryStaffMember, recordTaskChange } from './audience.js';
 import { MSG, activity, assertNoAudit, assertOpen, iso } from './common.js';

@@ -3,7 +3,7 @@ import type { TaskDetailResponse } from '@portal/shared';
 import { helpRequests, taskConversations, taskFiles, taskMessages, taskNotes, tasks, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
-import { isInsolventByNumber } from '../insolvency/status.js';
+import { isInsolventByNumber } from '../insolvency/index.js';
 import { loadVisibleTask } from './access.js';
 import { iso } from './common.js';
 import { findRow } from './queries.js';

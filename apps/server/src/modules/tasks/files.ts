@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { storeFiles, type StagedFile } from '../../platform/uploads.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../notifications/index.js';
 import { loadVisibleTask } from './access.js';
 import { MSG, activity, assertOpen, iso } from './common.js';
 

@@ -1,7 +1,7 @@
 import { COUNTRY, TASK_TYPE } from '@portal/shared';
 import { taskFiles, tasks } from '../../db/schema/index.js';
 import type { StagedFile } from '../../platform/uploads.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../notifications/index.js';
 import { countryTaskStaff, recordTaskChange } from './audience.js';
 import { activity } from './common.js';
 import { queueTaskMail } from './conversations.js';

@@ -2,7 +2,7 @@ import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications, roles, tasks, users } from '../../db/schema/index.js';
 import type { NotificationRow } from '../../platform/unit-of-work.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../notifications/index.js';
 
 /**
  * The SQL mirror of the shared `isOverdue` (packages/shared task-rules.ts): status `offen` and `frist`

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import '../../styles/full.css';
-import { lazyPage } from '../lazy-page';
+import { lazyPage } from '../../lib/lazy-page';
 import { PageTitle, titled } from '../page-title';
 import { useAuth } from '../../lib/auth-context';
 import { CatchAll, RequireStaff } from '../../features/auth/guards';

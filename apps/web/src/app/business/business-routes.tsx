@@ -1,6 +1,6 @@
 import { useParams, useRoutes, type RouteObject } from 'react-router';
 import '../../styles/full.css';
-import { lazyPage } from '../lazy-page';
+import { lazyPage } from '../../lib/lazy-page';
 import { titled } from '../page-title';
 import { CatchAll, RequireCustomer } from '../../features/auth/guards';
 import { BUSINESS_SECTIONS } from '../../features/business/sections';

@@ -2,7 +2,7 @@ import { Button, Card, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/co
 import { IconPhone } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import { telHref, useSiteInfo } from '../../lib/site-info';
 
 function Hotline() {

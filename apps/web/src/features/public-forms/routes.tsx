@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyNamed, lazyPage } from '../../app/lazy-page';
+import { lazyNamed, lazyPage } from '../../lib/lazy-page';
 
 const AREAS = ['public-forms'] as const;
 

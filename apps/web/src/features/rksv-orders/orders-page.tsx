@@ -4,7 +4,6 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPaidStatus, RKSV_PAYMENT_STATUSES, type RksvOrder } from '@portal/shared';
-import type { NavEntry } from '../../app/agent/nav';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { Ltr, UserText } from '../../components/ltr';
@@ -29,12 +28,18 @@ import { PageHeader } from '../../components/page-header';
 
 const PAGE = 50;
 
+/** The sidebar entry that opened the screen (app/agent/nav.ts's NavEntry, of which it reads the path). */
+interface OpenedBy {
+  path: string;
+  label: string;
+}
+
 /**
  * RKSV Bestellungen: every order with filters (/rksvorders) or one stage (/rksvorders/offen …; the
  * five sub-pages share this screen and read their stage from their sidebar entry). Filters and
  * search are served by the server; pages by keyset. Only paid orders open the dialog.
  */
-export default function OrdersPage({ entry }: { entry?: NavEntry }) {
+export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazy-page';
+import { lazyPage } from '../../lib/lazy-page';
 
 /**
  * The order page arrives with its prices: the products are fetched beside the page's code (the server
@@ -10,7 +10,7 @@ async function prefetchProducts(): Promise<void> {
   // Rendered at build time the page has no prices (there is no API); the browser fills them in.
   if (import.meta.env.SSR) return;
   const [{ queryClient }, { productsQueryOptions }] = await Promise.all([
-    import('../../app/query-client'),
+    import('../../lib/query-client'),
     import('./api/get-products'),
   ]);
   await queryClient.prefetchQuery(productsQueryOptions());

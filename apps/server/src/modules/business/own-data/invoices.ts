@@ -5,8 +5,7 @@ import { invoices, rksvOrders } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../../platform/service.js';
-import { invoiceFileName } from '../../shop/common.js';
-import { ensureInvoicePdf } from '../../shop/invoice-files.js';
+import { ensureInvoicePdf, invoiceFileName } from '../../shop/index.js';
 import { ownCustomer } from '../own-customer.js';
 
 export const invoicePdfPath = (number: string) => `/api/business/invoices/${encodeURIComponent(number)}.pdf`;

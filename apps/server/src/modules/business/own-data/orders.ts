@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import { rksvCards, rksvOrders } from '../../../db/schema/index.js';
 import { notFound } from '../../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../../platform/service.js';
-import { stageCondition } from '../../rksv-orders/stage-sql.js';
+import { stageCondition } from '../../rksv-orders/index.js';
 import { ownCustomer } from '../own-customer.js';
 
 const o = rksvOrders;

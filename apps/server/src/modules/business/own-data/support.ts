@@ -13,8 +13,7 @@ import { customers, taskConversations, taskMessages, taskTypes, tasks } from '..
 import { notFound } from '../../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../../platform/service.js';
 import type { StagedFile } from '../../../platform/uploads.js';
-import type { FilesCtx } from '../../tasks/files.js';
-import { createTaskFromRequest } from '../../tasks/from-request.js';
+import { createTaskFromRequest, type FilesCtx } from '../../tasks/index.js';
 import { ownCustomer } from '../own-customer.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

@@ -1,14 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { documentIdSchema, documentListSchema, recordsPageQuerySchema } from '@portal/shared';
+import { z } from 'zod';
+import {
+  BUSINESS_RECORDS_MSG,
+  documentIdSchema,
+  documentListSchema,
+  recordsIdSchema,
+  recordsPageQuerySchema,
+} from '@portal/shared';
 import type { AppContext } from '../../../platform/context.js';
-import { customerOnly } from '../../../platform/access.js';
+import { customerOnly, staffWith } from '../../../platform/access.js';
 import { currentUser } from '../../../platform/auth.js';
 import { notFound } from '../../../platform/errors.js';
-import { contentDisposition, downloadName, storedMime } from '../../../platform/uploads.js';
-import { findOwnDocument, listDocuments } from './documents.js';
+import { contentDisposition, downloadName, readMultipart, storedMime } from '../../../platform/uploads.js';
+import { findOwnDocument, listDocuments, shareDocuments } from './documents.js';
 import { errorResponses, fileResponse } from '../../../platform/openapi.js';
 
-/** The customer's documents: what staff shared with their record and the shared files of their tasks. */
+/**
+ * The customer's documents: what staff shared with their record and the shared files of their tasks;
+ * and staff's call that shares them (under /api/customers, kept here so customers/ needs no business/).
+ */
 export const businessDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/api/business/documents',
@@ -49,6 +59,39 @@ export const businessDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
         .send(body);
+    },
+  );
+
+  // Staff share files with a customer: they appear in the customer's business dashboard (documents).
+  app.post(
+    '/api/customers/:id/documents',
+    {
+      config: { access: staffWith('tasks') },
+      schema: {
+        operationId: 'uploadCustomerDocuments',
+        tags: ['customers'],
+        summary: 'Share files with a customer record (multipart: files); the customer downloads them in the business dashboard',
+        consumes: ['multipart/form-data'],
+        params: recordsIdSchema,
+        response: {
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+          201: z.object({
+            message: z.string(),
+            documents: z.array(
+              z.object({ id: z.string(), name: z.string(), mime: z.string(), size: z.number(), created_at: z.string() }),
+            ),
+          }),
+        },
+      },
+    },
+    async (req, reply) => {
+      const mp = await readMultipart(req, ctx.config.uploads);
+      try {
+        const documents = await shareDocuments(ctx, currentUser(req), { customerId: req.params.id, files: mp.files });
+        return reply.code(201).send({ message: BUSINESS_RECORDS_MSG.documentsShared, documents });
+      } finally {
+        await mp.discard();
+      }
     },
   );
 };

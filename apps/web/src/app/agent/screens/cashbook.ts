@@ -1,4 +1,4 @@
-import { lazyPage } from '../../lazy-page';
+import { lazyPage } from '../../../lib/lazy-page';
 import type { AreaScreens } from './types';
 
 /** Screens of the cashbook area by sidebar path (lazy, each with the area's strings). */

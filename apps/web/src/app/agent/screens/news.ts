@@ -1,4 +1,4 @@
-import { lazyPage } from '../../lazy-page';
+import { lazyPage } from '../../../lib/lazy-page';
 import type { AreaScreens } from './types';
 
 /** The admins' news screen (issue 21): what business customers read under /business-dashboard/news. */

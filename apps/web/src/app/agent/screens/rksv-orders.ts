@@ -1,4 +1,4 @@
-import { lazyPage } from '../../lazy-page';
+import { lazyPage } from '../../../lib/lazy-page';
 import type { AreaScreens, EntryPage } from './types';
 
 /** Screens of the rksv-orders area by sidebar path (lazy): the orders list (its five stage pages share it) and `rk`. */

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../lazy-page';
+import { lazyPage } from '../../../lib/lazy-page';
 import { titled } from '../../page-title';
 
 /**

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { ChangePasswordForm } from '../../../features/auth/change-password-form';
-import { lazyPage } from '../../lazy-page';
+import { lazyPage } from '../../../lib/lazy-page';
 import { titled } from '../../page-title';
 
 const AREA = ['business-records'] as const;

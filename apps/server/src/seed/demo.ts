@@ -1,18 +1,18 @@
 import { count, eq } from 'drizzle-orm';
 import { COUNTRY, FLAGS, ROLE_IDS, type Flag, type Role } from '@portal/shared';
-import type { Db } from './client.js';
-import { customers, users } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { customers, users } from '../db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
-import { seedDemoCustomers, seedDemoTasks } from './seed-demo-tasks.js';
-import { seedDemoRksvOrders } from './seed-demo-rksv-orders.js';
-import { seedDemoStats } from './seed-demo-stats.js';
-import { seedDemoRatings } from './seed-demo-ratings.js';
-import { seedDemoSignage } from './seed-demo-signage.js';
-import { seedDemoSync } from './seed-demo-sync.js';
-import { seedDemoInsolvency } from './seed-demo-insolvency.js';
-import { seedDemoCashbook } from './seed-demo-cashbook.js';
-import { seedDemoBusiness } from './seed-demo-business.js';
-import { seedDemoBusinessRecords } from './seed-demo-business-records.js';
+import { seedDemoCustomers, seedDemoTasks } from './demo-tasks.js';
+import { seedDemoRksvOrders } from './demo-rksv-orders.js';
+import { seedDemoStats } from './demo-stats.js';
+import { seedDemoRatings } from './demo-ratings.js';
+import { seedDemoSignage } from './demo-signage.js';
+import { seedDemoSync } from './demo-sync.js';
+import { seedDemoInsolvency } from './demo-insolvency.js';
+import { seedDemoCashbook } from './demo-cashbook.js';
+import { seedDemoBusiness } from './demo-business.js';
+import { seedDemoBusinessRecords } from './demo-business-records.js';
 
 export interface DemoAccount {
   email: string;

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { COUNTRY, TASK_TYPE } from '@portal/shared';
-import type { Db } from './client.js';
-import { audits, customers, helpRequests, taskMessages, taskNotes, tasks, users } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { audits, customers, helpRequests, taskMessages, taskNotes, tasks, users } from '../db/schema/index.js';
 
 // Deterministic pseudo-random numbers, so every fresh demo database looks the same.
 function rng(seed: number) {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { licenseOneYearFrom, viennaDay } from '@portal/shared';
-import type { Db } from './client.js';
-import { customers, signageDevices, signageSchedules } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { customers, signageDevices, signageSchedules } from '../db/schema/index.js';
 
 const DAY = 86_400_000;
 const day = (offsetDays: number) => viennaDay(new Date(Date.now() + offsetDays * DAY));

@@ -2,8 +2,8 @@ import { inArray } from 'drizzle-orm';
 import type { RksvStage } from '@portal/shared';
 import { loadConfig } from '../config.js';
 import { insertSampleOrder, type SampleOrder } from '../modules/rksv-orders/sample-orders.js';
-import type { Db } from './client.js';
-import { users } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema/index.js';
 
 const DAY = 86_400_000;
 

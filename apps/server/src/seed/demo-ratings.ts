@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from './client.js';
-import { taskRatings, tasks } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { taskRatings, tasks } from '../db/schema/index.js';
 
 const COMMENTS = [
   'Sehr schnelle Hilfe, danke!',

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { loadAreas, type LocaleArea } from '../lib/i18n';
+import { loadAreas, type LocaleArea } from './i18n';
 
 type PageModule<P> = { default: ComponentType<P> };
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './client.js';
-import { customerBranches, customers, newsPosts, newsTranslations, users } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { customerBranches, customers, newsPosts, newsTranslations, users } from '../db/schema/index.js';
 
 const DAY = 86_400_000;
 

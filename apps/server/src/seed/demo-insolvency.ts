@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { insolvencyMonths as monthsOf, insolvencyToday } from '@portal/shared';
-import type { Db } from './client.js';
-import { customers, insolvencyActivity, insolvencyCases, insolvencyMonths, users } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { customers, insolvencyActivity, insolvencyCases, insolvencyMonths, users } from '../db/schema/index.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { TASK_TYPE } from '@portal/shared';
 import { loadConfig } from '../config.js';
 import { insertSampleOrder } from '../modules/rksv-orders/sample-orders.js';
-import type { Db } from './client.js';
-import { customers, rksvOrders, taskConversations, taskMessages, tasks, users } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { customers, rksvOrders, taskConversations, taskMessages, tasks, users } from '../db/schema/index.js';
 
 const DAY = 86_400_000;
 

@@ -7,8 +7,8 @@ import {
   latestClosableMonth,
   type CashbookType,
 } from '@portal/shared';
-import type { Db } from './client.js';
-import { cashbookCategories, cashbookClosings, cashbookSettings, customers, users } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { cashbookCategories, cashbookClosings, cashbookSettings, customers, users } from '../db/schema/index.js';
 import { appendEntry, lockCashbook } from '../modules/cashbook/chain.js';
 import { viennaMonthEnd, viennaMonthStart } from '../modules/cashbook/common.js';
 import { totalsBetween } from '../modules/cashbook/figures.js';

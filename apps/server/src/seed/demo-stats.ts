@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { COUNTRY, TASK_TYPE } from '@portal/shared';
-import type { Db } from './client.js';
-import { audits, customers, tasks, users } from './schema/index.js';
-import { customerOfTask } from './seed-demo-tasks.js';
+import type { Db } from '../db/client.js';
+import { audits, customers, tasks, users } from '../db/schema/index.js';
+import { customerOfTask } from './demo-tasks.js';
 
 const HOUR = 3600_000;
 const PAST_WORK: [number, string][] = [

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
+import { ApiError } from './api';
 
 /** One cache for the whole session: it survives moving between the routes under this layout. */
 export const queryClient = new QueryClient({

@@ -1,0 +1,3 @@
+// What other areas may use of this one: they import it from here, never from its files (eslint.config.js).
+export type { FilesCtx } from './files.js';
+export { createTaskFromRequest } from './from-request.js';

@@ -1,0 +1,106 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+// The server's walls as lint rules (eslint.config.js), run through ESLint's Node API: each rule must
+// really refuse what it is meant to refuse. The sources are linted as if they lay at `filePath`.
+const root = new URL('../../../', import.meta.url).pathname;
+const src = `${root}apps/server/src/`;
+// `ignore: false`: the cycle fixture is ignored by `npm run lint` (it fails on purpose).
+const eslint = new ESLint({ cwd: root, ignore: false });
+
+async function wallMessages(code: string, file: string, rule = 'import-x/no-restricted-paths') {
+  const [result] = await eslint.lintText(code, { filePath: `${src}${file}` });
+  return result!.messages.filter((m) => m.ruleId === rule);
+}
+
+test('platform/ imports no module', async () => {
+  const code = "import { notify } from '../modules/notifications/index.js';\nexport const n = notify;\n";
+  const messages = await wallMessages(code, 'platform/uses-module.ts');
+  assert.equal(messages.length, 1, JSON.stringify(messages));
+  assert.match(messages[0]!.message, /platform\/ kennt keinen Bereich/);
+});
+
+test('db/ imports no module (demo seeds live in seed/)', async () => {
+  const code = "import { insertSampleOrder } from '../modules/rksv-orders/sample-orders.js';\nexport const s = insertSampleOrder;\n";
+  const messages = await wallMessages(code, 'db/seed-something.ts');
+  assert.equal(messages.length, 1, JSON.stringify(messages));
+  assert.match(messages[0]!.message, /db\/ kennt keinen Bereich/);
+  // The same import from seed/ is allowed.
+  assert.deepEqual(await wallMessages(code, 'seed/demo-something.ts'), []);
+});
+
+test('a module reaches another module only through its index.ts', async () => {
+  const inner = "import { customerCountryFilter } from '../customers/service.js';\nexport const f = customerCountryFilter;\n";
+  const messages = await wallMessages(inner, 'modules/signage/uses-inner.ts');
+  assert.equal(messages.length, 1, JSON.stringify(messages));
+  assert.match(messages[0]!.message, /nur über seine index\.ts/);
+  // Deeper files of a module (business/own-data) are held to the same wall.
+  const deep = "import { createTaskFromRequest } from '../../tasks/from-request.js';\nexport const c = createTaskFromRequest;\n";
+  assert.equal((await wallMessages(deep, 'modules/business/own-data/uses-inner.ts')).length, 1);
+
+  const throughIndex = inner.replace('../customers/service.js', '../customers/index.js');
+  assert.deepEqual(await wallMessages(throughIndex, 'modules/signage/uses-index.ts'), []);
+  // Its own files, platform/ and db/ stay open to a module.
+  const own =
+    "import { customerIdFor } from './customers.js';\nimport { notFound } from '../../platform/errors.js';\nimport { tasks } from '../../db/schema/index.js';\nexport const x = [customerIdFor, notFound, tasks];\n";
+  assert.deepEqual(await wallMessages(own, 'modules/signage/own.ts'), []);
+});
+
+test('an import cycle on the server fails lint', async () => {
+  const [result] = await eslint.lintFiles([`${root}apps/server/test/fixtures/lint-cycle/a.ts`]);
+  assert.equal(
+    result!.messages.filter((m) => m.ruleId === 'import-x/no-cycle').length,
+    1,
+    JSON.stringify(result!.messages),
+  );
+});
+
+test('the server itself passes the wall rules', async () => {
+  const results = await eslint.lintFiles(['apps/server/src']);
+  const broken = results.flatMap((r) =>
+    r.messages
+      .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'import-x/no-cycle')
+      .map((m) => `${r.filePath}:${m.line} ${m.message}`),
+  );
+  assert.deepEqual(broken, []);
+});
+
+/**
+ * Tables platform/ owns (sessions and users of the guard, the job schedule, the outbox, rate limits,
+ * idempotency keys, the local payment provider's sessions). An area's table reaches platform/ only
+ * through a registration (app.ts). The backup's manifest counts the tasks: that count is part of its
+ * file format, so backup.ts keeps naming `tasks`.
+ */
+const PLATFORM_TABLES = new Set([
+  'agentLevels',
+  'countries',
+  'roles',
+  'sessions',
+  'users',
+  'jobSchedule',
+  'mailOutbox',
+  'rateLimits',
+  'idempotencyKeys',
+  'localCheckoutSessions',
+]);
+const KNOWN = new Map([['backup.ts', new Set(['tasks'])]]);
+
+test('platform/ names no area table', () => {
+  const dir = `${src}platform`;
+  const named: string[] = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const rel = path.relative(dir, file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'[./]+\/db\/schema(?:\/[^']*)?'/g)) {
+      for (const name of m[1]!.split(',').map((s) => s.trim().replace(/^type\s+/, '')).filter(Boolean)) {
+        if (!PLATFORM_TABLES.has(name) && !KNOWN.get(rel)?.has(name)) named.push(`${rel}: ${name}`);
+      }
+    }
+  }
+  assert.deepEqual(named, []);
+});
