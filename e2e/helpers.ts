@@ -256,3 +256,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (unstyled.length) throw new Error(`"${name}" shows components without their CSS:\n${unstyled.join('\n')}`);
   await checkAccessibility(page, name);
 }
+
+/** The set-password token of the invitation mail to `email` (mails land in DATA_DIR/mail without SMTP). */
+export async function invitationToken(dir: string, email: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '');
+      if (!text.includes(email)) continue;
+      const token = /set-password\?token=(?:3D)?([A-Za-z0-9_-]+)/.exec(text)?.[1];
+      if (token) return token;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no invitation mail to ${email} in ${dir}`);
+}

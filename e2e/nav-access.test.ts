@@ -1,11 +1,10 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { FLAGS, ROLE_IDS, type Flag } from '@portal/shared';
 import { NAV_ENTRIES, type NavEntry } from '../apps/web/src/app/agent/nav.js';
-import { DEMO, serverAndBrowser, signIn } from './helpers.js';
+import { DEMO, invitationToken, serverAndBrowser, signIn } from './helpers.js';
 
 /**
  * The sidebar (apps/web/src/app/agent/nav.ts, which also drives the route guards) against the server
@@ -265,18 +264,3 @@ describe('every sidebar entry against the access of the calls its screen makes',
     assert.deepEqual(problems, []);
   });
 });
-
-/** The set-password token of the invitation mail to `email` (mails land in DATA_DIR/mail without SMTP). */
-async function invitationToken(dir: string, email: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
-    for (const f of files) {
-      const text = fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '');
-      if (!text.includes(email)) continue;
-      const token = /set-password\?token=(?:3D)?([A-Za-z0-9_-]+)/.exec(text)?.[1];
-      if (token) return token;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no invitation mail to ${email} in ${dir}`);
-}

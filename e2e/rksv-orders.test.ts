@@ -1,11 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Page } from 'playwright-core';
-import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
+import { DEMO, invitationToken, screenshot, serverAndBrowser, signIn } from './helpers.js';
 
 /**
  * The RKSV order workflow in the browser (issue 16): an order paid in the shop's built-in checkout is
@@ -36,20 +35,6 @@ async function api<T>(base: string, url: string, init: { method?: string; token?
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   return { status: res.status, json: (await res.json().catch(() => null)) as T };
-}
-
-async function invitationToken(dir: string, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
-    for (const f of files) {
-      const text = fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '');
-      if (!text.includes(email)) continue;
-      const token = /set-password\?token=(?:3D)?([A-Za-z0-9_-]+)/.exec(text)?.[1];
-      if (token) return token;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no invitation mail');
 }
 
 const signInByApi = async (base: string, who: { email: string; password: string }) => {
