@@ -55,7 +55,8 @@ function recordCalls(page: Page) {
     if (!u.pathname.startsWith('/api/')) return;
     const method = r.request().method();
     if (method === 'GET') gets.add(`${u.pathname}${u.search}`);
-    if (r.status() === 401 || r.status() === 403) refusals.push({ status: r.status(), url: `${method} ${u.pathname}${u.search}` });
+    if (r.status() === 401 || r.status() === 403)
+      refusals.push({ status: r.status(), url: `${method} ${u.pathname}${u.search}` });
   });
   return {
     take: () => {
@@ -184,7 +185,8 @@ describe('every sidebar entry against the access of the calls its screen makes',
       for (const e of entries) {
         if (!shown.includes(e.path)) problems.push(`${e.path}: not in the sidebar of an agent with ${key(flags)}`);
         const at = await openEntry(page, e);
-        if (at !== `/agent-dashboard/${e.path}`) problems.push(`${e.path}: an agent with ${key(flags)} was sent to ${at}`);
+        if (at !== `/agent-dashboard/${e.path}`)
+          problems.push(`${e.path}: an agent with ${key(flags)} was sent to ${at}`);
         const seen = rec.take();
         for (const r of seen.refusals) problems.push(`${e.path} (${key(flags)}): ${r.url} answered ${r.status}`);
         calls.set(e.path, areaCalls(seen.gets));
