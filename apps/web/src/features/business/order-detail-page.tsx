@@ -88,6 +88,10 @@ export default function OrderDetailPage() {
                 onClick={() => void download()}
                 data-testid="order-invoice"
                 mt="sm"
+                // The label carries the invoice number: it wraps on a phone instead of being cut.
+                h="auto"
+                py={6}
+                styles={{ label: { whiteSpace: 'normal' } }}
               >
                 {/* The number in the visible text, not only in an aria-label: what is read is what is seen (2.5.3). */}
                 {t('businessData.downloadInvoice', { number: o.invoice_ref })}
