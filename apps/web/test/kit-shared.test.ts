@@ -1,48 +1,25 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import React, { createElement as h, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createElement as h } from 'react';
+import { renderGerman } from './render-german';
 import { CustomerPicker } from '../src/components/customer-picker';
 import { PageHeader } from '../src/components/page-header';
-
-(globalThis as { React?: typeof React }).React = React;
 
 // The shared pieces that replaced the areas' copies, rendered with the real German strings:
 // the page header and the customer picker as a screen reader meets it. (The load/empty wrapper
 // shows LoadError, whose i18n module needs Vite: the stats and OKDS e2e files cover it.)
-const de = (file: string) =>
-  (
-    JSON.parse(readFileSync(new URL(`../src/locales/de/${file}.json`, import.meta.url), 'utf8')) as {
-      translation: Record<string, unknown>;
-    }
-  ).translation;
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'de',
-  resources: { de: { translation: { ...de('common'), ...de('staff') } } },
-  interpolation: { escapeValue: false },
-});
-const render = (node: ReactNode) =>
-  renderToStaticMarkup(
-    h(
-      QueryClientProvider,
-      { client: new QueryClient() },
-      h(I18nextProvider, { i18n }, h(MantineProvider, null, node)),
-    ),
-  ).replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
+const render = renderGerman;
 
 describe('page header', () => {
-  it('is the screen\'s one h1, with its actions beside it', () => {
+  it("is the screen's one h1, with its actions beside it", () => {
     const plain = render(h(PageHeader, { title: 'Geräte' }));
     assert.match(plain, /^<h1[^>]*>Geräte<\/h1>$/);
     const withAction = render(h(PageHeader, { title: 'Kassabuch' }, h('button', null, 'Neuer Eintrag')));
     assert.match(withAction, /<h1[^>]*>Kassabuch<\/h1><button>Neuer Eintrag<\/button>/);
-    assert.match(render(h(PageHeader, { title: 'News', actions: h('span', null, '3 neu') })), /<h1[^>]*>News<\/h1><span>3 neu<\/span>/);
+    assert.match(
+      render(h(PageHeader, { title: 'News', actions: h('span', null, '3 neu') })),
+      /<h1[^>]*>News<\/h1><span>3 neu<\/span>/,
+    );
   });
 });
 
@@ -71,8 +48,11 @@ describe('customer picker', () => {
     assert.match(html, new RegExp(`<label[^>]*for="${id}"[^>]*>Kunde suchen`));
   });
 
-  it('starts with a chosen customer\'s text and is disabled where the country has no search', () => {
-    assert.match(picker({ initial: { id: 1, kundennummer: '10001', firma: 'Gasthaus Post' } }), /value="Gasthaus Post \(10001\)"/);
+  it("starts with a chosen customer's text and is disabled where the country has no search", () => {
+    assert.match(
+      picker({ initial: { id: 1, kundennummer: '10001', firma: 'Gasthaus Post' } }),
+      /value="Gasthaus Post \(10001\)"/,
+    );
     const html = picker({ unavailableText: 'Für Ihr Land ist keine Kundensuche verfügbar.' });
     assert.match(html, /<input[^>]*disabled/);
     assert.match(html, /data-testid="customer-search-unavailable"[^>]*>Für Ihr Land ist keine Kundensuche verfügbar\./);

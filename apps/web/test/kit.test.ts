@@ -1,11 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import React, { createElement as h, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MantineProvider } from '@mantine/core';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createElement as h } from 'react';
+import { renderGerman } from './render-german';
 import { MemoryRouter } from 'react-router';
 import { DataTable, type DataTableColumn } from '../src/components/data-table';
 import { ConfirmDialog } from '../src/components/confirm-dialog';
@@ -14,31 +10,9 @@ import { Money } from '../src/components/money';
 import { Chart } from '../src/components/chart';
 import { urlParam, useUrlFilters } from '../src/lib/use-url-filters';
 
-// tsx compiles the components' JSX with the classic runtime here (the repository root has no
-// tsconfig.json with "jsx"), which calls the global React.
-(globalThis as { React?: typeof React }).React = React;
-
 // The staff-screen kit rendered to HTML with the real German strings: what each piece shows for
 // rows, loading, errors, no rows, sort and paging; money and dates; filters read from the URL.
-const de = (file: string) =>
-  (
-    JSON.parse(readFileSync(new URL(`../src/locales/de/${file}.json`, import.meta.url), 'utf8')) as {
-      translation: Record<string, unknown>;
-    }
-  ).translation;
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'de',
-  resources: { de: { translation: { ...de('common'), ...de('staff') } } },
-  interpolation: { escapeValue: false },
-});
-
-/** The markup without the style sheets Mantine writes in front of it. */
-const render = (node: ReactNode) =>
-  renderToStaticMarkup(h(I18nextProvider, { i18n }, h(MantineProvider, null, node))).replace(
-    /<style[^>]*>[\s\S]*?<\/style>/g,
-    '',
-  );
+const render = renderGerman;
 const text = (html: string) =>
   html
     .replace(/<[^>]+>/g, ' ')
