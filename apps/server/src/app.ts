@@ -46,6 +46,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The declaration it was served from (platform/serve.ts); none only for the web app's files and the docs. */
+  call: string | undefined;
 }
 
 declare module 'fastify' {
@@ -89,7 +91,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
-    for (const method of methods) routeTable.push({ method, url: r.url, access: r.config?.access });
+    for (const method of methods) routeTable.push({ method, url: r.url, access: r.config?.access, call: r.config?.call });
   });
 
   registerErrorHandling(app);

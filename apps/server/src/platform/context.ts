@@ -13,4 +13,6 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** Stored files (STORAGE_URL): on the disk or in an S3-compatible store shared by every process. */
   storage: Storage;
+  /** "Now" for every service (platform/service.ts `now(ctx)`); the system clock unless a test sets one. */
+  clock?: () => Date;
 }

@@ -20,7 +20,15 @@ export type { DbOrTx } from '../db/client.js';
 export interface ServiceCtx {
   db: DbOrTx;
   config: Config;
+  /**
+   * The clock a service reads "now" from (tests and benchmarks set it); a service asks `now(ctx)`,
+   * never takes "now" as an argument of its own.
+   */
+  clock?: () => Date;
 }
+
+/** The current time as the context's clock tells it (the system's unless a test set one). */
+export const now = (ctx: { clock?: () => Date }): Date => ctx.clock?.() ?? new Date();
 
 /** The signed-in caller. */
 export type Viewer = SessionUser;

@@ -1,13 +1,22 @@
 import { readStoredUser } from './auth-storage';
 
-/** An answer other than 2xx: the status and the server's `{message}` (German). */
+/**
+ * An answer other than 2xx: the status and the server's `{message}` (German). `kind` marks an answer
+ * that was not what the call declares (lib/calls.ts): not JSON (a proxy's HTML page) or not of the
+ * declared shape; `area` is the call's, whose screens may word that in their own way.
+ */
 export class ApiError extends Error {
+  readonly kind?: 'notJson' | 'shape';
+  readonly area?: string;
   constructor(
     public readonly status: number,
     message: string,
     public readonly body?: unknown,
+    detail?: { kind: 'notJson' | 'shape'; area: string },
   ) {
     super(message);
+    this.kind = detail?.kind;
+    this.area = detail?.area;
   }
 }
 

@@ -1,4 +1,5 @@
 import { ApiError } from './api';
+import i18n from './i18n';
 import { translateMessage } from './translate-message';
 
 /**
@@ -17,8 +18,14 @@ export function serverMessage(error: unknown, accept: (status: number) => boolea
   return translateMessage(error.message, typeof code === 'string' ? code : undefined, values);
 }
 
-/** The server's message in the current language, else the fallback (already translated by the caller). */
+/**
+ * The server's message in the current language, else the fallback (already translated by the caller).
+ * An answer that was not JSON or not of the declared shape is said so, in the area's words where it
+ * has its own (the cashbook's, backoffice.md section 8), else in the app's.
+ */
 export function errorMessage(error: unknown, fallback: string, accept?: (status: number) => boolean): string {
+  if (error instanceof ApiError && error.kind)
+    return i18n.t([`${error.area}.errors.${error.kind}`, `api.errors.${error.kind}`]);
   return serverMessage(error, accept) ?? fallback;
 }
 

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { cashbookClosings, cashbookTransactions, users } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { latestClosing, lockCashbook } from './chain.js';
 import { countryOf, iso, viennaMonthEnd, viennaMonthStart } from './common.js';
 import { totalsBetween } from './figures.js';
@@ -78,10 +78,9 @@ export async function createClosing(
   ctx: ServiceCtx,
   viewer: Viewer,
   input: CreateClosingInput,
-  now = new Date(),
 ): Promise<CashbookClosing> {
   const countryId = countryOf(viewer);
-  if (!isClosableMonth(input.month, now)) throw badRequest(CASHBOOK_MSG.monthTooLate);
+  if (!isClosableMonth(input.month, now(ctx))) throw badRequest(CASHBOOK_MSG.monthTooLate);
   const month = input.month.slice(0, 7);
   try {
     const id = await ctx.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import {
 } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { cashbookSettings, cashbookTransactions } from '../../db/schema/index.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now as clockNow, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { countryOf, num, viennaDayEnd, viennaDayStart, viennaMonthEnd, viennaMonthStart } from './common.js';
 import { listEntries } from './queries.js';
 
@@ -73,8 +73,9 @@ export async function summary(
 }
 
 /** The overview screen: balance, this month's income and expenses, count, 6 months, the 5 newest entries. */
-export async function overview(ctx: ServiceCtx, viewer: Viewer, now = new Date()): Promise<CashbookOverview> {
+export async function overview(ctx: ServiceCtx, viewer: Viewer): Promise<CashbookOverview> {
   const countryId = countryOf(viewer);
+  const now = clockNow(ctx);
   const months = cashbookLastMonths(now, CASHBOOK_HISTORY_MONTHS);
   const current = cashbookMonthOf(now);
   const [start, byMonth, totals, latest] = await Promise.all([

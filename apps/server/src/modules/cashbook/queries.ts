@@ -8,7 +8,8 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { cashbookCategories, cashbookTransactions, customers, users } from '../../db/schema/index.js';
 import { correlated, likeEscape } from '../../platform/db-helpers.js';
-import { iso, viennaDayEnd, viennaDayStart } from './common.js';
+import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { countryOf, iso, viennaDayEnd, viennaDayStart } from './common.js';
 
 const t = cashbookTransactions;
 // The two correction links as subqueries run per row of the page (each one index probe): as joins,
@@ -111,6 +112,16 @@ export async function listEntries(
     transactions: list,
     nextCursor: more && last ? encodeCursor({ d: last.transaction_date, s: last.seq }) : null,
   };
+}
+
+/** The list and the period screen: the caller's country's entries, filtered, a keyset page. */
+export function listTransactions(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: Omit<EntryFilter, 'countryId'> & { limit: number; cursor?: string },
+): Promise<TransactionListResponse> {
+  const { limit, cursor, ...filter } = input;
+  return listEntries(ctx.db, { countryId: countryOf(viewer), ...filter }, { limit, cursor });
 }
 
 export async function findEntry(db: DbOrTx, id: number): Promise<CashbookTransaction | null> {

@@ -3,7 +3,13 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_SEARCH_MIN, parseAmountToCents, toVienna, transactionFormSchema, type CashbookType } from '@portal/shared';
+import {
+  CUSTOMER_SEARCH_MIN,
+  parseAmountToCents,
+  toVienna,
+  transactionFormSchema,
+  type CashbookType,
+} from '@portal/shared';
 import { CustomerPicker } from '../../components/customer-picker';
 import { DateInput } from '../../components/date-input';
 import { inputProps } from '../../components/field-error';
@@ -11,8 +17,9 @@ import { useAuth } from '../../lib/auth-context';
 import { notifications } from '../../lib/toasts';
 import { useCategories } from './api/get-categories';
 import { useCreateTransaction } from './api/create-transaction';
-import { cashbookErrorMessage } from './cashbook-errors';
-import { customerSearchKey, customerSearchPath, resolveCustomer, searchCustomers } from './api/search-customers';
+import { errorMessage } from '../../lib/errors';
+import { customerSearchKey, customerSearchPath, searchCustomers } from './api/search-customers';
+import { resolveCustomer } from './api/resolve-customer';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Now as the date field shows it: Vienna wall clock, `yyyy-MM-ddTHH:mm`. */
@@ -81,7 +88,7 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
           close();
         },
         onError: (e) => {
-          const message = cashbookErrorMessage(e, t('cashbook.add.error'), t);
+          const message = errorMessage(e, t('cashbook.add.error'));
           setError(message);
           notifications.show({ color: 'red', message: t('cashbook.add.error') });
         },

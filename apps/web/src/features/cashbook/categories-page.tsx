@@ -11,8 +11,9 @@ import { inputProps } from '../../components/field-error';
 import { notifications } from '../../lib/toasts';
 import { useCreateCategory } from './api/create-category';
 import { useCategories } from './api/get-categories';
-import { cashbookErrorMessage } from './cashbook-errors';
-import { LoadError, TypeBadge } from './components';
+import { errorMessage } from '../../lib/errors';
+import { TypeBadge } from './components';
+import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 
 function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -37,7 +38,7 @@ function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () =
           notifications.show({ color: 'green', message: t('cashbook.categories.success') });
           close();
         },
-        onError: (e) => setError(cashbookErrorMessage(e, t('cashbook.categories.error'), t)),
+        onError: (e) => setError(errorMessage(e, t('cashbook.categories.error'))),
       },
     ),
   );
@@ -111,7 +112,11 @@ export default function CashbookCategoriesPage() {
         </Button>
       </PageHeader>
       {categories.isError ? (
-        <LoadError error={categories.error} onRetry={() => void categories.refetch()} />
+        <LoadError
+          fallback={t('cashbook.errors.load')}
+          error={categories.error}
+          onRetry={() => void categories.refetch()}
+        />
       ) : (
         <DataTable<CashbookCategory>
           caption={t('cashbook.categories.title')}

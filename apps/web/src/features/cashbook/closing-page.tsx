@@ -18,8 +18,8 @@ import { useCreateClosing } from './api/create-closing';
 import { formatMonthNumeric } from '../../lib/format';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { CLOSINGS_PAGE, useClosings } from './api/get-closings';
-import { cashbookErrorMessage } from './cashbook-errors';
-import { LoadError } from './components';
+import { errorMessage } from '../../lib/errors';
+import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 
 /** Months the picker offers: the previous month and the 23 before it, newest first. */
@@ -68,7 +68,7 @@ function ClosingDialog({ opened, onClose, closed }: { opened: boolean; onClose: 
           notifications.show({ color: 'green', message: t('cashbook.closing.success') });
           close();
         },
-        onError: (e) => setError(cashbookErrorMessage(e, t('cashbook.closing.error'), t)),
+        onError: (e) => setError(errorMessage(e, t('cashbook.closing.error'))),
       },
     );
   };
@@ -144,7 +144,11 @@ export default function CashbookClosingPage() {
         </Button>
       </PageHeader>
       {closings.isError ? (
-        <LoadError error={closings.error} onRetry={() => void closings.refetch()} />
+        <LoadError
+          fallback={t('cashbook.errors.load')}
+          error={closings.error}
+          onRetry={() => void closings.refetch()}
+        />
       ) : (
         <DataTable<CashbookClosing>
           caption={t('cashbook.closing.title')}

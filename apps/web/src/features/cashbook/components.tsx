@@ -1,9 +1,8 @@
-import { Alert, Box, Button, Group, Text } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import type { CashbookTransaction, CashbookType } from '@portal/shared';
 import { formatCashbookDateTime } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
-import { cashbookErrorMessage } from './cashbook-errors';
 
 /**
  * Income or expense as a word in the reader's language, with a green or red dot (a badge would be cut
@@ -62,21 +61,4 @@ export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
       </Text>
     );
   return null;
-}
-
-/** A screen's load error: the spec's words, and a retry. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" data-testid="cashbook-load-error">
-      <Group justify="space-between">
-        <Text size="sm">{cashbookErrorMessage(error, t('cashbook.errors.load'), t)}</Text>
-        {onRetry && (
-          <Button size="xs" variant="white" color="red" onClick={onRetry}>
-            {t('kit.retry')}
-          </Button>
-        )}
-      </Group>
-    </Alert>
-  );
 }

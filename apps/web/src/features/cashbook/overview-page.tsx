@@ -6,7 +6,8 @@ import { DataTable } from '../../components/data-table';
 import { Money } from '../../components/money';
 import { formatMonthNumeric, useFormat } from '../../lib/format';
 import { useOverview } from './api/get-overview';
-import { EntryDate, LoadError, TypeBadge } from './components';
+import { EntryDate, TypeBadge } from './components';
+import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 
 /** /agent-dashboard/cashbook/overview: four cards, six months of income and expenses, the 5 newest entries. */
@@ -24,7 +25,13 @@ export default function CashbookOverviewPage() {
   return (
     <Stack>
       <PageHeader title={t('cashbook.overview.title')} />
-      {overview.isError && <LoadError error={overview.error} onRetry={() => void overview.refetch()} />}
+      {overview.isError && (
+        <LoadError
+          fallback={t('cashbook.errors.load')}
+          error={overview.error}
+          onRetry={() => void overview.refetch()}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {cards.map(([key, value, kind]) => (
           <Card withBorder key={key} data-testid={`cashbook-card-${key}`}>

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashbookAddMonths, cashbookMonthDays, cashbookMonthOf, cashbookToday } from '@portal/shared';
 import { DateInput, INVALID_DATE } from '../../components/date-input';
-import { downloadCashbookFile } from './api/client';
+import { downloadCsv } from './api/download-csv';
+import { downloadMonthReport } from './api/download-month-report';
 import { useVerify } from './api/verify';
-import { cashbookErrorMessage } from './cashbook-errors';
-import { LoadError } from './components';
+import { errorMessage } from '../../lib/errors';
+import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { formatMonthNumeric } from '../../lib/format';
 
@@ -30,11 +31,10 @@ export default function CashbookReportsPage() {
     setBusy(kind);
     setError(null);
     try {
-      if (kind === 'csv')
-        await downloadCashbookFile(`/export.csv?start_date=${start}&end_date=${end}`, `kassenbuch_${start}_${end}.csv`);
-      else await downloadCashbookFile(`/report/${month}.pdf`, `kassenbericht_${month}.pdf`);
+      if (kind === 'csv') await downloadCsv(start ?? '', end ?? '');
+      else await downloadMonthReport(month ?? '');
     } catch (e) {
-      setError(cashbookErrorMessage(e, t('cashbook.reports.error'), t));
+      setError(errorMessage(e, t('cashbook.reports.error')));
     } finally {
       setBusy(null);
     }
@@ -53,7 +53,7 @@ export default function CashbookReportsPage() {
           {t('cashbook.reports.chainTitle')}
         </Title>
         {verify.isError ? (
-          <LoadError error={verify.error} onRetry={() => void verify.refetch()} />
+          <LoadError fallback={t('cashbook.errors.load')} error={verify.error} onRetry={() => void verify.refetch()} />
         ) : !verify.data ? (
           <Text size="sm" c="dimmed" mt="xs">
             {t('cashbook.reports.chainChecking')}

@@ -5,7 +5,7 @@ import { CASHBOOK_MSG, CASHBOOK_REASON_MAX, formatMoney, type CashbookTransactio
 import { translateMessage } from '../../lib/translate-message';
 import { notifications } from '../../lib/toasts';
 import { useReverseTransaction } from './api/reverse-transaction';
-import { cashbookErrorMessage } from './cashbook-errors';
+import { errorMessage } from '../../lib/errors';
 
 /** Reverses an entry with a reason (a new entry with the amount negated; the original stays as it is). */
 export function ReverseDialog({ entry, onClose }: { entry: CashbookTransaction | null; onClose: () => void }) {
@@ -31,7 +31,7 @@ export function ReverseDialog({ entry, onClose }: { entry: CashbookTransaction |
           notifications.show({ color: 'green', message: t('cashbook.reverse.success') });
           close();
         },
-        onError: (e) => setError(cashbookErrorMessage(e, t('cashbook.reverse.error'), t)),
+        onError: (e) => setError(errorMessage(e, t('cashbook.reverse.error'))),
       },
     );
   };

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { centsToInput, parseAmountToCents, type CashbookSettings } from '@portal/shared';
 import { notifications } from '../../lib/toasts';
-import { useSaveSettings, useSettings } from './api/settings';
-import { cashbookErrorMessage } from './cashbook-errors';
-import { LoadError } from './components';
+import { useSettings } from './api/get-settings';
+import { useSaveSettings } from './api/save-settings';
+import { errorMessage } from '../../lib/errors';
+import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 
 function SettingsForm({ settings }: { settings: CashbookSettings }) {
@@ -27,7 +28,7 @@ function SettingsForm({ settings }: { settings: CashbookSettings }) {
       { register_name: name.trim(), register_address: address.trim(), starting_balance: startCents },
       {
         onSuccess: () => notifications.show({ color: 'green', message: t('cashbook.settings.success') }),
-        onError: (e) => setError(cashbookErrorMessage(e, t('cashbook.settings.error'), t)),
+        onError: (e) => setError(errorMessage(e, t('cashbook.settings.error'))),
       },
     );
   };
@@ -85,7 +86,13 @@ export default function CashbookSettingsPage() {
       <Text size="sm" c="dimmed">
         {t('cashbook.settings.text')}
       </Text>
-      {settings.isError && <LoadError error={settings.error} onRetry={() => void settings.refetch()} />}
+      {settings.isError && (
+        <LoadError
+          fallback={t('cashbook.errors.load')}
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+        />
+      )}
       {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />}
     </Stack>
   );

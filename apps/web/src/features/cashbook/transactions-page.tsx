@@ -13,7 +13,8 @@ import { useUrlFilters } from '../../lib/use-url-filters';
 import { useCategories } from './api/get-categories';
 import { useTransactions } from './api/get-transactions';
 import { AddTransactionDialog } from './add-transaction-dialog';
-import { EntryDate, LoadError, ReversalMark, TypeBadge } from './components';
+import { EntryDate, ReversalMark, TypeBadge } from './components';
+import { LoadError } from '../../components/load-error';
 import { ReverseDialog } from './reverse-dialog';
 import { listFilters, TRANSACTION_FILTERS, TRANSACTION_RESETTABLE } from './transaction-filters';
 import { PageHeader } from '../../components/page-header';
@@ -111,7 +112,7 @@ export default function CashbookTransactionsPage() {
         </Group>
       </Card>
       {list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        <LoadError fallback={t('cashbook.errors.load')} error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <DataTable<CashbookTransaction>
           caption={t('cashbook.transactions.title')}

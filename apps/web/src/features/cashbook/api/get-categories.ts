@@ -1,15 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { categorySchema } from '@portal/shared';
-import { cashbookCall } from './client';
-import { cashbookKeys } from './query-keys';
+import { cashbookCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-const listSchema = z.array(categorySchema);
-
-/** GET /cashbook/categories */
-export const getCategories = (signal?: AbortSignal) => cashbookCall('/categories', listSchema, { signal });
-
-export const categoriesQueryOptions = () =>
-  queryOptions({ queryKey: cashbookKeys.categories(), queryFn: ({ signal }) => getCategories(signal) });
-
-export const useCategories = () => useQuery(categoriesQueryOptions());
+/** The categories (`listCashbookCategories`). */
+export const useCategories = () => useCallQuery(cashbookCalls.listCashbookCategories, {});

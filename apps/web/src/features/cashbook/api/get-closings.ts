@@ -1,16 +1,13 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { closingListResponseSchema } from '@portal/shared';
-import { cashbookCall } from './client';
-import { cashbookKeys } from './query-keys';
+import { keepPreviousData } from '@tanstack/react-query';
+import { cashbookCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
 export const CLOSINGS_PAGE = 24;
 
-/** GET /cashbook/monthly-closings?limit&offset */
-export const getClosings = (offset: number, signal?: AbortSignal) =>
-  cashbookCall(`/monthly-closings?limit=${CLOSINGS_PAGE}&offset=${offset}`, closingListResponseSchema, { signal });
-
-export const closingsQueryOptions = (offset: number) =>
-  queryOptions({ queryKey: cashbookKeys.closings(offset), queryFn: ({ signal }) => getClosings(offset, signal) });
-
+/** A page of closings, newest month first (`listCashbookMonthlyClosings`). */
 export const useClosings = (offset: number) =>
-  useQuery({ ...closingsQueryOptions(offset), placeholderData: keepPreviousData });
+  useCallQuery(
+    cashbookCalls.listCashbookMonthlyClosings,
+    { limit: CLOSINGS_PAGE, offset },
+    { placeholderData: keepPreviousData },
+  );

@@ -1,12 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { overviewResponseSchema } from '@portal/shared';
-import { cashbookCall } from './client';
-import { cashbookKeys } from './query-keys';
+import { cashbookCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-/** GET /cashbook/overview */
-export const getOverview = (signal?: AbortSignal) => cashbookCall('/overview', overviewResponseSchema, { signal });
-
-export const overviewQueryOptions = () =>
-  queryOptions({ queryKey: cashbookKeys.overview(), queryFn: ({ signal }) => getOverview(signal) });
-
-export const useOverview = () => useQuery(overviewQueryOptions());
+/** The overview figures (`getCashbookOverview`). */
+export const useOverview = () => useCallQuery(cashbookCalls.getCashbookOverview, {});

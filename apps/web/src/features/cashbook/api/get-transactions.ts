@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionListResponseSchema, type CashbookType } from '@portal/shared';
-import { cashbookCall } from './client';
-import { cashbookKeys } from './query-keys';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { CashbookType } from '@portal/shared';
+import { cashbookCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
 export interface TransactionFilters {
   start_date?: string;
@@ -12,16 +12,12 @@ export interface TransactionFilters {
   cursor?: string;
 }
 
-/** GET /cashbook/transactions?start_date&end_date&type&category_id&q&limit&cursor */
-export function getTransactions(f: TransactionFilters, signal?: AbortSignal) {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== '') p.set(k, String(v));
-  p.set('limit', '50');
-  return cashbookCall(`/transactions?${p}`, transactionListResponseSchema, { signal });
-}
+export const TRANSACTIONS_PAGE = 50;
 
-export const transactionsQueryOptions = (f: TransactionFilters) =>
-  queryOptions({ queryKey: cashbookKeys.transactions(f), queryFn: ({ signal }) => getTransactions(f, signal) });
-
+/** The entries of the list screen, a keyset page (`listCashbookTransactions`). */
 export const useTransactions = (f: TransactionFilters) =>
-  useQuery({ ...transactionsQueryOptions(f), placeholderData: keepPreviousData });
+  useCallQuery(
+    cashbookCalls.listCashbookTransactions,
+    { ...f, limit: TRANSACTIONS_PAGE },
+    { placeholderData: keepPreviousData },
+  );

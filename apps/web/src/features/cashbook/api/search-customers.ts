@@ -1,6 +1,5 @@
-import { COUNTRY, cashbookCustomerSchema, type CustomerHit } from '@portal/shared';
+import { COUNTRY, type CustomerHit } from '@portal/shared';
 import { api } from '../../../lib/api';
-import { cashbookCall } from './client';
 
 /** Spec section 6: country 1 uses the standard customer search, 2 the EG search, other countries none. */
 export function customerSearchPath(countryId: number | null | undefined): string | null {
@@ -15,7 +14,3 @@ export const searchCustomers = (path: string, search: string, signal?: AbortSign
 
 /** The cache entry of one search term. */
 export const customerSearchKey = (path: string | null, search: string) => ['customers', path, search] as const;
-
-/** GET /cashbook/customers/{kundennummer}: the id of the customer a search hit names. */
-export const resolveCustomer = (kundennummer: string) =>
-  cashbookCall(`/customers/${encodeURIComponent(kundennummer)}`, cashbookCustomerSchema);

@@ -1,0 +1,214 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { messageSchema } from '@portal/shared';
+import {
+  pathParams,
+  schemaKeys,
+  type Call,
+  type CallAccess,
+  type CallSpec,
+  type ServerInput,
+} from '@portal/shared/contracts';
+import type { Access } from './auth.js';
+import { currentUser, type SessionUser } from './auth.js';
+import { fileResponse } from './openapi.js';
+import { parseFields } from './validation.js';
+import { contentDisposition } from './uploads.js';
+
+/**
+ * The one way a call is registered: `serve(app, ctx, calls.x, service)`. From the declaration it
+ * builds Fastify's schema (params, query, body, answer and error answers: the OpenAPI entry), the
+ * access the guard enforces, the idempotency flag, the answer's status and `Cache-Control`; the
+ * service gets `(ctx, viewer, input)` (or `(ctx, input)` for a public call), `input` being params,
+ * query, body (and declared headers, multipart fields and files) as one object. Every JSON answer is
+ * checked against its declared schema on the way out (fastify-type-provider-zod's serializer, in
+ * every environment). `test/declared-routes.test.ts` fails on a route registered any other way.
+ */
+
+/** What the service sees of the request besides its input: the caller's address and session. */
+export interface RequestInfo {
+  ip: string;
+  sessionId: number | null;
+}
+export type CallCtx<Ctx> = Ctx & { request: RequestInfo };
+
+/** The holders of a key of their own, by key name (the signage area adds `device`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface KeyHolders {}
+
+type ViewerOf<A extends CallAccess> = A extends { kind: 'key'; key: infer K }
+  ? K extends keyof KeyHolders
+    ? KeyHolders[K]
+    : unknown
+  : SessionUser;
+
+type AnswerOf<C extends CallSpec> = C['answer'] extends z.ZodType ? z.input<C['answer']> : unknown;
+
+/** A service of the one shape for this call. */
+export type ServiceOf<C extends CallSpec, Ctx> = C['access'] extends { kind: 'public' }
+  ? (ctx: CallCtx<Ctx>, input: ServerInput<C> & Extra<C>) => Promise<AnswerOf<C> | Reply> | AnswerOf<C> | Reply
+  : (
+      ctx: CallCtx<Ctx>,
+      viewer: ViewerOf<C['access']>,
+      input: ServerInput<C> & Extra<C>,
+    ) => Promise<AnswerOf<C> | Reply> | AnswerOf<C> | Reply;
+
+type Extra<C extends CallSpec> = (C extends { multipart: object } ? { files: unknown } : unknown) &
+  (C extends { rawBody: true } ? { rawBody: Buffer } : unknown);
+
+/**
+ * An answer the service shapes itself: a file or stream with its headers, a redirect, a pre-built
+ * JSON text. It leaves as it is (never serialized), with the status and headers given.
+ */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: string | Buffer | Readable | undefined,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export const redirectTo = (url: string, status = 303) => new Reply(status, undefined, { location: url });
+
+/** A file to download (`name`) or show in place (`inline`), with its media type. */
+export function fileReply(
+  body: Buffer | Readable | string,
+  type: string,
+  opts: { name?: string; inline?: boolean; status?: number; headers?: Record<string, string> } = {},
+): Reply {
+  const headers: Record<string, string> = { 'content-type': type, ...opts.headers };
+  if (opts.name) headers['content-disposition'] = contentDisposition(opts.name, opts.inline);
+  return new Reply(opts.status ?? 200, body, headers);
+}
+
+/** A multipart body read and staged by the area's reader (platform/uploads.ts `readMultipart` and its kin). */
+export interface UploadRead {
+  fields: Record<string, string>;
+  files: unknown;
+  discard(): Promise<void>;
+}
+
+export interface ServeOptions {
+  /** The key check of a `keyHolder` call: finds the holder or throws 401 (runs before the body is read). */
+  key?: (req: FastifyRequest) => Promise<unknown>;
+  /** Reads a multipart call's body (the area's limits): its fields are parsed with the declared schema. */
+  upload?: (req: FastifyRequest) => Promise<UploadRead>;
+  /** Request hooks of the HTTP layer (an in-memory rate limit before anything is read). */
+  onRequest?: RouteOptions['onRequest'];
+  preHandler?: RouteOptions['preHandler'];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration a route was registered from (`serve`): the route test lists routes without one. */
+    call?: string;
+  }
+  interface FastifyRequest {
+    /** What a `keyHolder` call's check found (a signage screen). */
+    keyHolder?: unknown;
+  }
+}
+
+/** The guard's view of a declared access (platform/auth.ts). */
+function guardAccess(a: CallAccess, key: ServeOptions['key'], name: string): Access {
+  if (a.kind === 'public') return 'public';
+  if (a.kind === 'key') {
+    if (!key) throw new Error(`${name}: a keyHolder call needs its key check`);
+    return {
+      key: a.key,
+      check: async (req) => {
+        req.keyHolder = await key(req);
+      },
+    };
+  }
+  return { roles: a.roles, flag: a.anyFlag, allFlags: a.allFlags };
+}
+
+/** Fastify's `response` schema: the success answer and every declared error answer. */
+function responseSchema(call: Call) {
+  const status = call.status ?? 200;
+  const out: Record<number, unknown> = {};
+  const a = call.answer;
+  if (a && 'file' in a) out[status] = fileResponse(a.file.join(', '));
+  else if (a && 'redirect' in a) out[status] = { description: 'Redirect', type: 'null' };
+  else if (a === null) out[status] = z.null().describe('No content');
+  else out[status] = a;
+  for (const e of call.errors) out[e] = messageSchema;
+  return out;
+}
+
+function checkDeclaration(call: Call): void {
+  const named = pathParams(call.path);
+  const declared = Object.keys((call.params as { shape?: object } | undefined)?.shape ?? {});
+  if (
+    named.join() !== [...declared].sort((x, y) => named.indexOf(x) - named.indexOf(y)).join() ||
+    named.length !== declared.length
+  )
+    throw new Error(`${call.name}: path parameters ${named.join(',')} differ from the declared ${declared.join(',')}`);
+}
+
+export function serve<C extends Call, Ctx extends object>(
+  app: FastifyInstance,
+  ctx: Ctx,
+  call: C,
+  service: ServiceOf<C, Ctx>,
+  options: ServeOptions = {},
+): void {
+  checkDeclaration(call);
+  const publicCall = call.access.kind === 'public';
+  const status = call.status ?? 200;
+  app.route({
+    method: call.method,
+    url: call.path,
+    config: { access: guardAccess(call.access, options.key, call.name), idempotent: call.idempotent, call: call.name },
+    onRequest: options.onRequest,
+    preHandler: options.preHandler,
+    schema: {
+      operationId: call.name,
+      tags: [call.area],
+      summary: call.summary,
+      ...(call.description && { description: call.description }),
+      ...(call.params && { params: call.params }),
+      ...(call.query && { querystring: call.query }),
+      ...(call.body && { body: call.body }),
+      ...(call.headers && { headers: call.headers }),
+      ...(call.multipart && {
+        consumes: call.multipart.orJson ? ['application/json', 'multipart/form-data'] : ['multipart/form-data'],
+      }),
+      response: responseSchema(call),
+    },
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const callCtx = { ...ctx, request: { ip: req.ip, sessionId: req.sessionId } } as CallCtx<Ctx>;
+      let input: Record<string, unknown> = {
+        ...(req.params as object),
+        ...(req.query as object),
+      };
+      const headers = req.headers as Record<string, unknown>;
+      for (const h of schemaKeys(call.headers)) input[h] = headers[h];
+      if (call.rawBody) input.rawBody = req.body;
+      let upload: UploadRead | null = null;
+      if (call.multipart && (!call.multipart.orJson || req.isMultipart())) {
+        upload = await options.upload!(req);
+        const fields = call.multipart.fields ? parseFields(call.multipart.fields, upload.fields) : {};
+        input = { ...input, ...(fields as object), files: upload.files };
+      } else if (call.multipart?.fields && call.multipart.orJson)
+        input = { ...input, ...(parseFields(call.multipart.fields, (req.body ?? {}) as never) as object), files: [] };
+      else if (call.body && !call.rawBody) input = { ...input, ...(req.body as object) };
+      try {
+        const viewer = publicCall ? null : call.access.kind === 'key' ? req.keyHolder : currentUser(req);
+        const result = await (publicCall
+          ? (service as (c: unknown, i: unknown) => unknown)(callCtx, input)
+          : (service as (c: unknown, v: unknown, i: unknown) => unknown)(callCtx, viewer, input));
+        if (call.cacheControl) reply.header('cache-control', call.cacheControl);
+        if (result instanceof Reply) {
+          reply.status(result.status).headers(result.headers);
+          return reply.send(typeof result.body === 'string' ? Buffer.from(result.body) : result.body);
+        }
+        return reply.status(status).send(call.answer === null ? undefined : result);
+      } finally {
+        await upload?.discard();
+      }
+    },
+  });
+}
