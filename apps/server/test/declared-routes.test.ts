@@ -1,7 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import * as contracts from '@portal/shared/contracts';
-import type { Call } from '@portal/shared/contracts';
+import { ALL_CALLS as declared } from '@portal/shared/contracts';
 import { createTestApp, type TestApp } from './helpers.js';
 
 /**
@@ -12,16 +11,10 @@ import { createTestApp, type TestApp } from './helpers.js';
 const NOT_CALLS = (url: string) =>
   url.startsWith('/api/docs') || !/^\/(api|auth|web|sync|protected-files|ds|healthz|readyz|metrics)\b/.test(url);
 
-const declared: Call[] = Object.values(contracts)
-  .filter((v): v is Record<string, Call> => typeof v === 'object' && v !== null && !Array.isArray(v))
-  .flatMap((group) =>
-    Object.values(group).filter((c): c is Call => typeof c === 'object' && c !== null && 'path' in c && 'method' in c),
-  );
-
 describe('declared routes', () => {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp();
+    t = await createTestApp('pglite');
   });
   after(() => t.close());
 
