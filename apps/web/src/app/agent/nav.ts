@@ -15,6 +15,12 @@ export interface NavEntry {
   highlight?: boolean;
   /** Indented under the previous entry (the RKSV orders sub-group, the /offen, /erstellt pages). */
   level?: 1 | 2;
+  /**
+   * The declared call (packages/shared/src/contracts) whose access this entry mirrors: its screen's
+   * first call. `flags` and `adminOnly` must say what that call's access says (test/nav-calls.test.ts);
+   * an entry without one opens a screen that calls nothing restricted (a placeholder, the knowledge base).
+   */
+  call?: string;
 }
 
 export interface NavGroup {
@@ -23,18 +29,24 @@ export interface NavGroup {
   entries: NavEntry[];
 }
 
-const sub = (path: string, label: string, flags: Flag[]): NavEntry => ({ path, label, flags, level: 2 });
+const sub = (path: string, label: string, flags: Flag[], call?: string): NavEntry => ({
+  path,
+  label,
+  flags,
+  level: 2,
+  call,
+});
 
 export const NAV: NavGroup[] = [
   {
     label: 'tasks',
     entries: [
-      { path: 'tasksoverview', label: 'tasksoverview', flags: ['tasks'] },
-      { path: 'tasksstatistics', label: 'tasksstatistics', flags: ['tasks'] },
-      { path: 'tasks', label: 'tasks', flags: ['tasks'] },
-      { path: 'create-task', label: 'createTask', flags: ['tasks'] },
-      { path: 'sync-customers', label: 'syncCustomers', flags: ['tasks'] },
-      { path: 'insolvency', label: 'insolvency', flags: ['tasks'] },
+      { path: 'tasksoverview', label: 'tasksoverview', flags: ['tasks'], call: 'getTasksOverviewAgent' },
+      { path: 'tasksstatistics', label: 'tasksstatistics', flags: ['tasks'], call: 'getTaskStatsAgent' },
+      { path: 'tasks', label: 'tasks', flags: ['tasks'], call: 'getTasksFromAgent' },
+      { path: 'create-task', label: 'createTask', flags: ['tasks'], call: 'createTask' },
+      { path: 'sync-customers', label: 'syncCustomers', flags: ['tasks'], call: 'listSyncRuns' },
+      { path: 'insolvency', label: 'insolvency', flags: ['tasks'], call: 'getInsolvencies' },
     ],
   },
   {
@@ -46,12 +58,17 @@ export const NAV: NavGroup[] = [
   {
     label: 'cashbook',
     entries: [
-      { path: 'cashbook/overview', label: 'cashbookOverview', flags: ['cashbook'] },
-      { path: 'cashbook/transactions', label: 'cashbookTransactions', flags: ['cashbook'] },
-      { path: 'cashbook/closing', label: 'cashbookClosing', flags: ['cashbook'] },
-      { path: 'cashbook/categories', label: 'cashbookCategories', flags: ['cashbook'] },
-      { path: 'cashbook/reports', label: 'cashbookReports', flags: ['cashbook'] },
-      { path: 'cashbook/settings', label: 'cashbookSettings', flags: ['cashbook'] },
+      { path: 'cashbook/overview', label: 'cashbookOverview', flags: ['cashbook'], call: 'getCashbookOverview' },
+      {
+        path: 'cashbook/transactions',
+        label: 'cashbookTransactions',
+        flags: ['cashbook'],
+        call: 'listCashbookTransactions',
+      },
+      { path: 'cashbook/closing', label: 'cashbookClosing', flags: ['cashbook'], call: 'listCashbookMonthlyClosings' },
+      { path: 'cashbook/categories', label: 'cashbookCategories', flags: ['cashbook'], call: 'listCashbookCategories' },
+      { path: 'cashbook/reports', label: 'cashbookReports', flags: ['cashbook'], call: 'verifyCashbook' },
+      { path: 'cashbook/settings', label: 'cashbookSettings', flags: ['cashbook'], call: 'getCashbookSettings' },
     ],
   },
   {
@@ -66,13 +83,13 @@ export const NAV: NavGroup[] = [
   {
     label: 'rksv',
     entries: [
-      { path: 'rk', label: 'rk', flags: ['rksv'] },
-      { path: 'rksvorders', label: 'rksvorders', flags: ['rksv', 'rksv_orders'], level: 1 },
-      sub('rksvorders/offen', 'rksvOpen', ['rksv', 'rksv_orders']),
-      sub('rksvorders/erstellt', 'rksvCreated', ['rksv', 'rksv_orders']),
-      sub('rksvorders/zustellung', 'rksvDelivery', ['rksv', 'rksv_orders']),
-      sub('rksvorders/abholung', 'rksvPickup', ['rksv', 'rksv_orders']),
-      sub('rksvorders/abgeschlossen', 'rksvDone', ['rksv', 'rksv_orders']),
+      { path: 'rk', label: 'rk', flags: ['rksv'], call: 'getRksvStats' },
+      { path: 'rksvorders', label: 'rksvorders', flags: ['rksv', 'rksv_orders'], level: 1, call: 'listRksvOrders' },
+      sub('rksvorders/offen', 'rksvOpen', ['rksv', 'rksv_orders'], 'listRksvOrders'),
+      sub('rksvorders/erstellt', 'rksvCreated', ['rksv', 'rksv_orders'], 'listRksvOrders'),
+      sub('rksvorders/zustellung', 'rksvDelivery', ['rksv', 'rksv_orders'], 'listRksvOrders'),
+      sub('rksvorders/abholung', 'rksvPickup', ['rksv', 'rksv_orders'], 'listRksvOrders'),
+      sub('rksvorders/abgeschlossen', 'rksvDone', ['rksv', 'rksv_orders'], 'listRksvOrders'),
       { path: 'rksvactivations', label: 'rksvactivations', flags: ['rksv'] },
       { path: 'rksvexternal', label: 'rksvexternal', flags: ['rksv'] },
       { path: 'rksvexports', label: 'rksvexports', flags: ['rksv'] },
@@ -99,18 +116,18 @@ export const NAV: NavGroup[] = [
   {
     label: 'ds',
     entries: [
-      { path: 'ds/overview', label: 'dsOverview', flags: ['digital_signage'] },
-      { path: 'ds/customers', label: 'dsCustomers', flags: ['digital_signage'] },
-      { path: 'ds/devices', label: 'dsDevices', flags: ['digital_signage'] },
-      { path: 'ds/schedules', label: 'dsSchedules', flags: ['digital_signage'] },
-      { path: 'ds/content', label: 'dsContent', flags: ['digital_signage'] },
-      { path: 'ds/status', label: 'dsStatus', flags: ['digital_signage'] },
+      { path: 'ds/overview', label: 'dsOverview', flags: ['digital_signage'], call: 'getSignageOverview' },
+      { path: 'ds/customers', label: 'dsCustomers', flags: ['digital_signage'], call: 'listSignageCustomers' },
+      { path: 'ds/devices', label: 'dsDevices', flags: ['digital_signage'], call: 'listSignageDevices' },
+      { path: 'ds/schedules', label: 'dsSchedules', flags: ['digital_signage'], call: 'listSignageSchedules' },
+      { path: 'ds/content', label: 'dsContent', flags: ['digital_signage'], call: 'listSignageFiles' },
+      { path: 'ds/status', label: 'dsStatus', flags: ['digital_signage'], call: 'getSignageStatus' },
     ],
   },
   {
     entries: [
-      { path: 'create-agent', label: 'createAgent', adminOnly: true, highlight: true },
-      { path: 'news', label: 'news', adminOnly: true },
+      { path: 'create-agent', label: 'createAgent', adminOnly: true, highlight: true, call: 'createUser' },
+      { path: 'news', label: 'news', adminOnly: true, call: 'listNews' },
       { path: 'knowledge-base', label: 'knowledgeBase' },
     ],
   },
