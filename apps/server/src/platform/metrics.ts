@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { dbProbe, type Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
-import { publicAccess } from './access.js';
+import { metricsCalls } from '@portal/shared/contracts';
 import { unauthorized } from './errors.js';
 import { cacheCounts } from './memory-caches.js';
+import { Reply, serve } from './serve.js';
 
 /**
  * What an operator watches, in the Prometheus text format at `GET /metrics` (prom-client).
@@ -69,9 +70,24 @@ export function createMetrics(s: MetricsSources): Metrics & {
     function (this: Gauge) {
       this.set(probe ? probe.connections()[key] : NaN);
     };
-  new Gauge({ name: 'portal_db_connections_in_use', help: 'Database connections running a statement or transaction', registers: [registry], collect: connections('inUse') });
-  new Gauge({ name: 'portal_db_connections_idle', help: 'Open database connections waiting for work', registers: [registry], collect: connections('idle') });
-  new Gauge({ name: 'portal_db_connections_waiting', help: 'Requests waiting for a database connection', registers: [registry], collect: connections('waiting') });
+  new Gauge({
+    name: 'portal_db_connections_in_use',
+    help: 'Database connections running a statement or transaction',
+    registers: [registry],
+    collect: connections('inUse'),
+  });
+  new Gauge({
+    name: 'portal_db_connections_idle',
+    help: 'Open database connections waiting for work',
+    registers: [registry],
+    collect: connections('idle'),
+  });
+  new Gauge({
+    name: 'portal_db_connections_waiting',
+    help: 'Requests waiting for a database connection',
+    registers: [registry],
+    collect: connections('waiting'),
+  });
   new Gauge({
     name: 'portal_socket_connections',
     help: 'Open socket.io connections of this process',
@@ -91,8 +107,18 @@ export function createMetrics(s: MetricsSources): Metrics & {
         this.set(NaN);
       }
     };
-  new Gauge({ name: 'portal_mail_outbox_waiting', help: 'Mails in the outbox not yet delivered (first attempt or waiting for a retry)', registers: [registry], collect: outbox('pending') });
-  new Gauge({ name: 'portal_mail_outbox_failed', help: 'Mails given up after every attempt (the whole cluster, all time)', registers: [registry], collect: outbox('failed') });
+  new Gauge({
+    name: 'portal_mail_outbox_waiting',
+    help: 'Mails in the outbox not yet delivered (first attempt or waiting for a retry)',
+    registers: [registry],
+    collect: outbox('pending'),
+  });
+  new Gauge({
+    name: 'portal_mail_outbox_failed',
+    help: 'Mails given up after every attempt (the whole cluster, all time)',
+    registers: [registry],
+    collect: outbox('failed'),
+  });
   // Caches areas keep in memory (the board's pages), as reported to platform/memory-caches.ts.
   const cacheSeries = (name: string, help: string, key: 'hits' | 'misses' | 'entries') =>
     new Gauge({
@@ -107,8 +133,18 @@ export function createMetrics(s: MetricsSources): Metrics & {
   cacheSeries('portal_cache_hits', 'Answers from a memory cache of this process since it started, by cache', 'hits');
   cacheSeries('portal_cache_misses', 'Lookups a memory cache of this process could not answer, by cache', 'misses');
   cacheSeries('portal_cache_entries', 'Entries a memory cache of this process holds now, by cache', 'entries');
-  const jobRuns = new Counter({ name: 'portal_job_runs_total', help: 'Scheduled and background job runs by job, on this process', labelNames: ['job'] as const, registers: [registry] });
-  const jobFailures = new Counter({ name: 'portal_job_failures_total', help: 'Job runs that failed, by job', labelNames: ['job'] as const, registers: [registry] });
+  const jobRuns = new Counter({
+    name: 'portal_job_runs_total',
+    help: 'Scheduled and background job runs by job, on this process',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: 'portal_job_failures_total',
+    help: 'Job runs that failed, by job',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
 
   return {
     registry,
@@ -148,18 +184,13 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsSources & { t
     metrics.observeRequest(req, reply.statusCode, reply.elapsedTime / 1000);
   });
   app.addHook('onClose', async () => metrics.close());
-  app.get(
-    '/metrics',
-    // The token is checked here, not by the session guard: a scraper has no account.
-    { config: { access: publicAccess }, schema: { hide: true } },
-    async (req, reply) => {
-      const header = req.headers.authorization ?? '';
-      const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      if (!given || !sameToken(given, token)) throw unauthorized();
-      reply.header('content-type', metrics.registry.contentType);
-      return metrics.registry.metrics();
-    },
-  );
+  // The token is checked here, not by the session guard: a scraper has no account.
+  serve(app, {}, metricsCalls.getMetrics, async (_c, input) => {
+    const header = input.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!given || !sameToken(given, token)) throw unauthorized();
+    return new Reply(200, await metrics.registry.metrics(), { 'content-type': metrics.registry.contentType });
+  });
   return metrics;
 }
 

@@ -97,6 +97,8 @@ export interface ServeOptions {
   /** Request hooks of the HTTP layer (an in-memory rate limit before anything is read). */
   onRequest?: RouteOptions['onRequest'];
   preHandler?: RouteOptions['preHandler'];
+  /** Runs before the body is checked against its schema (a public form's robot check: a robot learns nothing of the fields). */
+  preValidation?: RouteOptions['preValidation'];
 }
 
 declare module 'fastify' {
@@ -122,7 +124,12 @@ function guardAccess(a: CallAccess, key: ServeOptions['key'], name: string): Acc
       },
     };
   }
-  return { roles: a.roles, flag: a.anyFlag, allFlags: a.allFlags };
+  // Only the keys that are set: the guard and the OpenAPI check read a session call without roles as `signedIn` ({}).
+  return {
+    ...(a.roles && { roles: a.roles }),
+    ...(a.anyFlag && { flag: a.anyFlag }),
+    ...(a.allFlags && { allFlags: a.allFlags }),
+  };
 }
 
 /** Fastify's `response` schema: the success answer and every declared error answer. */
@@ -164,6 +171,7 @@ export function serve<C extends Call, Ctx extends object>(
     config: { access: guardAccess(call.access, options.key, call.name), idempotent: call.idempotent, call: call.name },
     onRequest: options.onRequest,
     preHandler: options.preHandler,
+    preValidation: options.preValidation,
     schema: {
       operationId: call.name,
       tags: [call.area],

@@ -1,13 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { languageFromLangCode, type AuthUser } from '@portal/shared';
-import { api, ApiError, setUnauthorizedHandler } from './api';
-import {
-  clearStoredUser,
-  readStoredUser,
-  toStoredUser,
-  writeStoredUser,
-  type StoredUser,
-} from './auth-storage';
+import { authCalls } from '@portal/shared/contracts';
+import { ApiError, setUnauthorizedHandler } from './api';
+import { callApi } from './calls';
+import { clearStoredUser, readStoredUser, toStoredUser, writeStoredUser, type StoredUser } from './auth-storage';
 import i18n from './i18n';
 
 interface AuthState {
@@ -51,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     const ctrl = new AbortController();
-    api<AuthUser>('/auth/verify-token', { signal: ctrl.signal, skipUnauthorizedHandler: true })
+    callApi(authCalls.verifyToken, {}, { signal: ctrl.signal, skipUnauthorizedHandler: true })
       .then((fresh) => {
         const next = toStoredUser(fresh);
         writeStoredUser(next);
@@ -98,7 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     const current = readStoredUser() ?? user;
     try {
-      await api('/logout', { method: 'POST', skipUnauthorizedHandler: true });
+      await callApi(authCalls.logout, {}, { skipUnauthorizedHandler: true });
     } catch {
       /* the local session ends regardless */
     }

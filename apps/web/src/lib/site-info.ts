@@ -1,32 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { useQuery } from '@tanstack/react-query';
+import { siteCalls, type SiteInfo } from '@portal/shared/contracts';
+import { callQuery } from './calls';
 
-/** GET /web/site-info: the seller for imprint, privacy notice and terms, and the emergency hotline. */
-export interface SiteInfo {
-  seller: {
-    name: string;
-    address: string;
-    uid: string;
-    email: string;
-    phone: string;
-    register: string;
-    court: string;
-    authority: string;
-  };
-  hotline: string;
-}
-
-export function getSiteInfo(signal?: AbortSignal): Promise<SiteInfo> {
-  return api<SiteInfo>('/web/site-info', { signal });
-}
+/** The seller for imprint, privacy notice and terms, and the emergency hotline (`getSiteInfo`). */
+export type { SiteInfo };
 
 export const siteInfoQueryOptions = () =>
-  queryOptions({
-    queryKey: ['site-info'],
-    queryFn: ({ signal }) => getSiteInfo(signal),
-    // Changes only with the server's configuration.
-    staleTime: 60 * 60_000,
-  });
+  // Changes only with the server's configuration.
+  ({ ...callQuery(siteCalls.getSiteInfo, {}), staleTime: 60 * 60_000 });
 
 export function useSiteInfo() {
   return useQuery(siteInfoQueryOptions());

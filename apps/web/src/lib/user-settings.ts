@@ -1,19 +1,19 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Language, UserSettings } from '@portal/shared';
-import { api } from './api';
+import type { Language } from '@portal/shared';
+import { usersCalls } from '@portal/shared/contracts';
+import { callQuery, useCallMutation } from './calls';
 import i18n from './i18n';
 import { notifications } from './toasts';
 
-export const userSettingsQuery = queryOptions({
-  queryKey: ['user-settings'],
-  queryFn: () => api<UserSettings>('/user-settings'),
-});
+/** The caller's settings (`getUserSettings`). */
+export const userSettingsQuery = callQuery(usersCalls.getUserSettings, {});
 
+/** Saves them (`updateUserSettings`); the answer is the new cached value, nothing else is refetched. */
 export function useSaveUserSettings() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (s: UserSettings) => api<UserSettings>('/user-settings', { method: 'PUT', body: s }),
+  return useCallMutation(usersCalls.updateUserSettings, {
+    invalidates: [],
     onSuccess: (saved) => qc.setQueryData(userSettingsQuery.queryKey, saved),
   });
 }

@@ -8,6 +8,8 @@ import { dummyPasswordHash, hashPassword, newPasswordProblem, verifyPassword } f
 import { newToken, tokenHash } from '../../platform/tokens.js';
 import { selectUserWithLabels, toSessionUser, type SessionUser } from '../../platform/auth.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import type { CallCtx } from '../../platform/serve.js';
+import { hitRateLimit, rateLimitCount } from '../../platform/db-rate-limit.js';
 
 export const MSG_USER_NOT_FOUND = AUTH_MSG.userNotFound;
 export const MSG_BAD_CREDENTIALS = AUTH_MSG.badCredentials;
@@ -34,9 +36,7 @@ export function toAuthUser(u: SessionUser, accessToken: string, expiresAt: Date)
 }
 
 async function findUserByEmail(db: DbOrTx, email: string): Promise<SessionUser | null> {
-  const [row] = await selectUserWithLabels(db, {})
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .limit(1);
+  const [row] = await selectUserWithLabels(db, {}).where(eq(users.email, email.trim().toLowerCase())).limit(1);
   // No session yet: the sign-in creates it.
   return row ? toSessionUser(row, new Date(0)) : null;
 }
@@ -67,6 +67,33 @@ export async function signIn(
   if (input.onlyRole && user.role !== input.onlyRole) throw new HttpError(403, MSG_BUSINESS_ONLY);
   const { token, expiresAt } = await createSession(db, user.id, ctx.config.sessionTtlSeconds);
   return toAuthUser(user, token, expiresAt);
+}
+
+/**
+ * Sign-in under the per-email limit (in the database, so all processes count together). Over it an
+ * attacker must not lock the owner out: an address that has not failed a sign-in within the window
+ * still gets its answer, and only a correct password counts. Any other answer over the limit is 429,
+ * so the limit reveals nothing about the password or the account.
+ */
+export async function limitedSignIn(
+  ctx: CallCtx<ServiceCtx>,
+  input: { email: string; password: string; onlyRole?: Role },
+): Promise<AuthUser> {
+  const { db } = ctx;
+  const { max, windowMs } = ctx.config.loginRateLimit;
+  const tooMany = () => new HttpError(429, AUTH_MSG.tooManyAttempts);
+  const failedFrom = `login-failed:${ctx.request.ip}`;
+  const withinLimit = await hitRateLimit(db, `login:${input.email.toLowerCase()}`, max, windowMs);
+  if (!withinLimit && (await rateLimitCount(db, failedFrom, windowMs)) > 0) throw tooMany();
+  try {
+    return await signIn(ctx, { email: input.email, password: input.password, onlyRole: input.onlyRole });
+  } catch (e) {
+    if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 404)) {
+      await hitRateLimit(db, failedFrom, Number.MAX_SAFE_INTEGER, windowMs);
+      if (!withinLimit) throw tooMany();
+    }
+    throw e;
+  }
 }
 
 export async function endSession(ctx: ServiceCtx, viewer: Viewer, input: { sessionId: number }): Promise<void> {

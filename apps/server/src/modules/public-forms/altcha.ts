@@ -5,6 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { rateLimits } from '../../db/schema/index.js';
+import { CHALLENGE_TTL_MINUTES } from '@portal/shared/contracts';
 import { hitRateLimit } from '../../platform/db-rate-limit.js';
 
 /**
@@ -20,7 +21,7 @@ import { hitRateLimit } from '../../platform/db-rate-limit.js';
  * solution is single use, on top of the per-address rate limit.
  */
 export const ALTCHA_ALGORITHM = 'SHA-256';
-export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+export const CHALLENGE_TTL_MS = CHALLENGE_TTL_MINUTES * 60 * 1000;
 export const COUNTER_MIN = 5_000;
 export const COUNTER_MAX = 35_000;
 

@@ -1,55 +1,34 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ALTCHA_FIELD,
-  classicSupportRequestSchema,
-  COMMON_MSG,
-  companySwitchRequestSchema,
-  depRequestSchema,
-  emergencySupportRequestSchema,
-  HONEYPOT_FIELD,
-  menuChangeRequestSchema,
-  messageSchema,
-  PUBLIC_FORM_MSG,
-  PUBLIC_FORM_SUCCESS,
-  publicFormResponseSchema,
-} from '@portal/shared';
+import type { z } from 'zod';
+import { ALTCHA_FIELD, COMMON_MSG, HONEYPOT_FIELD, PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS } from '@portal/shared';
+import { publicFormsCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
-import { publicAccess } from '../../platform/access.js';
 import { hitRateLimit } from '../../platform/db-rate-limit.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
+import { serve } from '../../platform/serve.js';
 import { readMultipart, type StagedFile } from '../../platform/uploads.js';
 import { parseFields } from '../../platform/validation.js';
-import { createAltcha, CHALLENGE_TTL_MS } from './altcha.js';
-import {
-  submitCompanySwitch,
-  submitDep,
-  submitMenuChange,
-  submitSupport,
-  type Submitted,
-} from './service.js';
-import { errorResponses } from '../../platform/openapi.js';
+import { createAltcha } from './altcha.js';
+import { submitCompanySwitch, submitDep, submitMenuChange, submitSupport, type Submitted } from './service.js';
 
 const WINDOW_MS = 10 * 60 * 1000;
 const MSG_TOO_MANY = COMMON_MSG.tooManyRequests;
 
-const challengeSchema = z.object({
-  parameters: z.record(z.string(), z.unknown()),
-  signature: z.string(),
-});
+// The confirmation mail (if any) leaves after commit through the unit of work (tasks/conversations.ts).
+const answer = (created: Submitted, message: string) => ({ message, reference: created.taskId });
 
 /**
- * The public request forms under /web/ (DEP export, menu change, company switch, emergency and
- * classic support). Each call passes, in this order: the per-IP limit (PUBLIC_FORM_RATE_LIMIT per
- * 10 minutes, 429), the honeypot, the single-use ALTCHA solution (400 robot message for both), the
- * shared schema (400 with its German message); only then is anything stored.
+ * The public request forms under /web/ (contracts/public-forms.ts). Each call passes, in this order:
+ * the per-IP limit (PUBLIC_FORM_RATE_LIMIT per 10 minutes, 429), the honeypot, the single-use ALTCHA
+ * solution (400 robot message for both), the shared schema (400 with its German message); only then
+ * is anything stored.
  */
 export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
-  const limits = config.uploads;
   const altcha = createAltcha(db, config.publicForms.altchaHmacKey);
 
+  // Before the body is read: refused calls count too, so a script guessing solutions is limited the same way.
   const perIp = async (req: FastifyRequest) => {
     if (!(await hitRateLimit(db, `public-form:${req.ip}`, config.publicForms.rateLimit, WINDOW_MS)))
       throw new HttpError(429, MSG_TOO_MANY);
@@ -60,17 +39,34 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     if (trap !== undefined && String(trap).trim() !== '') throw badRequest(PUBLIC_FORM_MSG.robot);
     if (!(await altcha.verify(fields[ALTCHA_FIELD]))) throw badRequest(PUBLIC_FORM_MSG.robot);
   };
-  // The confirmation mail (if any) leaves after commit through the unit of work (tasks/conversations.ts).
-  const answer = (created: Submitted, message: string) => {
-    return { message, reference: created.taskId };
+  /**
+   * Reads a form's multipart body: the proof of work comes before any file, so a robot's files are
+   * never read; fields the schema refuses leave nothing staged.
+   */
+  const upload = (fieldsSchema: z.ZodType) => async (req: FastifyRequest) => {
+    let human = false;
+    const checkHuman = async (fields: Record<string, string>) => {
+      human = true;
+      await assertHuman(fields);
+    };
+    const mp = await readMultipart(req, config.uploads, 'files', checkHuman);
+    try {
+      if (!human) await checkHuman(mp.fields);
+      // The second support form variant calls the description "comment".
+      if (mp.fields.description === undefined && mp.fields.comment !== undefined)
+        mp.fields.description = mp.fields.comment;
+      parseFields(fieldsSchema, mp.fields);
+    } catch (e) {
+      await mp.discard();
+      throw e;
+    }
+    return mp;
   };
-  const responses = {
-    200: publicFormResponseSchema,
-    400: messageSchema,
-    413: messageSchema,
-    415: messageSchema,
-    429: messageSchema,
-  };
+  const form = (call: { multipart: { fields: z.ZodType } }) => ({
+    onRequest: perIp,
+    upload: upload(call.multipart.fields),
+  });
+  const staged = (files: unknown) => files as StagedFile[];
 
   // Challenges are cheap but not free: a generous in-memory limit per address.
   const challengeLimit = app.rateLimit({
@@ -78,119 +74,67 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     timeWindow: WINDOW_MS,
     errorResponseBuilder: () => new HttpError(429, MSG_TOO_MANY),
   });
-
-  app.get(
-    '/web/challenge',
-    {
-      config: { access: publicAccess },
-      onRequest: challengeLimit,
-      schema: {
-        operationId: 'getChallenge',
-        tags: ['public-forms'],
-        summary: `A proof-of-work challenge (ALTCHA, SHA-256) for one form call; valid ${CHALLENGE_TTL_MS / 60000} minutes, single use`,
-        response: { ...errorResponses(400), 200: challengeSchema, 429: messageSchema },
-      },
-    },
-    async (_req, reply) => {
-      reply.header('cache-control', 'no-store');
+  serve(
+    app,
+    ctx,
+    calls.getChallenge,
+    async () => {
       const challenge = await altcha.create();
       return { parameters: { ...challenge.parameters }, signature: challenge.signature! };
     },
+    { onRequest: challengeLimit },
   );
 
-  app.post(
-    '/web/deprequest',
+  serve(
+    app,
+    ctx,
+    calls.submitDepRequest,
+    async (c, input) => answer(await submitDep(c, input), PUBLIC_FORM_SUCCESS.dep),
     {
-      config: { access: publicAccess, idempotent: true },
       onRequest: perIp,
       // Before the body schema: a robot learns nothing about the fields.
       preValidation: async (req) => {
         const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
         await assertHuman(body);
       },
-      schema: {
-        operationId: 'submitDepRequest',
-        tags: ['public-forms'],
-        summary: 'DEP export request (DEP7 and DEP131) → task of type DEP Export',
-        body: depRequestSchema,
-        response: responses,
-      },
     },
-    async (req) => answer(await submitDep(ctx, { request: req.body }), PUBLIC_FORM_SUCCESS.dep),
   );
-
-  /** Reads the multipart body, checks it like every form call, and hands the fields and files on. */
-  async function multipartForm<T extends z.ZodType>(
-    req: FastifyRequest,
-    schema: T,
-    submit: (input: z.infer<T>, files: StagedFile[]) => Promise<Submitted>,
-    message: string,
-  ) {
-    // The proof of work comes before any file: a robot's files are never read, let alone stored.
-    let human = false;
-    const checkHuman = async (fields: Record<string, string>) => {
-      human = true;
-      await assertHuman(fields);
-    };
-    const mp = await readMultipart(req, limits, 'files', checkHuman);
-    try {
-      if (!human) await checkHuman(mp.fields);
-      // The second support form variant calls the description "comment".
-      if (mp.fields.description === undefined && mp.fields.comment !== undefined)
-        mp.fields.description = mp.fields.comment;
-      const input = parseFields(schema, mp.fields);
-      return answer(await submit(input, mp.files), message);
-    } finally {
-      await mp.discard();
-    }
-  }
-
-  const multipartRoute = (operationId: string, summary: string) => ({
-    config: { access: publicAccess, idempotent: true },
-    onRequest: perIp,
-    schema: { operationId, tags: ['public-forms'], summary, consumes: ['multipart/form-data'], response: responses },
-  });
-
-  app.post(
-    '/web/menuechange',
-    multipartRoute(
-      'submitMenuChange',
-      'Menu change (multipart; files file0, file1, …) → task of type Menüänderung due on the chosen day',
-    ),
-    (req) => multipartForm(req, menuChangeRequestSchema, (r, f) => submitMenuChange(ctx, { request: r, files: f }), PUBLIC_FORM_SUCCESS.menu),
+  serve(
+    app,
+    ctx,
+    calls.submitMenuChange,
+    async (c, input) =>
+      answer(await submitMenuChange(c, { ...input, files: staged(input.files) }), PUBLIC_FORM_SUCCESS.menu),
+    form(calls.submitMenuChange),
   );
-
-  app.post(
-    '/web/companyswitch',
-    multipartRoute('submitCompanySwitch', 'Company switch (multipart; files file0, …) → task of type Firmenwechsel'),
-    (req) =>
-      multipartForm(req, companySwitchRequestSchema, (r, f) => submitCompanySwitch(ctx, { request: r, files: f }), PUBLIC_FORM_SUCCESS.switch),
+  serve(
+    app,
+    ctx,
+    calls.submitCompanySwitch,
+    async (c, input) =>
+      answer(await submitCompanySwitch(c, { ...input, files: staged(input.files) }), PUBLIC_FORM_SUCCESS.switch),
+    form(calls.submitCompanySwitch),
   );
-
-  app.post(
-    '/web/emergency-support',
-    multipartRoute(
-      'submitEmergencySupport',
-      'Emergency support (multipart; files) → task of type Emergency Support due in 24 hours',
-    ),
-    (req) =>
-      multipartForm(
-        req,
-        emergencySupportRequestSchema,
-        (r, f) => submitSupport(ctx, { kind: 'emergency', request: r, files: f }),
+  serve(
+    app,
+    ctx,
+    calls.submitEmergencySupport,
+    async (c, input) =>
+      answer(
+        await submitSupport(c, { ...input, kind: 'emergency', files: staged(input.files) }),
         PUBLIC_FORM_SUCCESS.emergency,
       ),
+    form(calls.submitEmergencySupport),
   );
-
-  app.post(
-    '/web/classic-support',
-    multipartRoute('submitClassicSupport', 'Regular support (multipart; files) → task of type Support due in 3 days'),
-    (req) =>
-      multipartForm(
-        req,
-        classicSupportRequestSchema,
-        (r, f) => submitSupport(ctx, { kind: 'classic', request: r, files: f }),
+  serve(
+    app,
+    ctx,
+    calls.submitClassicSupport,
+    async (c, input) =>
+      answer(
+        await submitSupport(c, { ...input, kind: 'classic', files: staged(input.files) }),
         PUBLIC_FORM_SUCCESS.classic,
       ),
+    form(calls.submitClassicSupport),
   );
 };

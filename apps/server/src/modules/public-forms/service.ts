@@ -18,6 +18,7 @@ import {
 } from '@portal/shared';
 import { letter } from '../../platform/mail-letter.js';
 import type { StagedFile } from '../../platform/uploads.js';
+import { now } from '../../platform/service.js';
 import { createTaskFromRequest, type FilesCtx } from '../tasks/index.js';
 
 /**
@@ -108,16 +109,13 @@ export interface Submitted {
   mailId: number | null;
 }
 
-/** A public form's request with its files; `now` is the moment deadlines count from (tests set it). */
-interface FormInput<R> {
-  request: R;
-  files: StagedFile[];
-  now?: Date;
-}
+/** A public form's request with its files (deadlines count from `now(ctx)`). */
+type FormInput<R> = R & { files: StagedFile[] };
 
 /** Each form becomes a task on the Austrian board (public calls: no viewer). */
-export async function submitDep(ctx: FilesCtx, input: Omit<FormInput<DepRequest>, 'files'>): Promise<Submitted> {
-  const { request: r, now = new Date() } = input;
+export async function submitDep(ctx: FilesCtx, input: DepRequest): Promise<Submitted> {
+  const r = input;
+  const at = now(ctx);
   const period = `${monthLabel(r.startMonth, r.startYear)} bis ${monthLabel(r.endMonth, r.endYear)}`;
   // The firm is the task's company; the venue has no field of its own.
   const beschreibung = text(
@@ -132,7 +130,7 @@ export async function submitDep(ctx: FilesCtx, input: Omit<FormInput<DepRequest>
       typ: TASK_TYPE.dep,
       titel: title(`DEP Export: ${r.lokalname} (${period})`),
       beschreibung,
-      frist: dueInWorkingDays(now, DEP_SWITCH_WORKING_DAYS),
+      frist: dueInWorkingDays(at, DEP_SWITCH_WORKING_DAYS),
       ...contactTask(r, r.firmenname),
       confirmation: confirmation(
         r.email,
@@ -146,7 +144,7 @@ export async function submitDep(ctx: FilesCtx, input: Omit<FormInput<DepRequest>
 }
 
 export async function submitMenuChange(ctx: FilesCtx, input: FormInput<MenuChangeRequest>): Promise<Submitted> {
-  const { request: r, files } = input;
+  const { files, ...r } = input;
   // The change must be live on the chosen day: the deadline is the start of that day, Vienna time.
   const frist = viennaTimeToInstant(r.frist, 0, 0);
   const beschreibung = text(r.comment, lines([['Datum der Änderung', formatDate(frist)]]));
@@ -169,7 +167,8 @@ export async function submitMenuChange(ctx: FilesCtx, input: FormInput<MenuChang
 }
 
 export async function submitCompanySwitch(ctx: FilesCtx, input: FormInput<CompanySwitchRequest>): Promise<Submitted> {
-  const { request: r, files, now = new Date() } = input;
+  const { files, ...r } = input;
+  const at = now(ctx);
   // The current company is the task's customer (its fields); the new one has no fields: it is in the text.
   const beschreibung = text(
     r.additionalInfo,
@@ -195,7 +194,7 @@ export async function submitCompanySwitch(ctx: FilesCtx, input: FormInput<Compan
       typ: TASK_TYPE.switch,
       titel: title(`Firmenwechsel: ${r.oldLocalName} → ${r.newCompanyName}`),
       beschreibung,
-      frist: dueInWorkingDays(now, DEP_SWITCH_WORKING_DAYS),
+      frist: dueInWorkingDays(at, DEP_SWITCH_WORKING_DAYS),
       kundennummer: r.oldCustomerNumber,
       firma: r.oldCompanyName,
       kontaktperson: r.oldContact,
@@ -218,11 +217,12 @@ export async function submitSupport(
   ctx: FilesCtx,
   input: FormInput<SupportRequest> & { kind: 'emergency' | 'classic' },
 ): Promise<Submitted> {
-  const { kind, request: r, files, now = new Date() } = input;
+  const { kind, files, ...r } = input;
+  const at = now(ctx);
   const emergency = kind === 'emergency';
   const frist = emergency
-    ? new Date(now.getTime() + EMERGENCY_DUE_HOURS * 3600_000)
-    : new Date(now.getTime() + CLASSIC_DUE_DAYS * 86400_000);
+    ? new Date(at.getTime() + EMERGENCY_DUE_HOURS * 3600_000)
+    : new Date(at.getTime() + CLASSIC_DUE_DAYS * 86400_000);
   const beschreibung = text(
     r.description,
     emergency

@@ -18,7 +18,7 @@ import { notifications } from '../../lib/toasts';
 import { useCategories } from './api/get-categories';
 import { useCreateTransaction } from './api/create-transaction';
 import { errorMessage } from '../../lib/errors';
-import { customerSearchKey, customerSearchPath, searchCustomers } from './api/search-customers';
+import { customerSearch, hasCustomerSearch } from '../../lib/customer-search';
 import { resolveCustomer } from './api/resolve-customer';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -37,7 +37,8 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
   const { t } = useTranslation();
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
-  const searchPath = customerSearchPath(user?.country_id);
+  const customers = customerSearch(user?.country_id);
+  const searchable = hasCustomerSearch(user?.country_id);
   const [resolveFailed, setResolveFailed] = useState(false);
   const categories = useCategories();
   const create = useCreateTransaction();
@@ -173,13 +174,13 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
               <CustomerPicker
                 label={t('cashbook.add.customer')}
                 minLength={CUSTOMER_SEARCH_MIN}
-                search={(term, signal) => searchCustomers(searchPath ?? '', term, signal)}
-                queryKey={(term) => customerSearchKey(searchPath, term)}
+                search={customers.search}
+                queryKey={customers.queryKey}
                 placeholder={t('cashbook.add.customerPlaceholder', { min: CUSTOMER_SEARCH_MIN })}
                 tooShortText={t('cashbook.add.customerMin', { min: CUSTOMER_SEARCH_MIN })}
                 failedText={t('cashbook.add.customerError')}
                 error={resolveFailed ? t('cashbook.add.customerError') : undefined}
-                unavailableText={searchPath === null ? t('cashbook.add.customerUnavailable') : undefined}
+                unavailableText={!searchable ? t('cashbook.add.customerUnavailable') : undefined}
                 onChange={(hit) => {
                   // A chosen hit is resolved to the customer's id; editing the text clears the choice.
                   setResolveFailed(false);

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PortalNotification } from '@portal/shared';
-import { api } from '../../lib/api';
 import { emitLiveNotification, emitTaskChanged, openSocket } from '../../lib/socket';
+import { getMissedNotifications } from './api/get-missed-notifications';
+import { getNotifications } from './api/get-notifications';
+import { markNotificationAsRead } from './api/mark-notification-as-read';
 import { FULL_LOAD_CAP, LIVE_CAP, mergeNotifications, playChime, unreadCount } from './notification-store';
 
 const CHECK_EVERY_MS = 10_000;
@@ -39,7 +41,7 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
     const fetchMissed = async () => {
       for (let attempt = 1; attempt <= MISSED_RETRIES; attempt++) {
         try {
-          const missed = await api<PortalNotification[]>(`/get-missed-notifications/${lastId.current}`);
+          const missed = await getMissedNotifications(lastId.current);
           if (!cancelled) take(missed, true);
           return;
         } catch (e) {
@@ -49,7 +51,7 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
       }
     };
 
-    void api<PortalNotification[]>('/get-notifications')
+    void getNotifications()
       .then((all) => {
         if (cancelled) return;
         take(all, false);
@@ -94,7 +96,7 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
   const markRead = useCallback(async (id: number) => {
     setList((cur) => cur.map((n) => (n.id === id ? { ...n, status: 'read' } : n)));
     try {
-      await api(`/mark-notification-as-read/${id}`, { method: 'PUT' });
+      await markNotificationAsRead(id);
     } catch (e) {
       console.warn('mark read', e);
     }

@@ -11,6 +11,7 @@ import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, termsProps } from './form-helpers';
 import { sendMultipart, usePublicFormSender } from './use-public-form-sender';
+import { publicFormsCalls } from '@portal/shared/contracts';
 import { withTextLimit } from '../../components/text-limit';
 
 /** The reasons are sent in German (for the agents) and shown in the interface language. */
@@ -83,7 +84,13 @@ export default function CompanySwitchPage() {
   const submit = sender.onSubmit(
     () => !form.validate().hasErrors,
     (bot, onProgress) =>
-      sendMultipart('/web/companyswitch', { ...form.getValues(), ...bot }, files.files, 'indexed', onProgress),
+      sendMultipart(
+        publicFormsCalls.submitCompanySwitch,
+        { ...form.getValues(), ...bot },
+        files.files,
+        'indexed',
+        onProgress,
+      ),
   );
 
   return (

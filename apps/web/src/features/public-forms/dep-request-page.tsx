@@ -11,6 +11,7 @@ import { ContactFields } from './components/contact-fields';
 import { PublicFormPage } from './components/public-form-page';
 import { fieldProps, monthNames, termsProps } from './form-helpers';
 import { sendJson, usePublicFormSender } from './use-public-form-sender';
+import { publicFormsCalls } from '@portal/shared/contracts';
 import { withTextLimit } from '../../components/text-limit';
 
 /** /financeexport: the DEP7/DEP131 export request (POST /web/deprequest, JSON). */
@@ -55,7 +56,7 @@ export default function DepRequestPage() {
     () => !form.validate().hasErrors,
     (bot) => {
       const v = form.getValues();
-      return sendJson('/web/deprequest', {
+      return sendJson(publicFormsCalls.submitDepRequest, {
         ...v,
         startMonth: Number(v.startMonth),
         startYear: Number(v.startYear),

@@ -20,6 +20,7 @@ import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, longDate, termsProps } from './form-helpers';
 import { sendMultipart, usePublicFormSender } from './use-public-form-sender';
+import { publicFormsCalls } from '@portal/shared/contracts';
 import { withTextLimit } from '../../components/text-limit';
 
 /** /menuechange: a menu change on a working day at least 3 working days ahead (POST /web/menuechange). */
@@ -52,7 +53,13 @@ export default function MenuChangePage() {
   const submit = sender.onSubmit(
     () => !form.validate().hasErrors,
     (bot, onProgress) =>
-      sendMultipart('/web/menuechange', { ...form.getValues(), ...bot }, files.files, 'indexed', onProgress),
+      sendMultipart(
+        publicFormsCalls.submitMenuChange,
+        { ...form.getValues(), ...bot },
+        files.files,
+        'indexed',
+        onProgress,
+      ),
   );
 
   return (

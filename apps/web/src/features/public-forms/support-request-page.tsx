@@ -24,6 +24,7 @@ import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, termsProps } from './form-helpers';
 import { sendMultipart, usePublicFormSender } from './use-public-form-sender';
+import { publicFormsCalls } from '@portal/shared/contracts';
 import { withTextLimit } from '../../components/text-limit';
 
 export type SupportVariant = 'emergency' | 'classic';
@@ -120,7 +121,7 @@ export function SupportRequestPage({ variant }: { variant: SupportVariant }) {
     () => !form.validate().hasErrors,
     (bot, onProgress) =>
       sendMultipart(
-        emergency ? '/web/emergency-support' : '/web/classic-support',
+        emergency ? publicFormsCalls.submitEmergencySupport : publicFormsCalls.submitClassicSupport,
         { ...form.getValues(), ...bot },
         files.files,
         'files',

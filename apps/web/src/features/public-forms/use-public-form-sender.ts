@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ALTCHA_FIELD, HONEYPOT_FIELD, PUBLIC_FORM_MSG, type PublicFormResponse } from '@portal/shared';
 import { SLIDER_CHECK_MAX } from '../../components/slider-check';
+import type { Call } from '@portal/shared/contracts';
 import { api } from '../../lib/api';
+import { callUrl } from '../../lib/calls';
 import { clientError, errorMessage } from '../../lib/errors';
 import { useAltcha } from '../../lib/altcha';
 import { translateMessage } from '../../lib/translate-message';
@@ -30,18 +32,21 @@ function splitKey<T extends object>(
   return { rest, headers: typeof key === 'string' ? idempotencyHeaders(key) : {} };
 }
 
-/** POST a JSON form (the DEP request). */
-export function sendJson(path: string, body: object) {
+/**
+ * POST a JSON form (the DEP request) to its declared call. Not `callApi`: the proof of work and the
+ * honeypot travel beside the declared fields, which `callApi` would leave out.
+ */
+export function sendJson(call: Call, body: object) {
   const { rest, headers } = splitKey(body);
-  return api<PublicFormResponse>(path, { method: 'POST', body: rest, headers });
+  return api<PublicFormResponse>(callUrl(call), { method: 'POST', body: rest, headers });
 }
 
 /**
- * POST a multipart form with upload progress. Files travel as `file0`, `file1`, … (menu change,
+ * POST a multipart form to its declared call, with upload progress (which `callApi` has not). Files travel as `file0`, `file1`, … (menu change,
  * company switch) or as a repeated `files` field (support), as the spec has it.
  */
 export function sendMultipart(
-  path: string,
+  call: Call,
   fields: Record<string, string | boolean | undefined>,
   files: File[],
   fileField: 'indexed' | 'files',
@@ -55,7 +60,7 @@ export function sendMultipart(
   for (const [k, v] of Object.entries(rest)) if (v !== undefined && !first.includes(k)) body.append(k, String(v));
   files.forEach((f, i) => body.append(fileField === 'indexed' ? `file${i}` : 'files', f, f.name));
   onProgress(0);
-  return uploadWithProgress<PublicFormResponse>(path, body, { onProgress, headers });
+  return uploadWithProgress<PublicFormResponse>(callUrl(call), body, { onProgress, headers });
 }
 
 /**

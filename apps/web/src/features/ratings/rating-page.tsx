@@ -31,7 +31,9 @@ import { PublicFooter } from '../../components/public-footer';
 import { withTextLimit } from '../../components/text-limit';
 import { clientError, errorMessage } from '../../lib/errors';
 import { translateMessage } from '../../lib/translate-message';
-import { submitRating, verifyCodeRating, verifyCustomerRating } from './api/rating-calls';
+import { submitRating } from './api/submit-rating';
+import { verifyCodeRating } from './api/verify-code-rating';
+import { verifyCustomerRating } from './api/verify-customer-rating';
 import '../../styles/public-forms.css';
 import './rating-page.css';
 

@@ -25,7 +25,7 @@ import { useAuth } from '../../lib/auth-context';
 import { useCreateTask } from './api/create-task';
 import { useAgents } from './api/get-agents';
 import { useTaskTypes } from './api/get-task-types';
-import { customerSearchKey, customerSearchPath, searchCustomers } from './api/search-customers';
+import { customerSearch, hasCustomerSearch } from '../../lib/customer-search';
 import { FileDropzone } from '../../components/upload/file-dropzone';
 import { SelectedFiles } from '../../components/upload/selected-files';
 import { UploadProgress } from '../../components/upload/upload-progress';
@@ -66,7 +66,8 @@ export default function CreateTaskPage() {
   });
 
   if (!user) return null;
-  const searchPath = customerSearchPath(user.country_id ?? 1);
+  const customers = customerSearch(user.country_id ?? 1);
+  const searchable = hasCustomerSearch(user.country_id ?? 1);
 
   const submit = form.onSubmit((values) => {
     setError(null);
@@ -162,13 +163,13 @@ export default function CreateTaskPage() {
             <CustomerPicker
               label={t('tasks.create.customerSearch')}
               minLength={CUSTOMER_SEARCH_MIN}
-              search={(term, signal) => searchCustomers(searchPath ?? '', term, signal)}
-              queryKey={(term) => customerSearchKey(searchPath, term)}
+              search={customers.search}
+              queryKey={customers.queryKey}
               placeholder={t('tasks.create.customerSearchPlaceholder', { min: CUSTOMER_SEARCH_MIN })}
               tooShortText={t('tasks.create.customerSearchMin', { min: CUSTOMER_SEARCH_MIN })}
               emptyText={t('tasks.create.noCustomers')}
               failedText={t('tasks.create.customerSearchError')}
-              unavailableText={searchPath === null ? t('tasks.create.customerSearchUnavailable') : undefined}
+              unavailableText={!searchable ? t('tasks.create.customerSearchUnavailable') : undefined}
               disabled={busy}
               onChange={(hit) => {
                 if (!hit) return;

@@ -1,16 +1,6 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQueries } from '@tanstack/react-query';
 import { notifications } from '../../lib/toasts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -18,7 +8,9 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createUserSchema, type Flag } from '@portal/shared';
 import { createUser } from './api/create-user';
-import { useUserFormOptions } from './api/get-form-options';
+import { agentLevelsQuery } from './api/list-agent-levels';
+import { countriesQuery } from './api/list-countries';
+import { rolesQuery } from './api/list-roles';
 import { errorMessage } from '../../lib/errors';
 import { translateMessage } from '../../lib/translate-message';
 import { inputProps } from '../../components/field-error';
@@ -32,7 +24,7 @@ export default function CreateAgentPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [countries, roles, levels] = useUserFormOptions();
+  const [countries, roles, levels] = useQueries({ queries: [countriesQuery(), rolesQuery(), agentLevelsQuery()] });
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { name: '', email: '', tel: '', country: '', role: '', agentLevel: '', permissions: [] as string[] },

@@ -1,6 +1,6 @@
-import { api } from '../../../lib/api';
+import { authCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 
-/** POST /auth/change-password: the signed-in user's own password; the other sessions end. */
-export function changePassword(oldPassword: string, newPassword: string) {
-  return api('/auth/change-password', { method: 'POST', body: { oldPassword, newPassword } });
-}
+/** The signed-in user's own password; the other sessions end (`changePassword`). */
+export const changePassword = (oldPassword: string, newPassword: string) =>
+  callApi(authCalls.changePassword, { oldPassword, newPassword });

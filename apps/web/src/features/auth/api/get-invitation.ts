@@ -1,21 +1,13 @@
+import { authCalls } from '@portal/shared/contracts';
+import { callApi, callKey } from '../../../lib/calls';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
 
-export interface Invitation {
-  email: string;
-  name: string;
-}
-
-/** GET /auth/invitation?token=…: who an invitation link is for; an answer other than 2xx means it no longer works. */
-export function getInvitation(token: string) {
-  return api<Invitation>(`/auth/invitation?token=${encodeURIComponent(token)}`, { skipUnauthorizedHandler: true });
-}
-
-export function useInvitation(token: string) {
-  return useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => getInvitation(token),
+/** Who an invitation link is for; an answer other than 2xx means it no longer works (`getInvitation`). */
+export const useInvitation = (token: string) =>
+  useQuery({
+    queryKey: callKey(authCalls.getInvitation, { token }),
+    // No session yet: a 401 here is not an ended session.
+    queryFn: ({ signal }) => callApi(authCalls.getInvitation, { token }, { signal, skipUnauthorizedHandler: true }),
     enabled: !!token,
     retry: false,
   });
-}

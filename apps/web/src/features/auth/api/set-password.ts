@@ -1,6 +1,6 @@
-import { api } from '../../../lib/api';
+import { authCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 
-/** POST /auth/set-password: the first password of an invited user (the link's token works once). */
-export function setPassword(token: string, password: string) {
-  return api('/auth/set-password', { method: 'POST', body: { token, password }, skipUnauthorizedHandler: true });
-}
+/** The first password of an invited user; the link's token works once (`setPassword`). */
+export const setPassword = (token: string, password: string) =>
+  callApi(authCalls.setPassword, { token, password }, { skipUnauthorizedHandler: true });

@@ -1,7 +1,6 @@
 import type { CreateUserInput } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { usersCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 
-/** POST /create-user: a new staff account; the invitation mail goes out, the answer carries the message. */
-export function createUser(input: CreateUserInput) {
-  return api<{ message: string }>('/create-user', { method: 'POST', body: input });
-}
+/** A new staff account; the invitation mail goes out, the answer carries the message (`createUser`). */
+export const createUser = (input: CreateUserInput) => callApi(usersCalls.createUser, input);
