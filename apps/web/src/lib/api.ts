@@ -26,9 +26,12 @@ export function setUnauthorizedHandler(fn: () => void): void {
   onUnauthorized = fn;
 }
 
-/** Paths of the spec get /api unless they start with /auth/, /protected-files/, /sync/ or /web/. */
+/**
+ * Paths of the spec get /api unless they start with /auth/, /protected-files/, /sync/, /web/ or /ds/
+ * (the signage screens), or are the health probes: a declared call's path (lib/calls.ts) is always whole.
+ */
 export function apiPath(path: string): string {
-  return /^\/(auth|protected-files|sync|web|api)\//.test(path) ? path : `/api${path}`;
+  return /^\/(auth|protected-files|sync|web|api|ds)\/|^\/(healthz|readyz)(\?|$)/.test(path) ? path : `/api${path}`;
 }
 
 /** The stored session's bearer token as a request header (none when signed out). */

@@ -86,7 +86,11 @@ export interface CallSpec {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** Request headers the service reads (a media `range`, a webhook signature). */
+  /**
+   * Request headers the service reads (a media `range`, a webhook signature), as `z.looseObject`:
+   * Fastify replaces the request's headers by the checked value, so a strict object would drop the rest
+   * (the session, the Idempotency-Key).
+   */
   readonly headers?: z.ZodType;
   readonly multipart?: MultipartSpec;
   /** The body reaches the service unparsed, as bytes (signed webhooks). */
