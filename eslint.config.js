@@ -124,4 +124,27 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // One declaration per call: an area registers its routes only with platform/serve.ts `serve()`.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|options|all)$/][arguments.0.value=/^\\//]',
+          message: 'Eine Route nur über serve() aus ihrer Deklaration (packages/shared/src/contracts).',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|options|all)$/][arguments.0.quasis.0.value.raw=/^\\//]',
+          message: 'Eine Route nur über serve() aus ihrer Deklaration (packages/shared/src/contracts).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='route'][arguments.0.type='ObjectExpression']",
+          message: 'Eine Route nur über serve() aus ihrer Deklaration (packages/shared/src/contracts).',
+        },
+      ],
+    },
+  },
 );

@@ -24,7 +24,8 @@ test('platform/ imports no module', async () => {
 });
 
 test('db/ imports no module (demo seeds live in seed/)', async () => {
-  const code = "import { insertSampleOrder } from '../modules/rksv-orders/sample-orders.js';\nexport const s = insertSampleOrder;\n";
+  const code =
+    "import { insertSampleOrder } from '../modules/rksv-orders/sample-orders.js';\nexport const s = insertSampleOrder;\n";
   const messages = await wallMessages(code, 'db/seed-something.ts');
   assert.equal(messages.length, 1, JSON.stringify(messages));
   assert.match(messages[0]!.message, /db\/ kennt keinen Bereich/);
@@ -33,12 +34,14 @@ test('db/ imports no module (demo seeds live in seed/)', async () => {
 });
 
 test('a module reaches another module only through its index.ts', async () => {
-  const inner = "import { customerCountryFilter } from '../customers/service.js';\nexport const f = customerCountryFilter;\n";
+  const inner =
+    "import { customerCountryFilter } from '../customers/service.js';\nexport const f = customerCountryFilter;\n";
   const messages = await wallMessages(inner, 'modules/signage/uses-inner.ts');
   assert.equal(messages.length, 1, JSON.stringify(messages));
   assert.match(messages[0]!.message, /nur über seine index\.ts/);
   // Deeper files of a module (business/own-data) are held to the same wall.
-  const deep = "import { createTaskFromRequest } from '../../tasks/from-request.js';\nexport const c = createTaskFromRequest;\n";
+  const deep =
+    "import { createTaskFromRequest } from '../../tasks/from-request.js';\nexport const c = createTaskFromRequest;\n";
   assert.equal((await wallMessages(deep, 'modules/business/own-data/uses-inner.ts')).length, 1);
 
   const throughIndex = inner.replace('../customers/service.js', '../customers/index.js');
@@ -97,10 +100,26 @@ test('platform/ names no area table', () => {
     const rel = path.relative(dir, file);
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'[./]+\/db\/schema(?:\/[^']*)?'/g)) {
-      for (const name of m[1]!.split(',').map((s) => s.trim().replace(/^type\s+/, '')).filter(Boolean)) {
+      for (const name of m[1]!
+        .split(',')
+        .map((s) => s.trim().replace(/^type\s+/, ''))
+        .filter(Boolean)) {
         if (!PLATFORM_TABLES.has(name) && !KNOWN.get(rel)?.has(name)) named.push(`${rel}: ${name}`);
       }
     }
   }
   assert.deepEqual(named, []);
+});
+
+test('an area registers no route by hand: only serve() from a declaration', async () => {
+  const byHand = [
+    "export const r = (app: any) => app.get('/api/x', {}, async () => ({}));\n",
+    'export const r = (app: any) => app.post(`/api/x/${1}`, async () => ({}));\n',
+    "export const r = (app: any) => app.route({ method: 'GET', url: '/api/x', handler: async () => ({}) });\n",
+  ];
+  for (const code of byHand)
+    assert.equal((await wallMessages(code, 'modules/tasks/by-hand.ts', 'no-restricted-syntax')).length, 1, code);
+  // A map's get with a key is no route.
+  const map = "const m = new Map<string, number>();\nexport const v = m.get('x');\n";
+  assert.deepEqual(await wallMessages(map, 'modules/tasks/map.ts', 'no-restricted-syntax'), []);
 });
