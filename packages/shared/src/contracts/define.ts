@@ -43,7 +43,7 @@ export const access = {
   /** Admins with any one of the flags. */
   adminWith: (...flags: Flag[]) => ({ kind: 'session', roles: ['admin'], anyFlag: flags }) as const,
   /** Callers holding a key of their own (`Authorization: Device <key>`): the server's area checks it. */
-  keyHolder: (key: string) => ({ kind: 'key', key }) as const,
+  keyHolder: <K extends string>(key: K) => ({ kind: 'key', key }) as const,
 } as const satisfies Record<string, CallAccess | ((...a: never[]) => CallAccess)>;
 
 /** The areas that work with customers: the customer register is open to staff with one of them. */

@@ -7,6 +7,7 @@ import { notificationsCalls } from './notifications.js';
 import { customersCalls } from './customers.js';
 import { publicFormsCalls } from './public-forms.js';
 import { ratingsCalls } from './ratings.js';
+import { signageCalls } from './signage.js';
 
 /** Every call of the portal, declared once per area (define.ts); the server serves them, the web fetches them. */
 export * from './define.js';
@@ -18,6 +19,7 @@ export { notificationsCalls };
 export { customersCalls };
 export { publicFormsCalls, CHALLENGE_TTL_MINUTES } from './public-forms.js';
 export { ratingsCalls };
+export { signageCalls };
 
 /** Every declared call (the route test and the sidebar test read them). One line per area. */
 export const ALL_CALLS: readonly Call[] = [
@@ -30,4 +32,5 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(customersCalls),
   ...Object.values(publicFormsCalls),
   ...Object.values(ratingsCalls),
+  ...Object.values(signageCalls),
 ];

@@ -15,7 +15,7 @@ import {
 import { customers, signageDevices } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/errors.js';
 import { likeEscape } from '../../platform/db-helpers.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { iso, loadCustomer, loadDevice, MSG } from './common.js';
 
 /**
@@ -84,7 +84,7 @@ export async function listDevices(
   _viewer: Viewer,
   input: { status: 'all' | EffectiveStatus; q: string; limit: number; offset: number },
 ): Promise<{ rows: DeviceRow[]; total: number }> {
-  const now = new Date();
+  const now = nowOf(ctx);
   const filters: SQL[] = [];
   if (input.status !== 'all') filters.push(effectiveIs(input.status, viennaDay(now)));
   if (input.q) {
@@ -119,7 +119,7 @@ export async function getDevice(ctx: ServiceCtx, _viewer: Viewer, input: { devic
     .from(signageDevices)
     .leftJoin(customers, eq(customers.id, signageDevices.customer_id))
     .where(eq(signageDevices.id, input.deviceId));
-  return toRow(r!, new Date());
+  return toRow(r!, nowOf(ctx));
 }
 
 /**
@@ -134,7 +134,7 @@ export async function updateDevice(
   const { patch } = input;
   await ctx.db.transaction(async (tx) => {
     const d = await loadDevice(tx, input.deviceId, true);
-    const set: Partial<typeof signageDevices.$inferInsert> = { updated_at: new Date() };
+    const set: Partial<typeof signageDevices.$inferInsert> = { updated_at: nowOf(ctx) };
     if (patch.device_name !== undefined) set.device_name = patch.device_name;
     if (patch.location !== undefined) set.location = patch.location;
     if (patch.license_until !== undefined) set.license_until = patch.license_until;
@@ -151,7 +151,7 @@ export async function assignCustomer(ctx: ServiceCtx, viewer: Viewer, input: { d
     await loadCustomer(tx, viewer, input.customerId);
     await tx
       .update(signageDevices)
-      .set({ customer_id: input.customerId, updated_at: new Date() })
+      .set({ customer_id: input.customerId, updated_at: nowOf(ctx) })
       .where(eq(signageDevices.id, input.deviceId));
   });
   return getDevice(ctx, viewer, { deviceId: input.deviceId });
@@ -162,7 +162,7 @@ export async function removeCustomer(ctx: ServiceCtx, viewer: Viewer, input: { d
     await loadDevice(tx, input.deviceId, true);
     await tx
       .update(signageDevices)
-      .set({ customer_id: null, updated_at: new Date() })
+      .set({ customer_id: null, updated_at: nowOf(ctx) })
       .where(eq(signageDevices.id, input.deviceId));
   });
   return getDevice(ctx, viewer, { deviceId: input.deviceId });
@@ -186,7 +186,7 @@ export async function verifyActivation(
   viewer: Viewer,
   input: { deviceId: number; code: string; customerId?: number | null | undefined },
 ): Promise<VerifyResult> {
-  const now = new Date();
+  const now = nowOf(ctx);
   const d = signageDevices;
   const outcome = await ctx.db.transaction(async (tx) => {
     const device = await loadDevice(tx, input.deviceId);
@@ -235,7 +235,7 @@ export async function verifyActivation(
 
 /** Counts by effective status, registrations per month (last 12 months, Vienna months) and by type. */
 export async function overview(ctx: ServiceCtx, _viewer: Viewer): Promise<SignageOverview> {
-  const now = new Date();
+  const now = nowOf(ctx);
   const today = viennaDay(now);
   const d = signageDevices;
   const countIf = (cond: SQL) => sql<number>`count(*) filter (where ${cond})::int`;
@@ -287,7 +287,7 @@ export async function deviceStatus(
   _viewer: Viewer,
   input: { limit: number; offset: number },
 ): Promise<{ rows: DeviceStatusRow[]; total: number }> {
-  const now = new Date();
+  const now = nowOf(ctx);
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select(deviceColumns)
@@ -315,7 +315,7 @@ export async function deviceStatus(
 /** Devices that have a customer, for the customers screen (the ids are given, the page is small). */
 export async function devicesOfCustomers(ctx: ServiceCtx, customerIds: number[]) {
   if (customerIds.length === 0) return [];
-  const now = new Date();
+  const now = nowOf(ctx);
   const rows = await ctx.db
     .select({ d: signageDevices })
     .from(signageDevices)

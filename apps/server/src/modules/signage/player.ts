@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { conflict, unauthorized } from '../../platform/errors.js';
-import type { ServiceCtx } from '../../platform/service.js';
+import { now as nowOf, type ServiceCtx } from '../../platform/service.js';
 import { deviceMediaUrl, keyHash, MSG, newActivationCode, newDeviceKey } from './common.js';
 
 /**
@@ -52,7 +52,7 @@ export async function registerDevice(
 ): Promise<{ device_key: string; activation_code: string }> {
   const device_key = newDeviceKey();
   const activation_code = newActivationCode();
-  const now = new Date();
+  const now = nowOf(ctx);
   const d = signageDevices;
   const values = {
     key_hash: keyHash(device_key),
@@ -178,9 +178,8 @@ export function selectPlaying(all: Candidate[], now: Date): Candidate[] {
 }
 
 /** The playlist answer; records the poll (last_seen and what plays) on the device. */
-export async function playlistFor(ctx: ServiceCtx, input: { device: DeviceRecord }): Promise<Playlist> {
-  const { device } = input;
-  const now = new Date();
+export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promise<Playlist> {
+  const now = nowOf(ctx);
   const status = effectiveStatus(device, now);
   const playing = status === 'active' ? selectPlaying(await candidates(ctx, device), now) : [];
   const items: PlaylistItem[] = playing.map(({ file_name: _n, schedule: _s, ...i }) => i);
@@ -206,9 +205,9 @@ export async function playlistFor(ctx: ServiceCtx, input: { device: DeviceRecord
  * A file the device may fetch: one that is, or may come to be, on its playlist (own content, or in
  * any active schedule of its customer, whatever the hour: screens fetch ahead), while it is active.
  */
-export async function mediaForDevice(ctx: ServiceCtx, input: { device: DeviceRecord; fileId: number }) {
-  const { device, fileId } = input;
-  if (effectiveStatus(device, new Date()) !== 'active') return null;
+export async function mediaForDevice(ctx: ServiceCtx, device: DeviceRecord, input: { fileId: number }) {
+  const { fileId } = input;
+  if (effectiveStatus(device, nowOf(ctx)) !== 'active') return null;
   const [f] = await ctx.db
     .select()
     .from(signageFiles)

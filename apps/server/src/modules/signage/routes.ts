@@ -1,14 +1,190 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signageCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
-import { signageContentRoutes } from './content-routes.js';
-import { signageDeviceRoutes } from './device-routes.js';
-import { signagePlayerRoutes } from './player-routes.js';
-import { signageScheduleRoutes } from './schedule-routes.js';
+import { errorBody, notFound } from '../../platform/errors.js';
+import { Reply, serve } from '../../platform/serve.js';
+import { contentDisposition } from '../../platform/uploads.js';
+import { MSG } from './common.js';
+import { assignToDevice, deviceContent, moveToDevice, removeContent, scheduleContent } from './content.js';
+import { customersWithScreens, searchSignageCustomers } from './customers.js';
+import {
+  assignCustomer,
+  deviceStatus,
+  listDevices,
+  overview,
+  removeCustomer,
+  updateDevice,
+  verifyActivation,
+} from './devices.js';
+import { findFileByStoredName, listFiles, storeContentFile } from './files.js';
+import { readMediaUpload, SIGNAGE_STORED_NAME, signageMime, type StagedMedia } from './media-upload.js';
+import { deviceByKey, mediaForDevice, playlistFor, registerDevice, type DeviceRecord } from './player.js';
+import {
+  appendScheduleContent,
+  assertSchedule,
+  createSchedule,
+  deleteSchedule,
+  getScheduleContent,
+  listSchedules,
+  setScheduleContent,
+  updateSchedule,
+} from './schedules.js';
+import { mediaReply } from './send-media.js';
 
-/** The signage area's HTTP routes (backoffice.md, issue 18): staff under /api/okds-…, screens under /ds/api/…. */
+declare module '../../platform/serve.js' {
+  interface KeyHolders {
+    /** The screen whose `Authorization: Device <key>` the guard checked. */
+    device: DeviceRecord;
+  }
+}
+
+/**
+ * The signage area's calls (declared in packages/shared/src/contracts/signage.ts; backoffice.md,
+ * issue 18): staff under /api/okds-…, screens under /ds/api/… with their device key.
+ */
 export const signageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  await signageDeviceRoutes(app, ctx);
-  await signageContentRoutes(app, ctx);
-  await signageScheduleRoutes(app, ctx);
-  await signagePlayerRoutes(app, ctx);
+  // One picture or video per upload, staged under the uploads folder with signage's own sizes.
+  const upload = async (req: Parameters<typeof readMediaUpload>[0]) => {
+    const mp = await readMediaUpload(req, {
+      dir: ctx.config.uploads.dir,
+      maxImageBytes: ctx.config.uploads.maxFileBytes,
+      maxVideoBytes: ctx.config.signage.maxVideoBytes,
+    });
+    return { fields: mp.fields, files: mp.file, discard: mp.discard };
+  };
+  const staged = (files: unknown) => files as StagedMedia | null;
+
+  // Devices, their customers and activation, the status board, customer search.
+  serve(app, ctx, calls.getSignageOverview, overview);
+  serve(app, ctx, calls.listSignageDevices, listDevices);
+  serve(app, ctx, calls.updateSignageDevice, (c, viewer, { id, ...patch }) =>
+    updateDevice(c, viewer, { deviceId: id, patch }),
+  );
+  serve(app, ctx, calls.assignSignageDeviceCustomer, (c, viewer, input) =>
+    assignCustomer(c, viewer, { deviceId: input.id, customerId: input.customer_id }),
+  );
+  serve(app, ctx, calls.removeSignageDeviceCustomer, (c, viewer, input) =>
+    removeCustomer(c, viewer, { deviceId: input.id }),
+  );
+  serve(app, ctx, calls.verifySignageActivation, async (c, viewer, input) => {
+    const r = await verifyActivation(c, viewer, {
+      deviceId: input.id,
+      code: input.activation_code,
+      customerId: input.customer_id,
+    });
+    // The spec's screen reads the `error` field; `message` and `code` as every error answer has them.
+    if (!r.ok)
+      return new Reply(400, JSON.stringify({ error: r.message, ...errorBody(r.message) }), {
+        'content-type': 'application/json; charset=utf-8',
+      });
+    return { message: MSG.deviceActivated, device: r.device };
+  });
+  serve(app, ctx, calls.searchSignageCustomers, searchSignageCustomers);
+  serve(app, ctx, calls.listSignageCustomers, customersWithScreens);
+  serve(app, ctx, calls.getSignageStatus, deviceStatus);
+
+  // Content files (upload, list, protected download) and content on devices.
+  serve(app, ctx, calls.listSignageFiles, listFiles);
+  serve(
+    app,
+    ctx,
+    calls.uploadSignageFiles,
+    async (c, viewer, input) => {
+      const { file } = await storeContentFile(c, viewer, { file: staged(input.files), duration: input.duration });
+      return { message: MSG.fileUploaded, file };
+    },
+    { upload },
+  );
+  serve(app, ctx, calls.downloadSignageFile, async (c, viewer, input) => {
+    if (!SIGNAGE_STORED_NAME.test(input.file)) throw notFound(MSG.fileNotFound);
+    const f = await findFileByStoredName(c, viewer, { name: input.file });
+    if (!f) throw notFound(MSG.fileNotFound);
+    return mediaReply(
+      c,
+      { storedName: f.stored_name, size: f.size, mime: signageMime(f.stored_name), range: input.range },
+      { 'content-disposition': contentDisposition(f.file_name, true) },
+    );
+  });
+  serve(app, ctx, calls.getSignageContent, (c, viewer, input) => deviceContent(c, viewer, { deviceId: input.id }));
+  serve(app, ctx, calls.updateSignageContentDevice, async (c, viewer, input) => ({
+    message: MSG.contentMoved,
+    ...(await moveToDevice(c, viewer, input)),
+  }));
+  serve(app, ctx, calls.saveSignageContent, async (c, viewer, input) => ({
+    message: MSG.contentAssigned,
+    content: await assignToDevice(c, viewer, { deviceId: input.id, content: input.content }),
+  }));
+  serve(app, ctx, calls.deleteSignageContent, async (c, viewer, input) => {
+    await removeContent(c, viewer, { contentId: input.id });
+    return { message: MSG.contentRemoved };
+  });
+
+  // Schedules and their content.
+  serve(app, ctx, calls.listSignageSchedules, listSchedules);
+  serve(app, ctx, calls.createSignageSchedule, async (c, viewer, input) => ({
+    message: MSG.scheduleSaved,
+    schedule: await createSchedule(c, viewer, input),
+  }));
+  serve(app, ctx, calls.updateSignageSchedule, async (c, viewer, { id, ...fields }) => ({
+    message: MSG.scheduleSaved,
+    schedule: await updateSchedule(c, viewer, { ...fields, scheduleId: id }),
+  }));
+  serve(app, ctx, calls.deleteSignageSchedule, async (c, viewer, input) => {
+    await deleteSchedule(c, viewer, { scheduleId: input.id });
+    return { message: MSG.scheduleDeleted };
+  });
+  serve(app, ctx, calls.getSignageContentSchedule, async (c, viewer, input) => ({
+    content: await getScheduleContent(c, viewer, { scheduleId: input.id }),
+  }));
+  serve(app, ctx, calls.saveSignageContentSchedule, async (c, viewer, input) => ({
+    message: MSG.scheduleSaved,
+    content: await setScheduleContent(c, viewer, { scheduleId: input.id, content: input.content }),
+  }));
+  serve(
+    app,
+    ctx,
+    calls.uploadSignageScheduleFiles,
+    async (c, viewer, input) => {
+      const { duration, start_time, end_time, days_of_week } = input;
+      await storeContentFile(c, viewer, { file: staged(input.files), duration }, async (tx, file) => {
+        await assertSchedule(tx, input.id, true);
+        await appendScheduleContent(tx, {
+          scheduleId: input.id,
+          item: { file_id: file.id, display_order: 0, duration, start_time, end_time, days_of_week },
+        });
+      });
+      return { message: MSG.fileUploaded, content: await scheduleContent(c.db, input.id) };
+    },
+    {
+      upload,
+      // An unknown schedule answers 404 before its upload is read.
+      preHandler: async (req) => assertSchedule(ctx.db, (req.params as { id: number }).id),
+    },
+  );
+
+  // The screens. Registration is open: a new screen has nothing yet, and what it gets is a pending
+  // device staff must activate; per address, so a flood of pending devices cannot bury the real ones.
+  serve(app, ctx, calls.registerSignageScreen, registerDevice, {
+    onRequest: app.rateLimit({ max: 30, timeWindow: 10 * 60 * 1000 }),
+  });
+  // The rest answers only to the screen's key, checked by the guard before the body is read (else 401).
+  const key = (req: { headers: { authorization?: string | undefined } }) =>
+    deviceByKey(ctx, { authorization: req.headers.authorization });
+  serve(app, ctx, calls.getSignagePlaylist, playlistFor, { key });
+  serve(
+    app,
+    ctx,
+    calls.getSignageMedia,
+    async (c, device, input) => {
+      const f = await mediaForDevice(c, device, input);
+      if (!f) throw notFound(MSG.fileNotFound);
+      return mediaReply(c, {
+        storedName: f.stored_name,
+        size: f.size,
+        mime: signageMime(f.stored_name),
+        range: input.range,
+      });
+    },
+    { key },
+  );
 };

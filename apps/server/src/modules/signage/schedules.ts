@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AssignedContent, ScheduleRow } from '@portal/shared';
 import { customers, signageSchedules } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { DbOrTx, ServiceCtx, Viewer } from '../../platform/service.js';
+import { now as nowOf, type DbOrTx, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { MSG } from './common.js';
 import { appendScheduleContent, replaceScheduleContent, scheduleContent, type ContentItem } from './content.js';
 import { customerIdFor } from './customers.js';
@@ -101,7 +101,7 @@ export async function updateSchedule(ctx: ServiceCtx, viewer: Viewer, input: Sch
       end_time: input.end_time,
       days_of_week: input.days,
       status: input.status,
-      updated_at: new Date(),
+      updated_at: nowOf(ctx),
     })
     .where(eq(signageSchedules.id, input.scheduleId))
     .returning({ id: signageSchedules.id });
@@ -143,7 +143,7 @@ export async function setScheduleContent(
     await replaceScheduleContent(tx, input);
     await tx
       .update(signageSchedules)
-      .set({ updated_at: new Date() })
+      .set({ updated_at: nowOf(ctx) })
       .where(and(eq(signageSchedules.id, input.scheduleId)));
   });
   return scheduleContent(ctx.db, input.scheduleId);

@@ -18,11 +18,12 @@ import { UploadProgress } from '../../components/upload/upload-progress';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
-import { assignContent } from './api/device-content';
+import { invalidateArea } from '../../lib/calls';
+import { assignContent } from './api/save-content';
 import { useDevices } from './api/get-devices';
 import { useFiles } from './api/get-files';
-import { signageKeys, SIGNAGE_PAGE } from './api/query-keys';
 import { uploadFile } from './api/upload-file';
+import { SIGNAGE_PAGE } from './page-size';
 import { DeviceContentList } from './components/device-content-list';
 import { MediaPreview } from './components/media-preview';
 import { useOffsetPaging } from '../../lib/use-paging';
@@ -46,7 +47,7 @@ export default function SignageContentPage() {
   const upload = useMutation({
     mutationFn: (file: File) => uploadFile(file, Number(duration) || SIGNAGE_DEFAULT_DURATION, setProgress),
     onSuccess: (r) => {
-      void qc.invalidateQueries({ queryKey: signageKeys.all });
+      void invalidateArea(qc, 'signage');
       notifications.show({ color: 'green', message: t('signage.content.uploaded', { name: r.file.file_name }) });
     },
     onError: (e) =>
@@ -60,7 +61,7 @@ export default function SignageContentPage() {
       for (const deviceId of pickedDevices) await assignContent(Number(deviceId), items);
     },
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: signageKeys.all });
+      void invalidateArea(qc, 'signage');
       notifications.show({ color: 'green', message: t('signage.content.assigned') });
       setPickedFiles([]);
       setPickedDevices([]);

@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Ltr } from '../../components/ltr';
 import { useSignageCustomers } from './api/get-customers';
 import { useOffsetPaging } from '../../lib/use-paging';
-import { SIGNAGE_PAGE } from './api/query-keys';
+import { SIGNAGE_PAGE } from './page-size';
 import { StatusBadge } from './components/status-badge';
 import { PageHeader } from '../../components/page-header';
 

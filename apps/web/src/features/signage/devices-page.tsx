@@ -10,10 +10,11 @@ import { Ltr } from '../../components/ltr';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
-import { updateDevice } from './api/device-commands';
 import { useDevices } from './api/get-devices';
-import { signageKeys, SIGNAGE_PAGE } from './api/query-keys';
+import { invalidateArea } from '../../lib/calls';
 import { removeCustomer } from './api/remove-customer';
+import { updateDevice } from './api/update-device';
+import { SIGNAGE_PAGE } from './page-size';
 import { ActivationDialog } from './components/activation-dialog';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { StatusBadge } from './components/status-badge';
@@ -36,7 +37,7 @@ export default function SignageDevicesPage() {
 
   const command = useMutation({
     mutationFn: (fn: () => Promise<unknown>) => fn(),
-    onSuccess: () => qc.invalidateQueries({ queryKey: signageKeys.all }),
+    onSuccess: () => invalidateArea(qc, 'signage'),
     onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, t('signage.errors.save')) }),
   });
 

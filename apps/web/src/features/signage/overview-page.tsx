@@ -26,7 +26,9 @@ export default function SignageOverviewPage() {
                   withBorder
                   padding="md"
                   data-testid={`card-${k}`}
-                  style={k === 'total' ? undefined : { borderTop: `4px solid var(--mantine-color-${STATUS_COLOR[k]}-6)` }}
+                  style={
+                    k === 'total' ? undefined : { borderTop: `4px solid var(--mantine-color-${STATUS_COLOR[k]}-6)` }
+                  }
                 >
                   <Text size="sm" fw={500}>
                     {t(k === 'total' ? 'signage.overview.total' : `signage.status.${k}`)}

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -29,8 +19,12 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
-import { signageKeys, SIGNAGE_PAGE } from './api/query-keys';
-import { deleteSchedule, saveSchedule, useSchedules } from './api/schedules';
+import { invalidateArea } from '../../lib/calls';
+import { createSchedule } from './api/create-schedule';
+import { deleteSchedule } from './api/delete-schedule';
+import { useSchedules } from './api/get-schedules';
+import { updateSchedule } from './api/update-schedule';
+import { SIGNAGE_PAGE } from './page-size';
 import { CustomerPicker } from './components/customer-picker';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { DaysText, WEEKDAYS } from './components/days';
@@ -51,7 +45,7 @@ export default function SignageSchedulesPage() {
   const remove = useMutation({
     mutationFn: (id: number) => deleteSchedule(id),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: signageKeys.all });
+      void invalidateArea(qc, 'signage');
       notifications.show({ color: 'green', message: t('signage.schedules.deleted') });
       setDeleting(null);
     },
@@ -168,23 +162,22 @@ function ScheduleDialog({ schedule, onClose }: { schedule: ScheduleRow | null; o
   const [error, setError] = useState<string | null>(null);
 
   const save = useMutation({
-    mutationFn: () =>
-      saveSchedule(
-        {
-          schedule_name: name,
-          // The spec's form sends the Stripe reference; customers without one go by their record id.
-          ...(customer?.stripe_cu_id
-            ? { stripe_customer_id: customer.stripe_cu_id }
-            : { customer_id: customer?.id ?? null }),
-          start_time: start,
-          end_time: end,
-          days: days.join(','),
-          status: active ? 'active' : 'inactive',
-        },
-        schedule?.schedule_id,
-      ),
+    mutationFn: () => {
+      const input = {
+        schedule_name: name,
+        // The spec's form sends the Stripe reference; customers without one go by their record id.
+        ...(customer?.stripe_cu_id
+          ? { stripe_customer_id: customer.stripe_cu_id }
+          : { customer_id: customer?.id ?? null }),
+        start_time: start,
+        end_time: end,
+        days: days.join(','),
+        status: active ? ('active' as const) : ('inactive' as const),
+      };
+      return schedule ? updateSchedule(schedule.schedule_id, input) : createSchedule(input);
+    },
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: signageKeys.all });
+      void invalidateArea(qc, 'signage');
       notifications.show({ color: 'green', message: t('signage.schedules.saved') });
       onClose();
     },

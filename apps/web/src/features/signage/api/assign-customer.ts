@@ -1,6 +1,6 @@
-import type { DeviceRow } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { signageCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 
-/** POST /okds-devices/{id}/assign-customer {customer_id}. */
+/** Gives a device its customer (`assignSignageDeviceCustomer`). */
 export const assignCustomer = (deviceId: number, customerId: number) =>
-  api<DeviceRow>(`/okds-devices/${deviceId}/assign-customer`, { method: 'POST', body: { customer_id: customerId } });
+  callApi(signageCalls.assignSignageDeviceCustomer, { id: deviceId, customer_id: customerId });

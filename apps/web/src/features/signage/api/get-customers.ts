@@ -1,19 +1,12 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SignageCustomerRow } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { SIGNAGE_PAGE, signageKeys } from './query-keys';
+import { keepPreviousData } from '@tanstack/react-query';
+import { signageCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
+import { SIGNAGE_PAGE } from '../page-size';
 
-/** GET /okds-customers: customers that have screens. */
-export const getCustomers = (offset: number, signal?: AbortSignal) =>
-  api<{ rows: SignageCustomerRow[]; total: number }>(`/okds-customers?offset=${offset}&limit=${SIGNAGE_PAGE}`, {
-    signal,
-  });
-
-export const customersQuery = (offset: number) =>
-  queryOptions({
-    queryKey: signageKeys.customers(offset),
-    queryFn: ({ signal }) => getCustomers(offset, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useSignageCustomers = (offset: number) => useQuery(customersQuery(offset));
+/** Customers that have screens (`listSignageCustomers`). */
+export const useSignageCustomers = (offset: number) =>
+  useCallQuery(
+    signageCalls.listSignageCustomers,
+    { offset, limit: SIGNAGE_PAGE },
+    { placeholderData: keepPreviousData },
+  );

@@ -1,17 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContentFile } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { SIGNAGE_PAGE, signageKeys } from './query-keys';
+import { keepPreviousData } from '@tanstack/react-query';
+import { signageCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
+import { SIGNAGE_PAGE } from '../page-size';
 
-/** GET /okds-files: one page of content files, newest first. */
-export const getFiles = (offset: number, signal?: AbortSignal) =>
-  api<{ rows: ContentFile[]; total: number }>(`/okds-files?offset=${offset}&limit=${SIGNAGE_PAGE}`, { signal });
-
-export const filesQuery = (offset: number) =>
-  queryOptions({
-    queryKey: signageKeys.files(offset),
-    queryFn: ({ signal }) => getFiles(offset, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useFiles = (offset: number) => useQuery(filesQuery(offset));
+/** One page of content files, newest first (`listSignageFiles`). */
+export const useFiles = (offset: number) =>
+  useCallQuery(signageCalls.listSignageFiles, { offset, limit: SIGNAGE_PAGE }, { placeholderData: keepPreviousData });

@@ -1,19 +1,13 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PLAYER_POLL_MS, type DeviceStatusRow } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { SIGNAGE_PAGE, signageKeys } from './query-keys';
+import { keepPreviousData } from '@tanstack/react-query';
+import { PLAYER_POLL_MS } from '@portal/shared';
+import { signageCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
+import { SIGNAGE_PAGE } from '../page-size';
 
-/** GET /okds-status: every device online or offline, and what it plays. */
-export const getStatus = (offset: number, signal?: AbortSignal) =>
-  api<{ rows: DeviceStatusRow[]; total: number }>(`/okds-status?offset=${offset}&limit=${SIGNAGE_PAGE}`, { signal });
-
-export const statusQuery = (offset: number) =>
-  queryOptions({
-    queryKey: signageKeys.status(offset),
-    queryFn: ({ signal }) => getStatus(offset, signal),
-    // Screens report every 30 s; the board follows at the same pace.
-    refetchInterval: PLAYER_POLL_MS,
-    placeholderData: keepPreviousData,
-  });
-
-export const useDeviceStatus = (offset: number) => useQuery(statusQuery(offset));
+/** Every device online or offline, and what it plays (`getSignageStatus`); screens report every 30 s, the board follows. */
+export const useDeviceStatus = (offset: number) =>
+  useCallQuery(
+    signageCalls.getSignageStatus,
+    { offset, limit: SIGNAGE_PAGE },
+    { refetchInterval: PLAYER_POLL_MS, placeholderData: keepPreviousData },
+  );

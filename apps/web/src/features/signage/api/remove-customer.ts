@@ -1,6 +1,5 @@
-import type { DeviceRow } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { signageCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 
-/** POST /okds-devices/{id}/remove-customer. */
-export const removeCustomer = (deviceId: number) =>
-  api<DeviceRow>(`/okds-devices/${deviceId}/remove-customer`, { method: 'POST' });
+/** Takes a device's customer away (`removeSignageDeviceCustomer`). */
+export const removeCustomer = (deviceId: number) => callApi(signageCalls.removeSignageDeviceCustomer, { id: deviceId });

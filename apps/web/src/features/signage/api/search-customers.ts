@@ -1,6 +1,9 @@
-import type { SignageCustomerHit } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { signageCalls } from '@portal/shared/contracts';
+import { callApi, callKey } from '../../../lib/calls';
 
-/** GET /okds-search-customers?query= (the picker calls it from 2 characters; at most 20 hits). */
+/** Customers by company, number or e-mail (`searchSignageCustomers`; the picker calls it from 2 characters, at most 20 hits). */
 export const searchCustomers = (query: string, signal?: AbortSignal) =>
-  api<SignageCustomerHit[]>(`/okds-search-customers?${new URLSearchParams({ query })}`, { signal });
+  callApi(signageCalls.searchSignageCustomers, { query }, { signal });
+
+/** The cache entry of one search term. */
+export const searchCustomersKey = (query: string) => callKey(signageCalls.searchSignageCustomers, { query });

@@ -1,12 +1,13 @@
-import type { DeviceRow } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { signageCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 
 /**
- * POST /okds-devices/{id}/verify-activation {activation_code, customer_id?}: the customer is set with
- * the activation, only when the code is right; 400 {error} when it is wrong (nothing else changes).
+ * Activates a device with the code its screen shows, for the customer (`verifySignageActivation`): the
+ * customer is set only when the code is right; 400 {error} when it is wrong (nothing else changes).
  */
 export const verifyActivation = (deviceId: number, code: string, customerId?: number) =>
-  api<{ message: string; device: DeviceRow }>(`/okds-devices/${deviceId}/verify-activation`, {
-    method: 'POST',
-    body: { activation_code: code, ...(customerId ? { customer_id: customerId } : {}) },
+  callApi(signageCalls.verifySignageActivation, {
+    id: deviceId,
+    activation_code: code,
+    ...(customerId ? { customer_id: customerId } : {}),
   });

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { translateMessage } from '../../../lib/translate-message';
 import { notifications } from '../../../lib/toasts';
 import { assignCustomer } from '../api/assign-customer';
-import { signageKeys } from '../api/query-keys';
+import { invalidateArea } from '../../../lib/calls';
 import { verifyActivation } from '../api/verify-activation';
 import { CustomerPicker } from './customer-picker';
 
@@ -52,7 +52,7 @@ export function ActivationDialog({
       else if (customer && customer.id !== device.customer_id) await assignCustomer(device.device_id, customer.id);
     },
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: signageKeys.all });
+      void invalidateArea(qc, 'signage');
       notifications.show({
         color: 'green',
         message: mode === 'activate' ? t('signage.activation.done') : t('signage.activation.customerSaved'),
@@ -60,7 +60,7 @@ export function ActivationDialog({
       onClose();
     },
     onError: (e) => {
-      void qc.invalidateQueries({ queryKey: signageKeys.all });
+      void invalidateArea(qc, 'signage');
       // A wrong code: the server's `error` field; anything else the spec's fallback.
       const serverError = e instanceof ApiError ? (e.body as { error?: string } | undefined)?.error : undefined;
       setErrors({

@@ -2,8 +2,7 @@ import { Text } from '@mantine/core';
 import { SIGNAGE_SEARCH_MIN, type SignageCustomerHit } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { CustomerPicker as Picker } from '../../../components/customer-picker';
-import { searchCustomers } from '../api/search-customers';
-import { signageKeys } from '../api/query-keys';
+import { searchCustomers, searchCustomersKey } from '../api/search-customers';
 
 /**
  * The OKDS customer search (the shared picker from 2 characters: company, customer number or
@@ -26,7 +25,7 @@ export function CustomerPicker({
       label={label}
       minLength={SIGNAGE_SEARCH_MIN}
       search={searchCustomers}
-      queryKey={signageKeys.search}
+      queryKey={searchCustomersKey}
       initial={value}
       hitLabel={(h) => h.firma}
       renderOption={(h) => (

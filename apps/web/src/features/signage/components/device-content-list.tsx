@@ -9,8 +9,9 @@ import { translateMessage } from '../../../lib/translate-message';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { notifications } from '../../../lib/toasts';
-import { removeContent, useDeviceContent } from '../api/device-content';
-import { signageKeys } from '../api/query-keys';
+import { invalidateArea } from '../../../lib/calls';
+import { removeContent } from '../api/delete-content';
+import { useDeviceContent } from '../api/get-device-content';
 import { DaysText } from './days';
 
 /** What one device shows of its own, in order, with a button to take an item off. */
@@ -24,7 +25,7 @@ export function DeviceContentList({ devices }: { devices: DeviceRow[] }) {
     mutationFn: removeContent,
     onSuccess: () => {
       setRemoving(null);
-      return qc.invalidateQueries({ queryKey: signageKeys.all });
+      return invalidateArea(qc, 'signage');
     },
     onError: (e) =>
       notifications.show({ color: 'red', message: errorMessage(e, translateMessage(SIGNAGE_MSG.assignFailed)) }),

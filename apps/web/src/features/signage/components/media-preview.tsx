@@ -2,7 +2,7 @@ import { Alert, Center, Image, Loader } from '@mantine/core';
 import type { ContentFile } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchContentFile } from '../api/fetch-media';
+import { fetchContentFile } from '../api/download-file';
 
 /** A picture or video of the content list, fetched with the session and shown from a blob URL. */
 export function MediaPreview({

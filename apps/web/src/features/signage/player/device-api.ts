@@ -1,9 +1,13 @@
-import type { Playlist } from '@portal/shared';
+import { signageCalls, type CallAnswer } from '@portal/shared/contracts';
+import { callUrl } from '../../../lib/calls';
 
 /**
- * The screen's calls (/ds/api): no staff session, the device key instead. Kept apart from the app's
- * api client on purpose: a 401 here means "register anew", never "log a person out".
+ * The screen's calls (/ds/api, declared in contracts/signage.ts): no staff session, the device key
+ * instead. Fetched apart from the app's api client on purpose: a 401 here means "register anew",
+ * never "log a person out".
  */
+
+const calls = signageCalls;
 
 const STORE = { uuid: 'okds.uuid', key: 'okds.key', code: 'okds.code' } as const;
 
@@ -42,16 +46,16 @@ export function forgetIdentity(): void {
   localStorage.removeItem(STORE.uuid);
 }
 
-/** POST /ds/api/register: keeps the key (shown once) and the code in this browser. */
+/** Registers the screen (`registerSignageScreen`): keeps the key (shown once) and the code in this browser. */
 export async function register(uuid: string, deviceType?: string): Promise<DeviceIdentity> {
-  const res = await fetch('/ds/api/register', {
+  const res = await fetch(callUrl(calls.registerSignageScreen), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ uuid, ...(deviceType ? { device_type: deviceType } : {}) }),
   });
   if (res.status === 409) throw new UuidTaken();
   if (!res.ok) throw new Error(`register ${res.status}`);
-  const { device_key, activation_code } = (await res.json()) as { device_key: string; activation_code: string };
+  const { device_key, activation_code } = (await res.json()) as CallAnswer<typeof calls.registerSignageScreen>;
   localStorage.setItem(STORE.key, device_key);
   localStorage.setItem(STORE.code, activation_code);
   return { uuid, key: device_key, code: activation_code };
@@ -59,13 +63,13 @@ export async function register(uuid: string, deviceType?: string): Promise<Devic
 
 export const authHeader = (key: string) => ({ authorization: `Device ${key}` });
 
-/** GET /ds/api/playlist. Throws DeviceKeyRefused on 401, a TypeError when the network is down. */
-export async function fetchPlaylist(key: string): Promise<Playlist> {
-  const res = await fetch('/ds/api/playlist', {
+/** What the screen plays now (`getSignagePlaylist`). Throws DeviceKeyRefused on 401, a TypeError when the network is down. */
+export async function fetchPlaylist(key: string): Promise<CallAnswer<typeof calls.getSignagePlaylist>> {
+  const res = await fetch(callUrl(calls.getSignagePlaylist), {
     headers: { ...authHeader(key), accept: 'application/json' },
     cache: 'no-store',
   });
   if (res.status === 401) throw new DeviceKeyRefused();
   if (!res.ok) throw new Error(`playlist ${res.status}`);
-  return (await res.json()) as Playlist;
+  return (await res.json()) as CallAnswer<typeof calls.getSignagePlaylist>;
 }
