@@ -185,6 +185,8 @@ export function serve<C extends Call, Ctx extends object>(
         consumes: call.multipart.orJson ? ['application/json', 'multipart/form-data'] : ['multipart/form-data'],
       }),
       response: responseSchema(call),
+      // Public calls and key holders need no session: the document says so (its default is the bearer).
+      ...(call.access.kind !== 'session' && { security: [] }),
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const callCtx = { ...ctx, request: { ip: req.ip, sessionId: req.sessionId } } as CallCtx<Ctx>;
@@ -196,14 +198,15 @@ export function serve<C extends Call, Ctx extends object>(
       for (const h of schemaKeys(call.headers)) input[h] = headers[h];
       if (call.rawBody) input.rawBody = req.body;
       let upload: UploadRead | null = null;
-      if (call.multipart && (!call.multipart.orJson || req.isMultipart())) {
-        upload = await options.upload!(req);
-        const fields = call.multipart.fields ? parseFields(call.multipart.fields, upload.fields) : {};
-        input = { ...input, ...(fields as object), files: upload.files };
-      } else if (call.multipart?.fields && call.multipart.orJson)
-        input = { ...input, ...(parseFields(call.multipart.fields, (req.body ?? {}) as never) as object), files: [] };
-      else if (call.body && !call.rawBody) input = { ...input, ...(req.body as object) };
       try {
+        if (call.multipart && (!call.multipart.orJson || req.isMultipart())) {
+          upload = await options.upload!(req);
+          // Inside the try: files staged for fields that are then refused are removed at once.
+          const fields = call.multipart.fields ? parseFields(call.multipart.fields, upload.fields) : {};
+          input = { ...input, ...(fields as object), files: upload.files };
+        } else if (call.multipart?.fields && call.multipart.orJson)
+          input = { ...input, ...(parseFields(call.multipart.fields, (req.body ?? {}) as never) as object), files: [] };
+        else if (call.body && !call.rawBody) input = { ...input, ...(req.body as object) };
         const viewer = publicCall ? null : call.access.kind === 'key' ? req.keyHolder : currentUser(req);
         const result = await (publicCall
           ? (service as (c: unknown, i: unknown) => unknown)(callCtx, input)
