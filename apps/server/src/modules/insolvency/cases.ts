@@ -16,7 +16,7 @@ import { customers, insolvencyActivity, insolvencyCases, insolvencyMonths } from
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation, likeEscape } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { customerCountryFilter } from '../customers/index.js';
 
 /**
@@ -146,9 +146,9 @@ export async function createCase(
   ctx: ServiceCtx,
   viewer: Viewer,
   input: CreateInsolvencyInput,
-): Promise<{ id: number }> {
+): Promise<{ id: number; message: string }> {
   const { db } = ctx;
-  if (input.start_date > insolvencyToday()) throw badRequest(INSOLVENCY_MSG.startDateFuture);
+  if (input.start_date > insolvencyToday(now(ctx))) throw badRequest(INSOLVENCY_MSG.startDateFuture);
   return db.transaction(async (tx) => {
     const [customer] = await tx
       .select({ id: customers.id })
@@ -181,7 +181,7 @@ export async function createCase(
       administrator_name: input.administrator_name,
       start_date: input.start_date,
     });
-    return { id };
+    return { id, message: INSOLVENCY_MSG.created };
   });
 }
 
@@ -208,11 +208,11 @@ export async function setMonth(
   ctx: ServiceCtx,
   viewer: Viewer,
   input: SetInsolvencyMonthInput & { id: number },
-): Promise<void> {
+): Promise<{ message: string }> {
   await ctx.db.transaction(async (tx) => {
     const c = await lockCase(tx, viewer, input.id);
     if (c.status === 'permanently_closed') throw conflict(INSOLVENCY_MSG.permanentlyClosed);
-    if (!isInsolvencyMonthOpen(c, { year: input.year, month: input.month }, insolvencyToday())) {
+    if (!isInsolvencyMonthOpen(c, { year: input.year, month: input.month }, insolvencyToday(now(ctx)))) {
       throw badRequest(INSOLVENCY_MSG.monthOutOfRange);
     }
     const [previous] = await tx
@@ -249,6 +249,7 @@ export async function setMonth(
       previous: previous?.invoice_number ?? null,
     });
   });
+  return { message: INSOLVENCY_MSG.monthSaved };
 }
 
 /** 'Beenden' (closed) or 'Dauerhaft schließen' (permanently_closed), the end date today in Vienna. */
@@ -256,19 +257,20 @@ export async function closeCase(
   ctx: ServiceCtx,
   viewer: Viewer,
   input: { id: number; status: InsolvencyCloseStatus },
-): Promise<{ status: InsolvencyCloseStatus; end_date: string }> {
+): Promise<{ message: string; status: InsolvencyCloseStatus; end_date: string }> {
   return ctx.db.transaction(async (tx) => {
     const c = await lockCase(tx, viewer, input.id);
     const from = c.status as InsolvencyStatus;
     if (!canCloseInsolvency(from, input.status)) {
       throw conflict(from === 'permanently_closed' ? INSOLVENCY_MSG.permanentlyClosed : INSOLVENCY_MSG.alreadyClosed);
     }
-    const endDate = insolvencyToday();
+    const endDate = insolvencyToday(now(ctx));
     await tx
       .update(insolvencyCases)
       .set({ status: input.status, end_date: endDate, updated_at: sql`now()` })
       .where(eq(insolvencyCases.id, c.id));
     await activity(tx, viewer, c.id, input.status, { from, end_date: endDate });
-    return { status: input.status, end_date: endDate };
+    const message = input.status === 'closed' ? INSOLVENCY_MSG.closed : INSOLVENCY_MSG.closedPermanently;
+    return { message, status: input.status, end_date: endDate };
   });
 }

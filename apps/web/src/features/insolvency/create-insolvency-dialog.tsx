@@ -7,9 +7,11 @@ import { DateInput } from '../../components/date-input';
 import { errorMessage, clientError } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
-import { useCreateInsolvency } from './api/change-insolvency';
+import { useCreateInsolvency } from './api/create-insolvency';
 import { searchInsolvencyCustomers } from './api/search-customers';
-import { insolvencyKeys } from './api/get-insolvencies';
+
+/** The cache entry of one search term. */
+const searchKey = (query: string) => ['insolvency', 'search', query] as const;
 
 type Field = 'customer_id' | 'administrator_name' | 'administrator_email' | 'administrator_phone' | 'start_date';
 
@@ -84,7 +86,7 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
           label={t('insolvency.create.customer')}
           minLength={INSOLVENCY_SEARCH_MIN}
           search={searchInsolvencyCustomers}
-          queryKey={insolvencyKeys.search}
+          queryKey={searchKey}
           placeholder={t('insolvency.create.customerPlaceholder', { min: INSOLVENCY_SEARCH_MIN })}
           tooShortText={t('insolvency.create.customerMin', { min: INSOLVENCY_SEARCH_MIN })}
           emptyText={t('insolvency.create.noCustomer')}

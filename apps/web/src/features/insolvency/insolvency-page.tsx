@@ -17,7 +17,7 @@ import { clientError, errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
 import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
-import { useCloseInsolvency } from './api/change-insolvency';
+import { useCloseInsolvency } from './api/close-insolvency';
 import { INSOLVENCY_PAGE_SIZE, useInsolvencies } from './api/get-insolvencies';
 import { CreateInsolvencyDialog } from './create-insolvency-dialog';
 import { MonthGrid } from './month-grid';

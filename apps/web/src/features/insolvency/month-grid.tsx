@@ -6,7 +6,7 @@ import { insolvencyMonths, INSOLVENCY_MSG, type InsolvencyRow } from '@portal/sh
 import { errorMessage, clientError } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
-import { useSetInsolvencyMonth } from './api/change-insolvency';
+import { useSetInsolvencyMonth } from './api/set-insolvency-month';
 
 const key = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 

@@ -8,7 +8,9 @@ import { errorMessage } from '../../lib/errors';
 import { translateMessage } from '../../lib/translate-message';
 import { notifications } from '../../lib/toasts';
 import { Ltr } from '../../components/ltr';
-import { syncKeys, useStartSync, useSyncRun, useSyncRuns } from './api/sync-runs';
+import { syncRunsKey, useSyncRuns } from './api/get-sync-runs';
+import { useSyncRun } from './api/get-sync-run';
+import { useStartSync } from './api/start-sync';
 import { runSummary } from './run-text';
 
 /** Alert titles in the text colour: the light variant's coloured title is below AA contrast. */
@@ -29,17 +31,20 @@ export function SyncCard({ country }: { country: SyncCountry }) {
   const running = shown?.status === 'running' || start.isPending;
 
   useEffect(() => {
-    if (run.data && run.data.status !== 'running') void qc.invalidateQueries({ queryKey: syncKeys.runs(country) });
+    if (run.data && run.data.status !== 'running') void qc.invalidateQueries({ queryKey: syncRunsKey(country) });
   }, [run.data, qc, country]);
 
   const onStart = () =>
-    start.mutate(undefined, {
-      onSuccess: (r) => {
-        setRunId(r.runId);
-        notifications.show({ color: 'blue', message: translateMessage(r.message) });
+    start.mutate(
+      {},
+      {
+        onSuccess: (r) => {
+          setRunId(r.runId);
+          notifications.show({ color: 'blue', message: translateMessage(r.message) });
+        },
+        onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, t('sync.startError')) }),
       },
-      onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, t('sync.startError')) }),
-    });
+    );
 
   const processed = shown ? shown.created + shown.updated + shown.unchanged + shown.failed : 0;
   const percent =

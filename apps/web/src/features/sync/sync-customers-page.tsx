@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
 import { useFormat } from '../../lib/format';
-import { useSyncRuns } from './api/sync-runs';
+import { useSyncRuns } from './api/get-sync-runs';
 import { runSummary } from './run-text';
 import { SyncCard } from './sync-card';
 import { PageHeader } from '../../components/page-header';

@@ -1,19 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TaskStats } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { statsCalls } from '@portal/shared/contracts';
+import { callQuery } from '../../../lib/calls';
 
-/** GET /get-task-stats-admin (scope all) or /get-task-stats-agent/{agentId} (scope own). */
-export function getTaskStats(agentId: number | undefined, signal?: AbortSignal): Promise<TaskStats> {
-  return api<TaskStats>(agentId === undefined ? '/get-task-stats-admin' : `/get-task-stats-agent/${agentId}`, {
-    signal,
-  });
-}
-
-export const taskStatsQuery = (agentId: number | undefined) =>
-  queryOptions({
-    queryKey: ['stats', 'task-stats', agentId ?? 'all'] as const,
-    queryFn: ({ signal }) => getTaskStats(agentId, signal),
+/** Task stats: every agent's of the admin's country (`getTaskStatsAdmin`) or one agent's (`getTaskStatsAgent`). */
+export const useTaskStats = (agentId: number | undefined) =>
+  useQuery({
+    ...(agentId === undefined
+      ? callQuery(statsCalls.getTaskStatsAdmin, {})
+      : callQuery(statsCalls.getTaskStatsAgent, { agentId })),
     staleTime: 60_000,
   });
-
-export const useTaskStats = (agentId: number | undefined) => useQuery(taskStatsQuery(agentId));
