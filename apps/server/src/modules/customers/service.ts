@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, like, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, like, not, or, sql, type SQL } from 'drizzle-orm';
 import { COUNTRY, CUSTOMER_SEARCH_MAX_ROWS, type CustomerHit } from '@portal/shared';
 import { customers } from '../../db/schema/index.js';
 import { likeEscape } from '../../platform/db-helpers.js';
@@ -26,46 +26,83 @@ export function assertCountryOpen(viewer: Viewer, countryId: number): void {
 
 const COUNTRY_OF_SOURCE = { AT: COUNTRY.AT, EG: COUNTRY.EG } as const;
 
+/** What a search reads of a customer: the columns a picker shows (each area answers its own shape). */
+const HIT_COLUMNS = {
+  id: customers.id,
+  kundennummer: customers.kundennummer,
+  firma: customers.firma,
+  kontaktperson: customers.kontaktperson,
+  email: customers.email,
+  stripe_cu_id: customers.stripe_cu_id,
+};
+export type RegisterHit = { [K in keyof typeof HIT_COLUMNS]: (typeof HIT_COLUMNS)[K]['_']['data'] | null } & {
+  id: number;
+  kundennummer: string;
+  firma: string;
+};
+
+/** The text columns a search may look into besides the number. */
+const TEXT_COLUMNS = { firma: customers.firma, kontaktperson: customers.kontaktperson, email: customers.email };
+
 /**
- * Customers of one source (AT or EG) whose number starts with, or whose company contains, the
- * search text: number-prefix hits first (by number), then company hits (by name), at most 20 rows.
- * Two small queries instead of one sorted OR: neither has to sort thousands of matches.
- * Only active customers: one the sync no longer finds in its source gets no new task or booking
- * (its record stays, with the tasks and orders that point to it). Each source is a country's (AT 1,
- * EG 2): an agent searches their own country's only (403 for the other), an admin either.
+ * The one search of the customer register, behind every picker (tasks and cashbook, signage,
+ * insolvency): customers under `where` whose number starts with the text (first, by number), then
+ * those whose `textIn` columns contain it (by company), at most `max` rows. Two small queries instead
+ * of one sorted OR: neither has to sort thousands of matches. A text of digits only is looked up as a
+ * number prefix; `anyPrefix` looks up any text so (signage numbers carry letters).
+ */
+export async function findInRegister(
+  ctx: ServiceCtx,
+  input: {
+    where: SQL | undefined;
+    text: string;
+    max: number;
+    textIn: (keyof typeof TEXT_COLUMNS)[];
+    anyPrefix?: boolean;
+  },
+): Promise<RegisterHit[]> {
+  const s = likeEscape(input.text.trim());
+  const prefix = like(customers.kundennummer, `${s}%`);
+  const byNumber =
+    input.anyPrefix || /^\d+$/.test(s)
+      ? await ctx.db
+          .select(HIT_COLUMNS)
+          .from(customers)
+          .where(and(input.where, prefix))
+          .orderBy(asc(customers.kundennummer))
+          .limit(input.max)
+      : [];
+  if (byNumber.length >= input.max) return byNumber as RegisterHit[];
+  const byText = await ctx.db
+    .select(HIT_COLUMNS)
+    .from(customers)
+    .where(and(input.where, or(...input.textIn.map((c) => ilike(TEXT_COLUMNS[c], `%${s}%`))), not(prefix)))
+    .orderBy(asc(customers.firma), asc(customers.id))
+    .limit(input.max - byNumber.length);
+  // The page in German order (Ä with A), whatever the database's collation.
+  byText.sort((a, b) => a.firma.localeCompare(b.firma, 'de') || a.kundennummer.localeCompare(b.kundennummer));
+  return [...byNumber, ...byText] as RegisterHit[];
+}
+
+/**
+ * The AT and EG searches of the tasks and cashbook pickers: active customers of one source (AT or
+ * EG), by number prefix or company, at most 20 rows. Only active customers: one the sync no longer
+ * finds in its source gets no new task or booking (its record stays, with the tasks and orders that
+ * point to it). Each source is a country's (AT 1, EG 2): an agent searches their own country's only
+ * (403 for the other), an admin either.
  */
 export async function searchCustomers(
   ctx: ServiceCtx,
   viewer: Viewer,
   input: { source: 'AT' | 'EG'; search: string },
 ): Promise<CustomerHit[]> {
-  const { db } = ctx;
-  const { source, search } = input;
-  const countryId = COUNTRY_OF_SOURCE[source];
+  const countryId = COUNTRY_OF_SOURCE[input.source];
   assertCountryOpen(viewer, countryId);
-  const ofSource = and(eq(customers.source, source), eq(customers.country_id, countryId), eq(customers.active, true));
-  const s = likeEscape(search.trim());
-  const max = CUSTOMER_SEARCH_MAX_ROWS;
-  const byNumber = /^\d+$/.test(s)
-    ? await db
-        .select({ id: customers.id, kundennummer: customers.kundennummer, firma: customers.firma })
-        .from(customers)
-        .where(and(ofSource, like(customers.kundennummer, `${s}%`)))
-        .orderBy(asc(customers.kundennummer))
-        .limit(max)
-    : [];
-  if (byNumber.length >= max) return byNumber;
-  const byName = await db
-    .select({ id: customers.id, kundennummer: customers.kundennummer, firma: customers.firma })
-    .from(customers)
-    .where(
-      and(
-        ofSource,
-        ilike(customers.firma, `%${s}%`),
-        not(like(customers.kundennummer, `${s}%`)),
-      ),
-    )
-    .limit(max - byNumber.length);
-  byName.sort((a, b) => a.firma.localeCompare(b.firma, 'de') || a.kundennummer.localeCompare(b.kundennummer));
-  return [...byNumber, ...byName];
+  const hits = await findInRegister(ctx, {
+    where: and(eq(customers.source, input.source), eq(customers.country_id, countryId), eq(customers.active, true)),
+    text: input.search,
+    max: CUSTOMER_SEARCH_MAX_ROWS,
+    textIn: ['firma'],
+  });
+  return hits.map(({ id, kundennummer, firma }) => ({ id, kundennummer, firma }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, like, not, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   canCloseInsolvency,
   insolvencyToday,
@@ -14,10 +14,10 @@ import {
 } from '@portal/shared';
 import { customers, insolvencyActivity, insolvencyCases, insolvencyMonths } from '../../db/schema/index.js';
 import type { DbOrTx } from '../../db/client.js';
-import { isUniqueViolation, likeEscape } from '../../platform/db-helpers.js';
+import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
-import { customerCountryFilter } from '../customers/index.js';
+import { customerCountryFilter, findInRegister } from '../customers/index.js';
 
 /**
  * Insolvency cases (backoffice.md "Insolvency", issue 19): list, create, monthly invoice numbers,
@@ -100,46 +100,13 @@ export async function searchCustomers(
   viewer: Viewer,
   input: { query: string },
 ): Promise<InsolvencyCustomerHit[]> {
-  const { db } = ctx;
-  const ofCountry = customerCountryFilter(viewer);
-  const s = likeEscape(input.query.trim());
-  const max = INSOLVENCY_SEARCH_MAX_ROWS;
-  const fields = {
-    id: customers.id,
-    kontaktperson: customers.kontaktperson,
-    email: customers.email,
-    stripe_cu_id: customers.stripe_cu_id,
-    kundennummer: customers.kundennummer,
-    firma: customers.firma,
-  };
-  const byNumber = /^\d+$/.test(s)
-    ? await db
-        .select(fields)
-        .from(customers)
-        .where(and(ofCountry, like(customers.kundennummer, `${s}%`)))
-        .orderBy(asc(customers.kundennummer))
-        .limit(max)
-    : [];
-  const byText =
-    byNumber.length >= max
-      ? []
-      : await db
-          .select(fields)
-          .from(customers)
-          .where(
-            and(
-              ofCountry,
-              or(
-                ilike(customers.firma, `%${s}%`),
-                ilike(customers.kontaktperson, `%${s}%`),
-                ilike(customers.email, `%${s}%`),
-              ),
-              not(like(customers.kundennummer, `${s}%`)),
-            ),
-          )
-          .orderBy(asc(customers.firma), asc(customers.id))
-          .limit(max - byNumber.length);
-  return [...byNumber, ...byText].map(({ kontaktperson, ...c }) => ({ ...c, name: kontaktperson ?? c.firma }));
+  const hits = await findInRegister(ctx, {
+    where: customerCountryFilter(viewer),
+    text: input.query,
+    max: INSOLVENCY_SEARCH_MAX_ROWS,
+    textIn: ['firma', 'kontaktperson', 'email'],
+  });
+  return hits.map(({ kontaktperson, ...c }) => ({ ...c, name: kontaktperson ?? c.firma }));
 }
 
 export async function createCase(

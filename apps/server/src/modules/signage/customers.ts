@@ -1,9 +1,8 @@
-import { and, asc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { SIGNAGE_SEARCH_MAX_ROWS, type SignageCustomerHit, type SignageCustomerRow } from '@portal/shared';
 import { customers, signageDevices } from '../../db/schema/index.js';
-import { likeEscape } from '../../platform/db-helpers.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
-import { customerCountryFilter } from '../customers/index.js';
+import { customerCountryFilter, findInRegister } from '../customers/index.js';
 import { devicesOfCustomers } from './devices.js';
 
 /**
@@ -16,32 +15,14 @@ export async function searchSignageCustomers(
   viewer: Viewer,
   input: { query: string },
 ): Promise<SignageCustomerHit[]> {
-  const s = likeEscape(input.query.trim());
-  return (
-    ctx.db
-      .select({
-        id: customers.id,
-        name: customers.kontaktperson,
-        email: customers.email,
-        stripe_cu_id: customers.stripe_cu_id,
-        kundennummer: customers.kundennummer,
-        firma: customers.firma,
-      })
-      .from(customers)
-      .where(
-        and(
-          customerCountryFilter(viewer),
-          or(like(customers.kundennummer, `${s}%`), ilike(customers.firma, `%${s}%`), ilike(customers.email, `%${s}%`)),
-        ),
-      )
-      // Number-prefix hits first, then by company.
-      .orderBy(
-        sql`case when ${customers.kundennummer} like ${`${s}%`} then 0 else 1 end`,
-        asc(customers.firma),
-        asc(customers.id),
-      )
-      .limit(SIGNAGE_SEARCH_MAX_ROWS)
-  );
+  const hits = await findInRegister(ctx, {
+    where: customerCountryFilter(viewer),
+    text: input.query,
+    max: SIGNAGE_SEARCH_MAX_ROWS,
+    textIn: ['firma', 'email'],
+    anyPrefix: true,
+  });
+  return hits.map(({ kontaktperson, ...c }) => ({ ...c, name: kontaktperson }));
 }
 
 /** Customers with at least one screen, each with its screens, schedule count and assigned-content count. */
