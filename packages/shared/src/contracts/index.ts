@@ -11,6 +11,8 @@ import { signageCalls } from './signage.js';
 import { statsCalls } from './stats.js';
 import { syncCalls } from './sync.js';
 import { insolvencyCalls } from './insolvency.js';
+import { businessCalls } from './business.js';
+import { businessRecordsCalls, customerDocumentCalls, newsCalls } from './business-records.js';
 
 /** Every call of the portal, declared once per area (define.ts); the server serves them, the web fetches them. */
 export * from './define.js';
@@ -26,6 +28,8 @@ export { signageCalls };
 export { statsCalls };
 export { syncCalls };
 export { insolvencyCalls };
+export { businessCalls };
+export { businessRecordsCalls, customerDocumentCalls, newsCalls };
 
 /** Every declared call (the route test and the sidebar test read them). One line per area. */
 export const ALL_CALLS: readonly Call[] = [
@@ -42,4 +46,8 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(statsCalls),
   ...Object.values(syncCalls),
   ...Object.values(insolvencyCalls),
+  ...Object.values(businessCalls),
+  ...Object.values(businessRecordsCalls),
+  ...Object.values(customerDocumentCalls),
+  ...Object.values(newsCalls),
 ];

@@ -9,7 +9,8 @@ import { inputProps } from '../../components/field-error';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { useBranches } from './api/get-branches';
-import { useSaveBranch } from './api/save-branch';
+import { useCreateBranch } from './api/create-branch';
+import { useUpdateBranch } from './api/update-branch';
 import { ListState } from './components';
 import { PageHeader } from '../../components/page-header';
 
@@ -24,7 +25,9 @@ export default function BranchFormPage() {
   const id = isNew ? undefined : Number(params.id);
   const q = useBranches();
   const branch = id ? q.data?.find((b) => b.id === id) : undefined;
-  const save = useSaveBranch();
+  const create = useCreateBranch();
+  const update = useUpdateBranch();
+  const save = id ? update : create;
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: EMPTY, validate: zod4Resolver(branchInputSchema) });
@@ -71,19 +74,18 @@ export default function BranchFormPage() {
 
   const submit = form.onSubmit((v) => {
     setError(null);
-    save.mutate(
-      { id, body: v },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: isNew ? t('records.branches.created') : t('records.branches.saved'),
-          });
-          void navigate('/business-dashboard/branches');
-        },
-        onError: (e) => setError(errorMessage(e, t('records.branches.saveError'))),
+    const done = {
+      onSuccess: () => {
+        notifications.show({
+          color: 'green',
+          message: isNew ? t('records.branches.created') : t('records.branches.saved'),
+        });
+        void navigate('/business-dashboard/branches');
       },
-    );
+      onError: (e: Error) => setError(errorMessage(e, t('records.branches.saveError'))),
+    };
+    if (id) update.mutate({ id, ...v }, done);
+    else create.mutate(v, done);
   });
 
   return (
@@ -98,11 +100,7 @@ export default function BranchFormPage() {
                 {error}
               </Alert>
             )}
-            <TextInput
-              label={t('records.branches.name')}
-              required
-              {...inputProps(form, 'name')}
-            />
+            <TextInput label={t('records.branches.name')} required {...inputProps(form, 'name')} />
             <TextInput
               label={t('records.branches.address')}
               required

@@ -22,16 +22,19 @@ export default function BranchesPage() {
 
   const confirmDelete = () => {
     if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: t('records.branches.deleted') });
-        setToDelete(null);
+    remove.mutate(
+      { id: toDelete.id },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('records.branches.deleted') });
+          setToDelete(null);
+        },
+        onError: (e) => {
+          notifications.show({ color: 'red', message: errorMessage(e, t('records.branches.deleteError')) });
+          setToDelete(null);
+        },
       },
-      onError: (e) => {
-        notifications.show({ color: 'red', message: errorMessage(e, t('records.branches.deleteError')) });
-        setToDelete(null);
-      },
-    });
+    );
   };
 
   return (
@@ -39,7 +42,11 @@ export default function BranchesPage() {
       <PageHeader
         title={t('business.sections.branches')}
         actions={
-          <Button component={Link} to="/business-dashboard/branches/new" leftSection={<IconPlus size={16} aria-hidden />}>
+          <Button
+            component={Link}
+            to="/business-dashboard/branches/new"
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
             {t('records.branches.add')}
           </Button>
         }

@@ -52,9 +52,13 @@ function NewsCard({ item }: { item: NewsItem }) {
               leftSection={<IconCheck size={14} aria-hidden />}
               loading={mark.isPending}
               onClick={() =>
-                mark.mutate(item.id, {
-                  onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, t('records.news.markError')) }),
-                })
+                mark.mutate(
+                  { id: item.id },
+                  {
+                    onError: (e) =>
+                      notifications.show({ color: 'red', message: errorMessage(e, t('records.news.markError')) }),
+                  },
+                )
               }
               data-testid="news-mark-read"
             >
@@ -94,7 +98,9 @@ export default function NewsPage() {
         empty={q.data?.items.length === 0}
         emptyText={t('records.news.empty')}
       />
-      {q.data?.items.map((n) => <NewsCard key={n.id} item={n} />)}
+      {q.data?.items.map((n) => (
+        <NewsCard key={n.id} item={n} />
+      ))}
       {total > NEWS_PAGE && <CardPager paging={paging} />}
     </Stack>
   );

@@ -8,7 +8,8 @@ import { inputProps } from '../../components/field-error';
 import { Bidi, Ltr } from '../../components/ltr';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
-import { useProfile, useUpdateProfile } from './api/profile';
+import { useProfile } from './api/get-profile';
+import { useUpdateProfile } from './api/update-profile';
 import { ListState } from './components';
 import { PageHeader } from '../../components/page-header';
 

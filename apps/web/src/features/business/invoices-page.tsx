@@ -8,7 +8,8 @@ import { DateDisplay } from '../../components/date-display';
 import { Ltr } from '../../components/ltr';
 import { Money } from '../../components/money';
 import { errorMessage } from '../../lib/errors';
-import { downloadBusinessInvoice, useBusinessInvoices } from './api/get-invoices';
+import { downloadBusinessInvoice } from './api/download-invoice';
+import { useBusinessInvoices } from './api/get-invoices';
 import { ScreenTitle } from './parts';
 import { useKeysetPaging } from '../../lib/use-paging';
 
@@ -21,7 +22,7 @@ export default function InvoicesPage() {
   const download = async (i: BusinessInvoice) => {
     setError(null);
     try {
-      await downloadBusinessInvoice(i.pdf_path, i.number);
+      await downloadBusinessInvoice(i.number);
     } catch (e) {
       setError(errorMessage(e, t('businessData.downloadError')));
     }

@@ -8,7 +8,7 @@ import { Bidi, Ltr } from '../../components/ltr';
 import { Money } from '../../components/money';
 import { errorMessage, hasStatus } from '../../lib/errors';
 import { useBusinessOrder } from './api/get-order';
-import { downloadBusinessInvoice } from './api/get-invoices';
+import { downloadBusinessInvoice } from './api/download-invoice';
 import { ScreenTitle, StageBadge, TrackingInfo } from './parts';
 
 /** One own order: stage, shipping, cards with serial number and activation, the invoice. */
@@ -41,7 +41,7 @@ export default function OrderDetailPage() {
     setDownloadError(null);
     const ref = o.invoice_ref!;
     try {
-      await downloadBusinessInvoice(`/api/business/invoices/${encodeURIComponent(ref)}.pdf`, ref);
+      await downloadBusinessInvoice(ref);
     } catch (e) {
       setDownloadError(errorMessage(e, t('businessData.downloadError')));
     }

@@ -5,6 +5,7 @@ import type { BusinessOrder } from '@portal/shared';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { Money } from '../../components/money';
+import { useBusinessDeliveries } from './api/get-deliveries';
 import { useBusinessOrders } from './api/get-orders';
 import { ScreenTitle, StageBadge, TrackingInfo } from './parts';
 import { useKeysetPaging } from '../../lib/use-paging';
@@ -14,7 +15,9 @@ export default function OrdersPage({ kind = 'orders' }: { kind?: 'orders' | 'del
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { cursor, paging } = useKeysetPaging<number>();
-  const list = useBusinessOrders(kind, cursor);
+  const orders = useBusinessOrders(cursor, kind === 'orders');
+  const deliveries = useBusinessDeliveries(cursor, kind === 'deliveries');
+  const list = kind === 'orders' ? orders : deliveries;
   const columns: DataTableColumn<BusinessOrder>[] = [
     {
       key: 'id',

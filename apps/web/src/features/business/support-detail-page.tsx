@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateDisplay } from '../../components/date-display';
 import { Bidi, UserText } from '../../components/ltr';
 import { errorMessage, hasStatus } from '../../lib/errors';
-import { useBusinessSupportItem } from './api/get-support';
+import { useBusinessSupportItem } from './api/get-support-request';
 import { ScreenTitle, SupportStatusBadge } from './parts';
 
 /** One request: what was asked, what the customer wrote since and the mails the provider sent. */

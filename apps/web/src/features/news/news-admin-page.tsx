@@ -22,7 +22,10 @@ import { withTextLimit } from '../../components/text-limit';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { useOffsetPaging } from '../../lib/use-paging';
-import { NEWS_ADMIN_PAGE, useDeleteNewsPost, useNewsPosts, useSaveNewsPost } from './api/news-posts';
+import { useCreateNewsPost } from './api/create-news-post';
+import { useDeleteNewsPost } from './api/delete-news-post';
+import { NEWS_ADMIN_PAGE, useNewsPosts } from './api/get-news-posts';
+import { useUpdateNewsPost } from './api/update-news-post';
 import { PageHeader } from '../../components/page-header';
 
 const OTHER = ['en', 'fr', 'ar'] as const;
@@ -76,7 +79,9 @@ function fieldOf(path: PropertyKey[]): keyof Values {
 
 function NewsDialog({ post, onClose }: { post: NewsPost | null | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useSaveNewsPost();
+  const create = useCreateNewsPost();
+  const update = useUpdateNewsPost();
+  const save = post ? update : create;
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
@@ -89,16 +94,15 @@ function NewsDialog({ post, onClose }: { post: NewsPost | null | undefined; onCl
   });
   const submit = form.onSubmit((v) => {
     setError(null);
-    save.mutate(
-      { id: post?.id, body: toBody(v) },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('newsAdmin.saved') });
-          onClose();
-        },
-        onError: (e) => setError(errorMessage(e, t('newsAdmin.saveError'))),
+    const done = {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('newsAdmin.saved') });
+        onClose();
       },
-    );
+      onError: (e: Error) => setError(errorMessage(e, t('newsAdmin.saveError'))),
+    };
+    if (post) update.mutate({ id: post.id, ...toBody(v) }, done);
+    else create.mutate(toBody(v), done);
   });
   return (
     <Modal
@@ -196,7 +200,11 @@ export default function NewsAdminPage() {
   return (
     <Stack>
       <PageHeader title={t('newsAdmin.pageTitle')}>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)} data-testid="news-new">
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setEditing(null)}
+          data-testid="news-new"
+        >
           {t('newsAdmin.add')}
         </Button>
       </PageHeader>
@@ -213,7 +221,11 @@ export default function NewsAdminPage() {
         onRetry={() => void q.refetch()}
         columns={[
           { key: 'title', header: t('newsAdmin.title'), cell: (p) => <Bidi>{p.title}</Bidi> },
-          { key: 'published_from', header: t('newsAdmin.publishedFrom'), cell: (p) => <DateDisplay value={p.published_from} time /> },
+          {
+            key: 'published_from',
+            header: t('newsAdmin.publishedFrom'),
+            cell: (p) => <DateDisplay value={p.published_from} time />,
+          },
           {
             key: 'state',
             header: t('newsAdmin.state'),
@@ -236,7 +248,12 @@ export default function NewsAdminPage() {
             align: 'end',
             cell: (p) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(p)}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPencil size={14} aria-hidden />}
+                  onClick={() => setEditing(p)}
+                >
                   {t('newsAdmin.edit')}
                 </Button>
                 <Button
@@ -254,7 +271,9 @@ export default function NewsAdminPage() {
         ]}
         paging={total > NEWS_ADMIN_PAGE ? paging(q.data) : undefined}
       />
-      {editing !== undefined && <NewsDialog key={editing?.id ?? 'new'} post={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <NewsDialog key={editing?.id ?? 'new'} post={editing} onClose={() => setEditing(undefined)} />
+      )}
       <ConfirmDialog
         opened={toDelete !== null}
         title={t('newsAdmin.deleteTitle')}
@@ -264,16 +283,19 @@ export default function NewsAdminPage() {
         busy={remove.isPending}
         onConfirm={() =>
           toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: t('newsAdmin.deleted') });
-              setToDelete(null);
+          remove.mutate(
+            { id: toDelete.id },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: t('newsAdmin.deleted') });
+                setToDelete(null);
+              },
+              onError: (e) => {
+                notifications.show({ color: 'red', message: errorMessage(e, t('newsAdmin.deleteError')) });
+                setToDelete(null);
+              },
             },
-            onError: (e) => {
-              notifications.show({ color: 'red', message: errorMessage(e, t('newsAdmin.deleteError')) });
-              setToDelete(null);
-            },
-          })
+          )
         }
         onCancel={() => setToDelete(null)}
       />

@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { BUSINESS_PAGE_MAX, daysRemaining, effectiveStatus, type BusinessDevice } from '@portal/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { signageDevices } from '../../../db/schema/index.js';
-import type { ServiceCtx, Viewer } from '../../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../../platform/service.js';
 import { ownCustomer } from '../own-customer.js';
 
 const d = signageDevices;
@@ -11,11 +11,8 @@ const d = signageDevices;
  * The signage screens assigned to the customer's record (index signage_devices_customer_idx), with the
  * shared rules' effective status and days remaining. A customer has a handful of screens: one capped page.
  */
-export async function listOwnDevices(
-  ctx: ServiceCtx,
-  viewer: Viewer,
-  now = new Date(),
-): Promise<{ devices: BusinessDevice[] }> {
+export async function listOwnDevices(ctx: ServiceCtx, viewer: Viewer): Promise<{ devices: BusinessDevice[] }> {
+  const at = now(ctx);
   const me = await ownCustomer(ctx, viewer);
   const rows = await ctx.db
     .select({
@@ -34,8 +31,8 @@ export async function listOwnDevices(
   return {
     devices: rows.map(({ status, ...r }) => ({
       ...r,
-      effective_status: effectiveStatus({ status, license_until: r.license_until }, now),
-      days_remaining: daysRemaining(r.license_until, now),
+      effective_status: effectiveStatus({ status, license_until: r.license_until }, at),
+      days_remaining: daysRemaining(r.license_until, at),
       last_seen: r.last_seen ? r.last_seen.toISOString() : null,
     })),
   };

@@ -11,7 +11,7 @@ import {
 } from '@portal/shared';
 import { customers, taskConversations, taskMessages, taskTypes, tasks } from '../../../db/schema/index.js';
 import { notFound } from '../../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../../platform/service.js';
 import type { StagedFile } from '../../../platform/uploads.js';
 import { createTaskFromRequest, type FilesCtx } from '../../tasks/index.js';
 import { ownCustomer } from '../own-customer.js';
@@ -151,20 +151,20 @@ export async function ownSupportDetail(
 export async function createOwnSupport(
   ctx: FilesCtx,
   viewer: Viewer,
-  input: BusinessSupportCreate & { files: StagedFile[]; now?: Date },
+  input: BusinessSupportCreate & { files: StagedFile[] },
 ): Promise<{ message: string; id: number }> {
   const me = await ownCustomer(ctx, viewer);
   const [record] = await ctx.db
     .select({ plz: customers.plz, ort: customers.ort, adresse: customers.adresse, uid: customers.uid })
     .from(customers)
     .where(eq(customers.id, me.id));
-  const now = input.now ?? new Date();
+  const at = now(ctx);
   const { taskId } = await createTaskFromRequest(ctx, {
     task: {
       typ: input.typ,
       titel: input.titel,
       beschreibung: input.beschreibung,
-      frist: new Date(now.getTime() + CLASSIC_DUE_DAYS * 86400_000),
+      frist: new Date(at.getTime() + CLASSIC_DUE_DAYS * 86400_000),
       kundennummer: me.kundennummer,
       firma: me.firma,
       kontaktperson: me.kontaktperson,

@@ -1,11 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { invalidate, recordsKeys } from './keys';
+import { businessRecordsCalls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-/** DELETE /business/branches/{id} */
-export const deleteBranch = (id: number) => api<{ message: string }>(`/business/branches/${id}`, { method: 'DELETE' });
-
-export function useDeleteBranch() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteBranch, onSuccess: () => invalidate(qc, recordsKeys.branches()) });
-}
+/** Removes one of the caller's branches {id} (`deleteBusinessBranch`). */
+export const useDeleteBranch = () => useCallMutation(businessRecordsCalls.deleteBusinessBranch);

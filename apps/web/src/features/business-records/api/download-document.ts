@@ -1,10 +1,6 @@
-import { apiBlob } from '../../../lib/api';
-import { saveBlob } from '../../../lib/save-blob';
+import { businessRecordsCalls } from '@portal/shared/contracts';
+import { downloadCall } from '../../../lib/calls';
 
-/**
- * GET /business/documents/{id}/download with the session's token, saved under the name the server
- * gives (from the detected type) or the listed name.
- */
-export async function downloadDocument(id: string, name: string): Promise<void> {
-  saveBlob(await apiBlob(`/business/documents/${encodeURIComponent(id)}/download`), name);
-}
+/** One of the caller's documents, saved under its listed name (`downloadBusinessDocument`). */
+export const downloadDocument = (id: string, name: string) =>
+  downloadCall(businessRecordsCalls.downloadBusinessDocument, { id }, name);

@@ -1,12 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Branch } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { recordsKeys } from './keys';
+import { businessRecordsCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-/** GET /business/branches */
-export const getBranches = (signal?: AbortSignal) => api<Branch[]>('/business/branches', { signal });
-
-export const branchesQueryOptions = () =>
-  queryOptions({ queryKey: recordsKeys.branches(), queryFn: ({ signal }) => getBranches(signal) });
-
-export const useBranches = () => useQuery(branchesQueryOptions());
+/** The caller's branches by name (`listBusinessBranches`). */
+export const useBranches = () => useCallQuery(businessRecordsCalls.listBusinessBranches, {});

@@ -1,21 +1,13 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { documentListSchema } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { recordsKeys } from './keys';
+import { keepPreviousData } from '@tanstack/react-query';
+import { businessRecordsCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-export type DocumentList = z.infer<typeof documentListSchema>;
 export const DOCUMENTS_PAGE = 25;
 
-/** GET /business/documents?limit&offset */
-export const getDocuments = (offset: number, signal?: AbortSignal) =>
-  api<DocumentList>(`/business/documents?limit=${DOCUMENTS_PAGE}&offset=${offset}`, { signal });
-
-export const documentsQueryOptions = (offset: number) =>
-  queryOptions({
-    queryKey: recordsKeys.documents(offset),
-    queryFn: ({ signal }) => getDocuments(offset, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useDocuments = (offset: number) => useQuery(documentsQueryOptions(offset));
+/** A page of the caller's documents, newest first (`listBusinessDocuments`). */
+export const useDocuments = (offset: number) =>
+  useCallQuery(
+    businessRecordsCalls.listBusinessDocuments,
+    { limit: DOCUMENTS_PAGE, offset },
+    { placeholderData: keepPreviousData },
+  );

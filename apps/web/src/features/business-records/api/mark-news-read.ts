@@ -1,14 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { businessRecordsCalls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-/** POST /business/news/{id}/read */
-export const markNewsRead = (id: number) => api<{ message: string }>(`/business/news/${id}/read`, { method: 'POST' });
-
-export function useMarkNewsRead() {
-  const qc = useQueryClient();
-  // The overview counts unread news too: refresh every query of the business dashboard.
-  return useMutation({
-    mutationFn: markNewsRead,
-    onSuccess: () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('business') }),
-  });
-}
+/** Marks a post read {id} (`markBusinessNewsRead`); the whole dashboard refreshes (the overview counts unread news). */
+export const useMarkNewsRead = () => useCallMutation(businessRecordsCalls.markBusinessNewsRead);

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { businessCalls } from '@portal/shared/contracts';
+import { callUrl, invalidateArea } from '../../../lib/calls';
 import { idempotencyHeaders, keyForAttempt } from '../../../lib/idempotency';
 import { uploadWithProgress } from '../../../lib/upload';
-import { businessKeys } from './keys';
+
+const call = businessCalls.createBusinessSupportRequest;
 
 export interface NewSupportRequest {
   titel: string;
@@ -10,7 +13,10 @@ export interface NewSupportRequest {
   files: File[];
 }
 
-/** POST /business/support (multipart, so files can travel); one idempotency key per submit attempt. */
+/**
+ * A support request with its files (`createBusinessSupportRequest`), always multipart so the upload
+ * reports its progress (lib/upload.ts: fetch does not); one idempotency key per submit attempt.
+ */
 export function useCreateBusinessSupport(onProgress?: (percent: number) => void) {
   const qc = useQueryClient();
   return useMutation({
@@ -19,12 +25,13 @@ export function useCreateBusinessSupport(onProgress?: (percent: number) => void)
       body.set('titel', r.titel);
       body.set('beschreibung', r.beschreibung);
       body.set('typ', String(r.typ));
-      for (const f of r.files) body.append('files', f);
-      return uploadWithProgress<{ message: string; id: number }>('/business/support', body, {
+      for (const f of r.files) body.append(call.multipart.fileField, f);
+      return uploadWithProgress<{ message: string; id: number }>(callUrl(call), body, {
+        method: call.method,
         onProgress,
         headers: idempotencyHeaders(keyForAttempt(r)),
       });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: businessKeys.all }),
+    onSuccess: () => invalidateArea(qc, call.area),
   });
 }

@@ -1,12 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { BusinessDevice } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { businessKeys } from './keys';
+import { businessCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-/** GET /business/devices: the signage screens of the own record. */
-export const getBusinessDevices = (signal?: AbortSignal) =>
-  api<{ devices: BusinessDevice[] }>('/business/devices', { signal });
-
-export function useBusinessDevices() {
-  return useQuery({ queryKey: businessKeys.devices, queryFn: ({ signal }) => getBusinessDevices(signal) });
-}
+/** The signage screens of the own record (`listBusinessDevices`). */
+export const useBusinessDevices = () => useCallQuery(businessCalls.listBusinessDevices, {});

@@ -1,16 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { BusinessOrderDetail } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { businessKeys } from './keys';
+import { businessCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-/** GET /business/orders/{id}: one own order with its cards. */
-export const getBusinessOrder = (id: number, signal?: AbortSignal) =>
-  api<BusinessOrderDetail>(`/business/orders/${id}`, { signal });
-
-export function useBusinessOrder(id: number | null) {
-  return useQuery({
-    queryKey: businessKeys.order(id ?? 0),
-    queryFn: ({ signal }) => getBusinessOrder(id!, signal),
-    enabled: id !== null,
-  });
-}
+/** One own order with its cards (`getBusinessOrder`); nothing is fetched without an id. */
+export const useBusinessOrder = (id: number | null) =>
+  useCallQuery(businessCalls.getBusinessOrder, { id: id ?? 0 }, { enabled: id !== null });

@@ -1,17 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BusinessOrderList } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { businessKeys, pageQuery } from './keys';
+import { keepPreviousData } from '@tanstack/react-query';
+import { businessCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-/** GET /business/orders or /business/deliveries: one keyset page, newest first. */
-export function getBusinessOrders(kind: 'orders' | 'deliveries', cursor?: number, signal?: AbortSignal) {
-  return api<BusinessOrderList>(`/business/${kind}?${pageQuery(cursor)}`, { signal });
-}
+export const BUSINESS_PAGE = 20;
 
-export function useBusinessOrders(kind: 'orders' | 'deliveries', cursor?: number) {
-  return useQuery({
-    queryKey: businessKeys.orders(kind, cursor),
-    queryFn: ({ signal }) => getBusinessOrders(kind, cursor, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+/** One keyset page of the own orders, newest first (`listBusinessOrders`). */
+export const useBusinessOrders = (cursor?: number, enabled = true) =>
+  useCallQuery(
+    businessCalls.listBusinessOrders,
+    { limit: BUSINESS_PAGE, cursor },
+    { placeholderData: keepPreviousData, enabled },
+  );

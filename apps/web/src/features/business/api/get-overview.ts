@@ -1,11 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { BusinessOverview } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { businessKeys } from './keys';
+import { businessCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-/** GET /business/overview: the customer, counts and the newest items. */
-export const getBusinessOverview = (signal?: AbortSignal) => api<BusinessOverview>('/business/overview', { signal });
-
-export function useBusinessOverview() {
-  return useQuery({ queryKey: businessKeys.overview, queryFn: ({ signal }) => getBusinessOverview(signal) });
-}
+/** The customer, counts and the newest items (`getBusinessOverview`). */
+export const useBusinessOverview = () => useCallQuery(businessCalls.getBusinessOverview, {});

@@ -1,0 +1,5 @@
+import { newsCalls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
+
+/** Deletes a post {id} (`deleteNews`). */
+export const useDeleteNewsPost = () => useCallMutation(newsCalls.deleteNews);

@@ -1,0 +1,116 @@
+import {
+  businessDeviceListSchema,
+  businessIdParamSchema,
+  businessInvoiceListSchema,
+  businessInvoiceParamSchema,
+  businessOrderDetailSchema,
+  businessOrderListSchema,
+  businessOverviewSchema,
+  businessPageQuerySchema,
+  businessSupportCreatedSchema,
+  businessSupportCreateSchema,
+  businessSupportDetailSchema,
+  businessSupportListSchema,
+} from '../schemas/business.js';
+import { access, defineCalls, fileAnswer } from './define.js';
+
+const customer = access.customerOnly;
+
+/**
+ * The business dashboard over what the provider holds about the caller's own customer record
+ * (orders, invoices, deliveries, support, devices, overview). Customers only; anything not theirs is 404.
+ */
+export const businessCalls = defineCalls('business', {
+  getBusinessOverview: {
+    method: 'GET',
+    path: '/api/business/overview',
+    access: customer,
+    summary: 'The customer, counts (open tasks, open orders, in delivery, devices, unread news) and the 3 newest items',
+    answer: businessOverviewSchema,
+    errors: [400, 401, 403, 404],
+  },
+  listBusinessOrders: {
+    method: 'GET',
+    path: '/api/business/orders',
+    access: customer,
+    summary: 'The customer’s RKSV orders, newest first (keyset): stage, tracking link, card count and activation state',
+    query: businessPageQuerySchema,
+    answer: businessOrderListSchema,
+    errors: [400, 401, 403, 404],
+  },
+  getBusinessOrder: {
+    method: 'GET',
+    path: '/api/business/orders/:id',
+    access: customer,
+    summary: 'One of the customer’s orders with its cards (serial number, activation); 404 for any other',
+    params: businessIdParamSchema,
+    answer: businessOrderDetailSchema,
+    errors: [400, 401, 403, 404],
+  },
+  listBusinessDeliveries: {
+    method: 'GET',
+    path: '/api/business/deliveries',
+    access: customer,
+    summary: 'The customer’s orders in stage delivery (tracking link) or pickup (pickup note), newest first',
+    query: businessPageQuerySchema,
+    answer: businessOrderListSchema,
+    errors: [400, 401, 403, 404],
+  },
+  listBusinessInvoices: {
+    method: 'GET',
+    path: '/api/business/invoices',
+    access: customer,
+    summary: 'Invoices of the customer’s paid orders, newest first (keyset)',
+    query: businessPageQuerySchema,
+    answer: businessInvoiceListSchema,
+    errors: [400, 401, 403, 404],
+  },
+  getBusinessInvoicePdf: {
+    method: 'GET',
+    path: '/api/business/invoices/:invoiceRef.pdf',
+    access: customer,
+    summary: 'The PDF of one of the customer’s invoices (the shop’s file); 404 for any other',
+    params: businessInvoiceParamSchema,
+    answer: fileAnswer('application/pdf'),
+    errors: [400, 401, 403, 404],
+  },
+  listBusinessSupportRequests: {
+    method: 'GET',
+    path: '/api/business/support',
+    access: customer,
+    summary: 'Tasks of the customer’s record, newest first: title, type, status in the customer’s words, dates',
+    query: businessPageQuerySchema,
+    answer: businessSupportListSchema,
+    errors: [400, 401, 403, 404],
+  },
+  getBusinessSupportRequest: {
+    method: 'GET',
+    path: '/api/business/support/:id',
+    access: customer,
+    summary:
+      'One of the customer’s tasks with its messages and mails (agents by first name); no notes or help requests',
+    params: businessIdParamSchema,
+    answer: businessSupportDetailSchema,
+    errors: [400, 401, 403, 404],
+  },
+  createBusinessSupportRequest: {
+    method: 'POST',
+    path: '/api/business/support',
+    access: customer,
+    summary:
+      'A support request: a task for the customer’s record on their country’s board, contact data from the record',
+    description: 'JSON {titel, beschreibung, typ} or multipart with the same fields and files (`files`).',
+    multipart: { fields: businessSupportCreateSchema, fileField: 'files', orJson: true },
+    answer: businessSupportCreatedSchema,
+    idempotent: true,
+    errors: [400, 401, 403, 404, 413, 415],
+  },
+  listBusinessDevices: {
+    method: 'GET',
+    path: '/api/business/devices',
+    access: customer,
+    summary: 'Signage screens assigned to the customer’s record with effective status, days remaining, last seen',
+    answer: businessDeviceListSchema,
+    errors: [400, 401, 403, 404],
+  },
+});
