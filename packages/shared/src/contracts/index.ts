@@ -11,6 +11,7 @@ import { signageCalls } from './signage.js';
 import { statsCalls } from './stats.js';
 import { syncCalls } from './sync.js';
 import { insolvencyCalls } from './insolvency.js';
+import { rksvOrdersCalls } from './rksv-orders.js';
 import { businessCalls } from './business.js';
 import { businessRecordsCalls, customerDocumentCalls, newsCalls } from './business-records.js';
 
@@ -28,6 +29,7 @@ export { signageCalls };
 export { statsCalls };
 export { syncCalls };
 export { insolvencyCalls };
+export { rksvOrdersCalls };
 export { businessCalls };
 export { businessRecordsCalls, customerDocumentCalls, newsCalls };
 
@@ -46,6 +48,7 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(statsCalls),
   ...Object.values(syncCalls),
   ...Object.values(insolvencyCalls),
+  ...Object.values(rksvOrdersCalls),
   ...Object.values(businessCalls),
   ...Object.values(businessRecordsCalls),
   ...Object.values(customerDocumentCalls),

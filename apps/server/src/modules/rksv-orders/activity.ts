@@ -19,7 +19,13 @@ export type ActivityAction =
 /** One row of the order's activity, in the caller's transaction (who, what, when). Never the AES key. */
 export async function recordActivity(
   tx: DbOrTx,
-  input: { orderId: number; cardId?: number | null; userId: number; action: ActivityAction; details?: Record<string, unknown> },
+  input: {
+    orderId: number;
+    cardId?: number | null;
+    userId: number;
+    action: ActivityAction;
+    details?: Record<string, unknown>;
+  },
 ) {
   await tx.insert(rksvOrderActivity).values({
     order_id: input.orderId,
@@ -31,8 +37,8 @@ export async function recordActivity(
 }
 
 /** The activity of an order the viewer may see, newest first (at most 200 rows). */
-export async function orderActivity(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number }): Promise<RksvActivity[]> {
-  await loadVisibleOrder(ctx.db, viewer, input.orderId);
+export async function orderActivity(ctx: ServiceCtx, viewer: Viewer, input: { id: number }): Promise<RksvActivity[]> {
+  await loadVisibleOrder(ctx.db, viewer, input.id);
   const a = rksvOrderActivity;
   const rows = await ctx.db
     .select({
@@ -47,7 +53,7 @@ export async function orderActivity(ctx: ServiceCtx, viewer: Viewer, input: { or
     })
     .from(a)
     .leftJoin(users, eq(users.id, a.user_id))
-    .where(eq(a.order_id, input.orderId))
+    .where(eq(a.order_id, input.id))
     .orderBy(desc(a.id))
     .limit(200);
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));

@@ -9,7 +9,7 @@ import {
 import { customers, rksvCards, rksvOrders, roles, users } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { loadVisibleCard, loadVisibleOrder } from './access.js';
 import { customerCountryFilter } from '../customers/index.js';
 import { recordActivity } from './activity.js';
@@ -37,7 +37,11 @@ export async function updateCardSerial(
   });
 }
 
-function saveSerial(ctx: ServiceCtx, viewer: Viewer, input: { cardId: number; serialNumber: string }): Promise<RksvCard> {
+function saveSerial(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { cardId: number; serialNumber: string },
+): Promise<RksvCard> {
   return ctx.db.transaction(async (tx) => {
     const { order, card } = await loadVisibleCard(tx, viewer, input.cardId, true);
     if (!maySetSerials(order)) throw conflict(MSG.serialWrongStage);
@@ -54,7 +58,7 @@ function saveSerial(ctx: ServiceCtx, viewer: Viewer, input: { cardId: number; se
       action: 'serial',
       details: { serial_number: input.serialNumber, previous: card.serial_number },
     });
-    return cardOut(saved!, new Map());
+    return cardOut(saved!, new Map(), now(ctx));
   });
 }
 
@@ -73,6 +77,7 @@ export async function setTracking(ctx: ServiceCtx, viewer: Viewer, input: { orde
       action: 'tracking',
       details: { tracking_number: input.trackingNumber },
     });
+    return { message: MSG.trackingSaved };
   });
 }
 
@@ -81,8 +86,12 @@ export async function setPickupReady(ctx: ServiceCtx, viewer: Viewer, input: { o
   return ctx.db.transaction(async (tx) => {
     const { order, stage } = await loadVisibleOrder(tx, viewer, input.orderId, true);
     if (stage !== 'created' || order.delivery !== 0) throw conflict(MSG.pickupWrongStage);
-    await tx.update(rksvOrders).set({ shipped_at: sql`now()`, ...touch }).where(eq(rksvOrders.id, order.id));
+    await tx
+      .update(rksvOrders)
+      .set({ shipped_at: sql`now()`, ...touch })
+      .where(eq(rksvOrders.id, order.id));
     await recordActivity(tx, { orderId: order.id, userId: viewer.id, action: 'pickup_ready' });
+    return { message: MSG.pickupReadySaved };
   });
 }
 
@@ -120,14 +129,14 @@ export async function activateCard(ctx: ServiceCtx, viewer: Viewer, input: RksvA
         aes_key_stored: Boolean(input.aes_key),
       },
     });
-    return cardOut(saved!, new Map());
+    return cardOut(saved!, new Map(), now(ctx));
   });
 }
 
 /** The AES key of a card, for the viewer who may see its order; every reveal is written down. */
-export async function revealCardKey(ctx: ServiceCtx, viewer: Viewer, input: { cardId: number }) {
+export async function revealCardKey(ctx: ServiceCtx, viewer: Viewer, input: { id: number }) {
   return ctx.db.transaction(async (tx) => {
-    const { order, card } = await loadVisibleCard(tx, viewer, input.cardId);
+    const { order, card } = await loadVisibleCard(tx, viewer, input.id);
     if (!card.aes_key) throw notFound(MSG.noAesKey);
     await recordActivity(tx, { orderId: order.id, cardId: card.id, userId: viewer.id, action: 'key_revealed' });
     return { cardId: card.id, aes_key: card.aes_key };
@@ -151,7 +160,10 @@ export async function assignAgent(ctx: ServiceCtx, viewer: Viewer, input: { orde
         ),
       );
     if (!agent) throw badRequest(MSG.agentNotRksv);
-    await tx.update(rksvOrders).set({ agent_id: agent.id, ...touch }).where(eq(rksvOrders.id, order.id));
+    await tx
+      .update(rksvOrders)
+      .set({ agent_id: agent.id, ...touch })
+      .where(eq(rksvOrders.id, order.id));
     await recordActivity(tx, {
       orderId: order.id,
       userId: viewer.id,
@@ -172,7 +184,10 @@ export async function assignCustomer(ctx: ServiceCtx, viewer: Viewer, input: { o
       .where(and(eq(customers.id, input.customerId), customerCountryFilter(viewer)));
     // Another country's customer is unknown to an agent (staff work per country).
     if (!customer) throw badRequest(MSG.customerNotFound);
-    await tx.update(rksvOrders).set({ customer_id: customer.id, ...touch }).where(eq(rksvOrders.id, order.id));
+    await tx
+      .update(rksvOrders)
+      .set({ customer_id: customer.id, ...touch })
+      .where(eq(rksvOrders.id, order.id));
     await recordActivity(tx, {
       orderId: order.id,
       userId: viewer.id,
@@ -182,4 +197,3 @@ export async function assignCustomer(ctx: ServiceCtx, viewer: Viewer, input: { o
     return { customer_id: customer.id };
   });
 }
-

@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { RKSV_ORDERS_MSG as MSG } from '@portal/shared';
 import { invoices, rksvOrders } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
+import { fileReply } from '../../platform/serve.js';
 import type { AppContext } from '../../platform/context.js';
 import { ensureInvoicePdf, invoiceFileName } from '../shop/index.js';
 import { maySeeOrder } from './access.js';
@@ -22,14 +22,14 @@ const sign = (ctx: ServiceCtx, ref: string, exp: number) =>
   createHmac('sha256', ctx.config.publicForms.altchaHmacKey).update(`rksv-invoice\n${ref}\n${exp}`).digest('base64url');
 
 /** `{url}` of the invoice with that number, for a viewer who may see its order; 404 otherwise. */
-export async function invoiceLink(ctx: ServiceCtx, viewer: Viewer, input: { invoiceRef: string }, now = Date.now()) {
+export async function invoiceLink(ctx: ServiceCtx, viewer: Viewer, input: { invoiceRef: string }) {
   const [row] = await ctx.db
     .select({ agent_id: rksvOrders.agent_id })
     .from(rksvOrders)
     .innerJoin(invoices, eq(invoices.order_id, rksvOrders.id))
     .where(and(eq(rksvOrders.stripe_inv_id, input.invoiceRef), eq(invoices.number, input.invoiceRef)));
   if (!row || !maySeeOrder(viewer, row)) throw notFound(MSG.invoiceNotFound);
-  const exp = Math.floor(now / 1000) + INVOICE_LINK_SECONDS;
+  const exp = Math.floor(now(ctx).getTime() / 1000) + INVOICE_LINK_SECONDS;
   return { url: `${invoiceFilePath(input.invoiceRef)}?exp=${exp}&sig=${sign(ctx, input.invoiceRef, exp)}` };
 }
 
@@ -37,11 +37,10 @@ export async function invoiceLink(ctx: ServiceCtx, viewer: Viewer, input: { invo
 export async function signedInvoiceFile(
   ctx: ServiceCtx & Pick<AppContext, 'storage'>,
   input: { invoiceRef: string; exp: number; sig: string },
-  now = Date.now(),
-): Promise<{ body: Readable; filename: string; size: number }> {
+) {
   const want = Buffer.from(sign(ctx, input.invoiceRef, input.exp));
   const got = Buffer.from(input.sig);
-  const valid = got.length === want.length && timingSafeEqual(got, want) && input.exp * 1000 >= now;
+  const valid = got.length === want.length && timingSafeEqual(got, want) && input.exp * 1000 >= now(ctx).getTime();
   if (!valid) throw notFound(MSG.invoiceLinkInvalid);
   const [inv] = await ctx.db.select().from(invoices).where(eq(invoices.number, input.invoiceRef));
   if (!inv) throw notFound(MSG.invoiceNotFound);
@@ -49,5 +48,13 @@ export async function signedInvoiceFile(
   const stat = await ctx.storage.stat(key);
   const body = stat && (await ctx.storage.get(key));
   if (!stat || !body) throw notFound(MSG.invoiceNotFound);
-  return { body, filename: invoiceFileName(inv.number), size: stat.size };
+  return fileReply(body, 'application/pdf', {
+    name: invoiceFileName(inv.number),
+    inline: true,
+    headers: {
+      'content-length': String(stat.size),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { RKSV_TOTAL_CAP, type RksvOrder, type RksvOrderList, type RksvOrderListQuery } from '@portal/shared';
 import { normalisedSearch, rksvOrders, users } from '../../db/schema/index.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now as clock, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { cardsOfOrders, loadVisibleOrder } from './access.js';
 import { cardOut, orderOut, reportableOutages } from './shape.js';
 import { stageCondition, stageSql } from './stage-sql.js';
@@ -70,9 +70,14 @@ export async function listOrders(ctx: ServiceCtx, viewer: Viewer, q: RksvOrderLi
       .limit(q.limit + 1),
     // Counted up to the cap (a bounded scan, as the task board does): an exact count of a filter that
     // matches most of 100,000 orders costs more than the page itself.
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(ctx.db.select({ one: sql`1` }).from(o).where(where).limit(RKSV_TOTAL_CAP + 1).as('capped')),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(o)
+        .where(where)
+        .limit(RKSV_TOTAL_CAP + 1)
+        .as('capped'),
+    ),
   ]);
   const page = rows.slice(0, q.limit);
   const cards = await cardsOfOrders(
@@ -83,7 +88,7 @@ export async function listOrders(ctx: ServiceCtx, viewer: Viewer, q: RksvOrderLi
     ctx.db,
     cards.filter((c) => c.activated_at).map((c) => c.id),
   );
-  const now = new Date();
+  const now = clock(ctx);
   return {
     orders: page.map(({ stage, agent_name, insolvent, ...r }) =>
       orderOut(r, {
@@ -100,8 +105,8 @@ export async function listOrders(ctx: ServiceCtx, viewer: Viewer, q: RksvOrderLi
 }
 
 /** One order as the list shows it (the dialog keeps it when it leaves the filtered page); 404 when not visible. */
-export async function orderDetail(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number }): Promise<RksvOrder> {
-  const { order, cards, stage } = await loadVisibleOrder(ctx.db, viewer, input.orderId);
+export async function orderDetail(ctx: ServiceCtx, viewer: Viewer, input: { id: number }): Promise<RksvOrder> {
+  const { order, cards, stage } = await loadVisibleOrder(ctx.db, viewer, input.id);
   const [agent] = order.agent_id
     ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, order.agent_id))
     : [];
@@ -117,17 +122,17 @@ export async function orderDetail(ctx: ServiceCtx, viewer: Viewer, input: { orde
     stage,
     agent_name: agent?.name ?? null,
     insolvent: Boolean(flag?.insolvent),
-    cards: cards.map((c) => cardOut(c, outages)),
+    cards: cards.map((c) => cardOut(c, outages, clock(ctx))),
   });
 }
 
 /** The cards of one order the viewer may see (404 otherwise). */
-export async function orderCards(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number }) {
-  const { cards } = await loadVisibleOrder(ctx.db, viewer, input.orderId);
+export async function orderCards(ctx: ServiceCtx, viewer: Viewer, input: { id: number }) {
+  const { cards } = await loadVisibleOrder(ctx.db, viewer, input.id);
   const outages = await reportableOutages(
     ctx.db,
     cards.map((c) => c.id),
   );
-  return cards.map((c) => cardOut(c, outages));
+  const now = clock(ctx);
+  return cards.map((c) => cardOut(c, outages, now));
 }
-

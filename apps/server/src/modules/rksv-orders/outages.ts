@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { rksvOrders, rksvOutages, roles, users } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now as clock, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import type { NotificationRow } from '../../platform/unit-of-work.js';
 import { notify } from '../notifications/index.js';
 import { loadVisibleCard } from './access.js';
@@ -20,7 +20,7 @@ import { iso } from './shape.js';
 
 type OutageRow = typeof rksvOutages.$inferSelect;
 
-const outageOut = (u: OutageRow, now = new Date()): RksvOutage => ({
+const outageOut = (u: OutageRow, now: Date): RksvOutage => ({
   id: u.id,
   card_id: u.card_id,
   started_at: iso(u.started_at)!,
@@ -36,7 +36,7 @@ export async function createOutage(ctx: ServiceCtx, viewer: Viewer, input: RksvC
     const { order, card } = await loadVisibleCard(tx, viewer, input.cardId, true);
     if (!card.activated_at) throw conflict(MSG.outageNotActivated);
     const started = new Date(input.started_at);
-    if (started.getTime() > Date.now() + 60_000) throw badRequest(MSG.outageInFuture);
+    if (started.getTime() > clock(ctx).getTime() + 60_000) throw badRequest(MSG.outageInFuture);
     const [row] = await tx
       .insert(rksvOutages)
       .values({
@@ -48,7 +48,7 @@ export async function createOutage(ctx: ServiceCtx, viewer: Viewer, input: RksvC
         created_by: viewer.id,
       })
       .returning();
-    const out = outageOut(row!);
+    const out = outageOut(row!, clock(ctx));
     await recordActivity(tx, {
       orderId: order.id,
       cardId: card.id,
@@ -69,7 +69,7 @@ export async function listOutages(ctx: ServiceCtx, viewer: Viewer, input: { card
     .where(eq(rksvOutages.card_id, input.cardId))
     .orderBy(sql`${rksvOutages.started_at} desc`)
     .limit(200);
-  const now = new Date();
+  const now = clock(ctx);
   return rows.map((r) => outageOut(r, now));
 }
 

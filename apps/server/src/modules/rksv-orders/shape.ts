@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { isPaidStatus, jahresbelegDue, OUTAGE_REPORTABLE_HOURS, type RksvCard, type RksvOrder, type RksvStage } from '@portal/shared';
+import {
+  isPaidStatus,
+  jahresbelegDue,
+  OUTAGE_REPORTABLE_HOURS,
+  type RksvCard,
+  type RksvOrder,
+  type RksvStage,
+} from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../shop/index.js';
 import type { CardRow, OrderRow } from './access.js';
@@ -12,7 +19,10 @@ export async function reportableOutages(db: DbOrTx, cardIds: number[]): Promise<
   const res = rowsOf<{ card_id: number; n: number }>(
     await db.execute(sql`
     select card_id, count(*)::int as n from rksv_outages
-    where card_id in (${sql.join(cardIds.map((id) => sql`${id}`), sql`, `)})
+    where card_id in (${sql.join(
+      cardIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
       and coalesce(ended_at, now()) - started_at > make_interval(hours => ${OUTAGE_REPORTABLE_HOURS})
     group by card_id`),
   );
@@ -20,7 +30,7 @@ export async function reportableOutages(db: DbOrTx, cardIds: number[]): Promise<
 }
 
 /** A card as the API shows it: every field but the AES key (only whether one is stored). */
-export function cardOut(c: CardRow, outages: Map<number, number>, now = new Date()): RksvCard {
+export function cardOut(c: CardRow, outages: Map<number, number>, now: Date): RksvCard {
   return {
     id: c.id,
     order_id: c.order_id,

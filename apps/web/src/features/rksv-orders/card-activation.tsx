@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RksvCard } from '@portal/shared';
@@ -8,8 +7,7 @@ import { Ltr } from '../../components/ltr';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { useActivateCard } from './api/activate-card';
-import { invalidateRksv } from './api/keys';
-import { revealCardKey } from './api/reveal-card-key';
+import { useRevealCardKey } from './api/reveal-card-key';
 import { OutagesSection } from './outages-section';
 
 const FIELDS = ['kassenid', 'cert_sn', 'shopid', 'deviceid', 'systemid', 'aes_key'] as const;
@@ -19,8 +17,10 @@ type Field = (typeof FIELDS)[number];
 export function CardActivation({ card, index }: { card: RksvCard; index: number }) {
   const { t } = useTranslation();
   const activate = useActivateCard();
-  const qc = useQueryClient();
-  const [values, setValues] = useState<Record<Field, string>>(() => Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>);
+  const revealKey = useRevealCardKey();
+  const [values, setValues] = useState<Record<Field, string>>(
+    () => Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>,
+  );
   const [failed, setFailed] = useState<string | null>(null);
   const [key, setKey] = useState<string | null>(null);
 
@@ -30,20 +30,15 @@ export function CardActivation({ card, index }: { card: RksvCard; index: number 
         {t('rksvOrders.serials.card', { n: index })}
       </Text>
       {card.serial_number && <Ltr>{card.serial_number}</Ltr>}
-      {card.activated_at && (
-        <Badge color="green">
-          {t('rksvOrders.activation.active')}
-        </Badge>
-      )}
+      {card.activated_at && <Badge color="green">{t('rksvOrders.activation.active')}</Badge>}
     </Group>
   );
 
   if (card.activated_at) {
     const reveal = async () => {
       try {
-        setKey((await revealCardKey(card.id)).aes_key);
-        // The reveal is written into the order's activity: show it there.
-        void invalidateRksv(qc);
+        // The reveal is written into the order's activity: the mutation refreshes it.
+        setKey((await revealKey.mutateAsync({ id: card.id })).aes_key);
       } catch (e) {
         notifications.show({ color: 'red', message: errorMessage(e, t('rksvOrders.loadError')) });
       }

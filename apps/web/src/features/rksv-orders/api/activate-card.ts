@@ -1,23 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { invalidateRksv } from './keys';
+import { rksvOrdersCalls as calls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-export interface RksvActivateInput {
-  cardId: number;
-  kassenid: string;
-  cert_sn: string;
-  shopid?: string;
-  deviceid?: string;
-  systemid?: string;
-  aes_key?: string;
-}
-
-/** POST /rksv-activate-card. */
-export function activateCard(input: RksvActivateInput) {
-  return api<unknown>('/rksv-activate-card', { method: 'POST', body: input });
-}
-
-export function useActivateCard() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: activateCard, onSuccess: () => void invalidateRksv(qc) });
-}
+/** Activates a card; the AES key is write-only (`activateRksvCard`). */
+export const useActivateCard = () => useCallMutation(calls.activateRksvCard);

@@ -1,13 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { invalidateRksv } from './keys';
+import { rksvOrdersCalls as calls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-/** POST /rksv-assign-agent. */
-export function assignAgent(input: { orderId: number; agentId: number }) {
-  return api<unknown>('/rksv-assign-agent', { method: 'POST', body: input });
-}
-
-export function useAssignAgent() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: assignAgent, onSuccess: () => void invalidateRksv(qc) });
-}
+/** Admin: assigns an order to a staff member with the rksv flag (`assignRksvAgent`). */
+export const useAssignAgent = () => useCallMutation(calls.assignRksvAgent);

@@ -1,20 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { invalidateRksv } from './keys';
+import { rksvOrdersCalls as calls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-export interface CreateOutageInput {
-  cardId: number;
-  started_at: string;
-  ended_at?: string | null;
-  reason: string;
-}
-
-/** POST /rksv-outages. */
-export function createOutage(input: CreateOutageInput) {
-  return api<unknown>('/rksv-outages', { method: 'POST', body: input });
-}
-
-export function useCreateOutage() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: createOutage, onSuccess: () => void invalidateRksv(qc) });
-}
+/** Records an outage of an activated card (`createRksvOutage`). */
+export const useCreateOutage = () => useCallMutation(calls.createRksvOutage);

@@ -1,13 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { RksvActivity } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { rksvKeys } from './keys';
+import { rksvOrdersCalls as calls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-/** GET /rksv-order-activity/{orderId}: who did what, newest first. */
-export function getRksvActivity(orderId: number, signal?: AbortSignal) {
-  return api<RksvActivity[]>(`/rksv-order-activity/${orderId}`, { signal });
-}
-
-export function useRksvActivity(orderId: number) {
-  return useQuery({ queryKey: rksvKeys.activity(orderId), queryFn: ({ signal }) => getRksvActivity(orderId, signal) });
-}
+/** Who did what to an order, newest first (`getRksvOrderActivity`). */
+export const useRksvActivity = (orderId: number) => useCallQuery(calls.getRksvOrderActivity, { id: orderId });

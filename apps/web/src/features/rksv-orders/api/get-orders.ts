@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { RksvOrderList, RksvPaymentStatus, RksvStage } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { rksvKeys } from './keys';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { RksvPaymentStatus, RksvStage } from '@portal/shared';
+import { rksvOrdersCalls as calls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
 export interface RksvOrderFilters {
   q?: string;
@@ -13,16 +13,10 @@ export interface RksvOrderFilters {
   limit?: number;
 }
 
-/** GET /rksv-orders: one keyset page with the filter's total. */
-export function getRksvOrders(f: RksvOrderFilters, signal?: AbortSignal): Promise<RksvOrderList> {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== '') q.set(k, String(v));
-  return api<RksvOrderList>(`/rksv-orders?${q}`, { signal });
-}
-
-export const rksvOrdersQueryOptions = (f: RksvOrderFilters) =>
-  queryOptions({ queryKey: rksvKeys.orders(f), queryFn: ({ signal }) => getRksvOrders(f, signal) });
-
-export function useRksvOrders(f: RksvOrderFilters) {
-  return useQuery({ ...rksvOrdersQueryOptions(f), placeholderData: keepPreviousData });
-}
+/** One keyset page with the filter's total (`listRksvOrders`). */
+export const useRksvOrders = ({ delivery, ...f }: RksvOrderFilters) =>
+  useCallQuery(
+    calls.listRksvOrders,
+    { ...f, delivery: delivery === undefined ? undefined : delivery === 1 ? '1' : '0' },
+    { placeholderData: keepPreviousData },
+  );

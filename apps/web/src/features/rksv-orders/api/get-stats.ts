@@ -1,13 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { RksvStats } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { rksvKeys } from './keys';
+import { rksvOrdersCalls as calls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-/** GET /rksv-stats: the last 12 months of paid orders. */
-export function getRksvStats(signal?: AbortSignal) {
-  return api<RksvStats>('/rksv-stats', { signal });
-}
-
-export function useRksvStats() {
-  return useQuery({ queryKey: rksvKeys.stats, queryFn: ({ signal }) => getRksvStats(signal) });
-}
+/** The last 12 months of paid orders (`getRksvStats`). */
+export const useRksvStats = () => useCallQuery(calls.getRksvStats, {});

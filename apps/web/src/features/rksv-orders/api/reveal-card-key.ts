@@ -1,6 +1,8 @@
-import { api } from '../../../lib/api';
+import { rksvOrdersCalls as calls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-/** GET /rksv-card-key/{cardId}: the AES key; the server writes the reveal into the order's activity. */
-export function revealCardKey(cardId: number) {
-  return api<{ cardId: number; aes_key: string }>(`/rksv-card-key/${cardId}`);
-}
+/**
+ * Reveals the AES key of a card (`getRksvCardKey`); the server writes the reveal into the order's
+ * activity, so the area's screens refresh after it.
+ */
+export const useRevealCardKey = () => useCallMutation(calls.getRksvCardKey);

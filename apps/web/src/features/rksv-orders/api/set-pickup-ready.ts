@@ -1,13 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { invalidateRksv } from './keys';
+import { rksvOrdersCalls as calls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-/** POST /rksv-set-pickup-ready. */
-export function setPickupReady(input: { orderId: number }) {
-  return api<{ message: string }>('/rksv-set-pickup-ready', { method: 'POST', body: input });
-}
-
-export function useSetPickupReady() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: setPickupReady, onSuccess: () => void invalidateRksv(qc) });
-}
+/** Marks a pickup order as ready for pickup (`setRksvPickupReady`). */
+export const useSetPickupReady = () => useCallMutation(calls.setRksvPickupReady);

@@ -1,13 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { invalidateRksv } from './keys';
+import { rksvOrdersCalls as calls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-/** POST /rksv-set-tracking. */
-export function setTracking(input: { orderId: number; trackingNumber: string }) {
-  return api<{ message: string }>('/rksv-set-tracking', { method: 'POST', body: input });
-}
-
-export function useSetTracking() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: setTracking, onSuccess: () => void invalidateRksv(qc) });
-}
+/** Ships a shipping order: tracking number and shipped_at (`setRksvTracking`). */
+export const useSetTracking = () => useCallMutation(calls.setRksvTracking);

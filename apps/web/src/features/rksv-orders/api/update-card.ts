@@ -1,13 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { invalidateRksv } from './keys';
+import { rksvOrdersCalls as calls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-/** POST /rksv-update-card. */
-export function updateCard(input: { cardId: number; serialNumber: string }) {
-  return api<unknown>('/rksv-update-card', { method: 'POST', body: input });
-}
-
-export function useUpdateCard() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: updateCard, onSuccess: () => void invalidateRksv(qc) });
-}
+/** Saves a card’s serial number (`updateRksvCard`). */
+export const useUpdateCard = () => useCallMutation(calls.updateRksvCard);
