@@ -138,7 +138,7 @@ function responseSchema(call: Call) {
   const out: Record<number, unknown> = {};
   const a = call.answer;
   if (a && 'file' in a) out[status] = fileResponse(a.file.join(', '));
-  else if (a && 'redirect' in a) out[status] = { description: 'Redirect', type: 'null' };
+  else if (a && 'redirect' in a) out[status] = z.null().describe('Redirect (see Location)');
   else if (a === null) out[status] = z.null().describe('No content');
   else out[status] = a;
   for (const e of call.errors) out[e] = messageSchema;

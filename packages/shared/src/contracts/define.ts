@@ -49,8 +49,8 @@ export const access = {
 /** The areas that work with customers: the customer register is open to staff with one of them. */
 export const CUSTOMER_REGISTER_FLAGS = ['tasks', 'rksv', 'digital_signage', 'cashbook'] as const satisfies Flag[];
 
-/** The 4XX answers a call may give; each leaves as `{message, code, params?, errors?}`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 416 | 429;
+/** The 4XX answers a call may give (and 502: the shop's payment provider failed); each leaves as `{message, code, params?, errors?}`. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 416 | 429 | 502;
 
 /** An answer that is a file (PDF, CSV, a stored upload, a media stream), not JSON. */
 export interface FileAnswer {

@@ -12,6 +12,7 @@ import { statsCalls } from './stats.js';
 import { syncCalls } from './sync.js';
 import { insolvencyCalls } from './insolvency.js';
 import { rksvOrdersCalls } from './rksv-orders.js';
+import { shopCalls } from './shop.js';
 import { businessCalls } from './business.js';
 import { businessRecordsCalls, customerDocumentCalls, newsCalls } from './business-records.js';
 
@@ -30,6 +31,7 @@ export { statsCalls };
 export { syncCalls };
 export { insolvencyCalls };
 export { rksvOrdersCalls };
+export { shopCalls };
 export { businessCalls };
 export { businessRecordsCalls, customerDocumentCalls, newsCalls };
 
@@ -49,6 +51,7 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(syncCalls),
   ...Object.values(insolvencyCalls),
   ...Object.values(rksvOrdersCalls),
+  ...Object.values(shopCalls),
   ...Object.values(businessCalls),
   ...Object.values(businessRecordsCalls),
   ...Object.values(customerDocumentCalls),
