@@ -229,7 +229,10 @@ export default function PaymentResultPage() {
     if (success || !sessionId || reported.has(sessionId)) return;
     reported.add(sessionId);
     // A paid order answers 409 and stays paid; the page shows the failure the buyer saw either way.
-    reportFailed.mutate(sessionId, { onError: (e) => console.warn('RKSV: failure not recorded', e) });
+    reportFailed.mutate(
+      { session_id: sessionId, status: 'failed' },
+      { onError: (e) => console.warn('RKSV: failure not recorded', e) },
+    );
   }, [success, sessionId, reportFailed]);
 
   let content: ReactNode;

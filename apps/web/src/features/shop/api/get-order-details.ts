@@ -1,18 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderDetails } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { shopKeys } from './query-keys';
+import { shopCalls as calls } from '@portal/shared/contracts';
+import { callQuery } from '../../../lib/calls';
 
-/** GET /web/rksv-order-details?session_id=…: order, provider status and payment summary. */
-export function getOrderDetails(sessionId: string, signal?: AbortSignal): Promise<OrderDetails> {
-  return api<OrderDetails>(`/web/rksv-order-details?session_id=${encodeURIComponent(sessionId)}`, { signal });
-}
-
-/** Loaded once per session id: never stale, no refetch on focus or reconnect. */
+/** Order, provider status and payment summary of a checkout session (`getRksvOrderDetails`), loaded once: never stale, no refetch. */
 export const orderDetailsQueryOptions = (sessionId: string) =>
   queryOptions({
-    queryKey: shopKeys.orderDetails(sessionId),
-    queryFn: ({ signal }) => getOrderDetails(sessionId, signal),
+    ...callQuery(calls.getRksvOrderDetails, { session_id: sessionId }),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { combineProducts, type RksvProduct } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { shopKeys } from './query-keys';
+import { combineProducts } from '@portal/shared';
+import { shopCalls as calls } from '@portal/shared/contracts';
+import { callQuery } from '../../../lib/calls';
 
-/** GET /web/rksv-products: the main product and the shipping product (prices in gross cents). */
-export function getProducts(signal?: AbortSignal): Promise<RksvProduct[]> {
-  return api<RksvProduct[]>('/web/rksv-products', { signal });
-}
-
+/** The main product and the shipping product, prices in gross cents (`listRksvProducts`). */
 export const productsQueryOptions = () =>
   queryOptions({
-    queryKey: shopKeys.products(),
-    queryFn: ({ signal }) => getProducts(signal),
+    ...callQuery(calls.listRksvProducts, {}),
     staleTime: 5 * 60_000,
     // The page combines them: main price plus the shipping product's price (free when there is none).
     select: combineProducts,

@@ -1,11 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { shopCalls as calls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-/** POST /web/update-rksv-order-status: the buyer came back without paying (only `failed`). */
-export function reportFailed(sessionId: string): Promise<{ data: { payment_status: string } }> {
-  return api('/web/update-rksv-order-status', { method: 'POST', body: { session_id: sessionId, status: 'failed' } });
-}
-
-export function useReportFailed() {
-  return useMutation({ mutationFn: reportFailed });
-}
+/** The buyer came back without paying (`updateRksvOrderStatus`, only `failed`); the shown order stays as loaded. */
+export const useReportFailed = () => useCallMutation(calls.updateRksvOrderStatus, { invalidates: [] });
