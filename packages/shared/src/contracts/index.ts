@@ -8,6 +8,7 @@ import { customersCalls } from './customers.js';
 import { publicFormsCalls } from './public-forms.js';
 import { ratingsCalls } from './ratings.js';
 import { signageCalls } from './signage.js';
+import { tasksCalls } from './tasks.js';
 
 /** Every call of the portal, declared once per area (define.ts); the server serves them, the web fetches them. */
 export * from './define.js';
@@ -20,6 +21,7 @@ export { customersCalls };
 export { publicFormsCalls, CHALLENGE_TTL_MINUTES } from './public-forms.js';
 export { ratingsCalls };
 export { signageCalls };
+export { tasksCalls };
 
 /** Every declared call (the route test and the sidebar test read them). One line per area. */
 export const ALL_CALLS: readonly Call[] = [
@@ -33,4 +35,5 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(publicFormsCalls),
   ...Object.values(ratingsCalls),
   ...Object.values(signageCalls),
+  ...Object.values(tasksCalls),
 ];
