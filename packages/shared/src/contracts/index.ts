@@ -13,6 +13,7 @@ import { syncCalls } from './sync.js';
 import { insolvencyCalls } from './insolvency.js';
 import { rksvOrdersCalls } from './rksv-orders.js';
 import { shopCalls } from './shop.js';
+import { tasksCalls } from './tasks.js';
 import { businessCalls } from './business.js';
 import { businessRecordsCalls, customerDocumentCalls, newsCalls } from './business-records.js';
 
@@ -32,6 +33,7 @@ export { syncCalls };
 export { insolvencyCalls };
 export { rksvOrdersCalls };
 export { shopCalls };
+export { tasksCalls };
 export { businessCalls };
 export { businessRecordsCalls, customerDocumentCalls, newsCalls };
 
@@ -52,6 +54,7 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(insolvencyCalls),
   ...Object.values(rksvOrdersCalls),
   ...Object.values(shopCalls),
+  ...Object.values(tasksCalls),
   ...Object.values(businessCalls),
   ...Object.values(businessRecordsCalls),
   ...Object.values(customerDocumentCalls),

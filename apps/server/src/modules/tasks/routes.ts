@@ -4,9 +4,9 @@ import { taskBoardRoutes } from './board-routes.js';
 import { taskFileRoutes } from './file-routes.js';
 import { taskCommandRoutes } from './task-routes.js';
 
-/** The tasks area's HTTP routes, one file per job; registered in place so they share the caller's hooks. */
+/** The tasks area's declared calls (contracts/tasks.ts), one file per job; registered in place so they share the caller's hooks. */
 export const taskRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  await taskBoardRoutes(app, ctx);
-  await taskCommandRoutes(app, ctx);
-  await taskFileRoutes(app, ctx);
+  taskBoardRoutes(app, ctx);
+  taskCommandRoutes(app, ctx);
+  taskFileRoutes(app, ctx);
 };

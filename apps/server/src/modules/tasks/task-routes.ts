@@ -1,201 +1,52 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  addNoteSchema,
-  claimTaskSchema,
-  createTaskSchema,
-  messageSchema,
-  requestAssistSchema,
-  setTaskStatusSchema,
-  switchAgentSchema,
-  taskDetailResponseSchema,
-  taskNoteSchema,
-  taskRowSchema,
-  TASKS_MSG,
-} from '@portal/shared';
+import { tasksCalls as calls } from '@portal/shared/contracts';
+import { TASKS_MSG } from '@portal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { staffWith } from '../../platform/access.js';
-import { currentUser } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
-import { readMultipart } from '../../platform/uploads.js';
-import { parseFields } from '../../platform/validation.js';
+import { serve } from '../../platform/serve.js';
+import { readMultipart, type StagedFile } from '../../platform/uploads.js';
 import { addNote, claimTask, createTask, requestAssist, setStatus, switchAgent } from './commands.js';
 import { getVisibleRow, listNotes, taskDetail } from './detail.js';
-import { id } from './route-helpers.js';
-import { errorResponses } from '../../platform/openapi.js';
 
 /** One task: its row and details, claim, create, notes, hand-over, help request, status. */
-export const taskCommandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { config } = ctx;
-  const limits = config.uploads;
+export function taskCommandRoutes(app: FastifyInstance, ctx: AppContext) {
+  const upload = (req: FastifyRequest) => readMultipart(req, ctx.config.uploads);
 
-  app.get(
-    '/api/get-tasks/:taskId',
-    {
-      config: { access: staffWith('tasks') },
-      schema: {
-        operationId: 'getTask',
-        tags: ['tasks'],
-        summary: 'One task row',
-        params: z.object({ taskId: id() }),
-        response: { ...errorResponses(400, 401, 403, 404), 200: taskRowSchema },
-      },
-    },
-    (req) => getVisibleRow(ctx, currentUser(req), { taskId: req.params.taskId }),
-  );
-
-  app.get(
-    '/api/task-detail-agent/:taskId/:userId',
-    {
-      config: { access: staffWith('tasks') },
-      schema: {
-        operationId: 'getTaskDetailAgent',
-        tags: ['tasks'],
-        summary: 'Task details with files, conversations, messages and notes (userId must be the caller, unless admin)',
-        params: z.object({ taskId: id(), userId: id() }),
-        response: { ...errorResponses(400, 401, 403, 404), 200: taskDetailResponseSchema },
-      },
-    },
-    (req) => {
-      const viewer = currentUser(req);
-      if (viewer.role !== 'admin' && req.params.userId !== viewer.id) throw forbidden();
-      return taskDetail(ctx, viewer, { taskId: req.params.taskId });
-    },
-  );
-
-  app.post(
-    '/api/claim-task',
-    {
-      config: { access: staffWith('tasks') },
-      schema: {
-        operationId: 'claimTask',
-        tags: ['tasks'],
-        summary:
-          "Take an unassigned task of one's own country (admins: any); 409 when someone has it already, 404 for another country",
-        body: claimTaskSchema,
-        response: { ...errorResponses(400, 401, 403), 200: taskRowSchema, 404: messageSchema, 409: messageSchema },
-      },
-    },
-    (req) => claimTask(ctx, currentUser(req), { taskId: req.body.taskID }),
-  );
-
-  app.post(
-    '/api/create-task',
-    {
-      config: { access: staffWith('tasks'), idempotent: true },
-      schema: {
-        operationId: 'createTask',
-        tags: ['tasks'],
-        summary:
-          'Create a task (multipart: titel, beschreibung, frist, typ, userID, kundennummer, firma, createdByUserID, files)',
-        consumes: ['multipart/form-data'],
-        response: {
-          ...errorResponses(400, 401, 403, 413, 415),
-          200: z.object({ aufgabeID: z.number().int(), message: z.string() }),
-        },
-      },
-    },
-    async (req) => {
-      const viewer = currentUser(req);
-      const mp = await readMultipart(req, limits);
-      try {
-        const input = parseFields(createTaskSchema, mp.fields);
-        const aufgabeID = await createTask(ctx, viewer, { ...input, frist: new Date(input.frist), files: mp.files });
-        return { aufgabeID, message: TASKS_MSG.created };
-      } finally {
-        await mp.discard();
-      }
-    },
-  );
-
-  app.get(
-    '/api/task-get-notes/:taskId',
-    {
-      config: { access: staffWith('tasks') },
-      schema: {
-        operationId: 'getTaskNotes',
-        tags: ['tasks'],
-        summary: 'The notes of a task the caller may see, oldest first',
-        params: z.object({ taskId: id() }),
-        response: { ...errorResponses(400, 401, 403, 404), 200: z.array(taskNoteSchema) },
-      },
-    },
-    (req) => listNotes(ctx, currentUser(req), { taskId: req.params.taskId }),
-  );
-
-  app.post(
-    '/api/task-add-note',
-    {
-      config: { access: staffWith('tasks') },
-      schema: {
-        operationId: 'addTaskNote',
-        tags: ['tasks'],
-        summary: 'Add a note to an open task (409 otherwise)',
-        body: addNoteSchema,
-        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema.extend({ note: taskNoteSchema }) },
-      },
-    },
-    async (req) => ({
-      message: TASKS_MSG.noteAdded,
-      note: await addNote(ctx, currentUser(req), { taskId: req.body.taskID, notiz: req.body.notiz }),
-    }),
-  );
-
-  app.post(
-    '/api/switch-task-agent',
-    {
-      config: { access: staffWith('tasks') },
-      schema: {
-        operationId: 'switchTaskAgent',
-        tags: ['tasks'],
-        summary: 'Hand the task to another agent',
-        body: switchAgentSchema,
-        response: { ...errorResponses(400, 401, 403, 404, 409), 200: messageSchema },
-      },
-    },
-    async (req) => {
-      await switchAgent(ctx, currentUser(req), { taskId: req.body.taskID, newAgentId: req.body.newAgentID });
-      return { message: TASKS_MSG.agentChanged };
-    },
-  );
-
-  app.post(
-    '/api/request-assist',
-    {
-      config: { access: staffWith('tasks') },
-      schema: {
-        operationId: 'requestAssist',
-        tags: ['tasks'],
-        summary: 'Ask a colleague for help (one per task; a second one is 409 with a German message)',
-        body: requestAssistSchema,
-        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema, 409: messageSchema },
-      },
-    },
-    async (req) => {
-      await requestAssist(ctx, currentUser(req), {
-        taskId: req.body.taskID,
-        agentId: req.body.agentID,
-        comment: req.body.comment,
+  serve(app, ctx, calls.getTask, getVisibleRow);
+  serve(app, ctx, calls.getTaskDetailAgent, (c, viewer, { taskId, userId }) => {
+    if (viewer.role !== 'admin' && userId !== viewer.id) throw forbidden();
+    return taskDetail(c, viewer, { taskId });
+  });
+  serve(app, ctx, calls.claimTask, (c, viewer, input) => claimTask(c, viewer, { taskId: input.taskID }));
+  serve(
+    app,
+    ctx,
+    calls.createTask,
+    async (c, viewer, { files, ...input }) => {
+      const aufgabeID = await createTask(c, viewer, {
+        ...input,
+        frist: new Date(input.frist),
+        files: files as StagedFile[],
       });
-      return { message: TASKS_MSG.helpSent };
+      return { aufgabeID, message: TASKS_MSG.created };
     },
+    { upload },
   );
-
-  app.post(
-    '/api/task-set-status',
-    {
-      config: { access: staffWith('tasks') },
-      schema: {
-        operationId: 'setTaskStatus',
-        tags: ['tasks'],
-        summary: 'offen -> erledigt, or erledigt -> offen while no audit exists (409 otherwise)',
-        body: setTaskStatusSchema,
-        response: { ...errorResponses(400, 401, 403, 404), 200: messageSchema, 409: messageSchema },
-      },
-    },
-    async (req) => {
-      await setStatus(ctx, currentUser(req), { taskId: req.body.taskID, status: req.body.status });
-      return { message: TASKS_MSG.statusChanged };
-    },
-  );
-};
+  serve(app, ctx, calls.getTaskNotes, listNotes);
+  serve(app, ctx, calls.addTaskNote, async (c, viewer, input) => ({
+    message: TASKS_MSG.noteAdded,
+    note: await addNote(c, viewer, { taskId: input.taskID, notiz: input.notiz }),
+  }));
+  serve(app, ctx, calls.switchTaskAgent, async (c, viewer, input) => {
+    await switchAgent(c, viewer, { taskId: input.taskID, newAgentId: input.newAgentID });
+    return { message: TASKS_MSG.agentChanged };
+  });
+  serve(app, ctx, calls.requestAssist, async (c, viewer, input) => {
+    await requestAssist(c, viewer, { taskId: input.taskID, agentId: input.agentID, comment: input.comment });
+    return { message: TASKS_MSG.helpSent };
+  });
+  serve(app, ctx, calls.setTaskStatus, async (c, viewer, input) => {
+    await setStatus(c, viewer, { taskId: input.taskID, status: input.status });
+    return { message: TASKS_MSG.statusChanged };
+  });
+}

@@ -1,19 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { invalidateTaskQueries } from './query-keys';
+import { tasksCalls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-export interface AddTaskNoteInput {
-  taskID: number;
-  notiz: string;
-  agentID: number;
-}
-
-/** POST /task-add-note {taskID, notiz, agentID}. */
-export function addTaskNote(input: AddTaskNoteInput) {
-  return api<{ message?: string }>('/task-add-note', { method: 'POST', body: input });
-}
-
-export function useAddTaskNote() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: addTaskNote, onSuccess: () => void invalidateTaskQueries(qc) });
-}
+/** Adds a note {taskID, notiz, agentID} to an open task (`addTaskNote`). */
+export const useAddTaskNote = () => useCallMutation(tasksCalls.addTaskNote, { invalidates: ['tasks', 'agents'] });

@@ -1,15 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TaskRow } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { invalidateTaskQueries } from './query-keys';
+import { tasksCalls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-/** POST /claim-task {taskID}: takes an unassigned task (409 when someone was quicker). */
-export function claimTask(taskID: number) {
-  return api<TaskRow>('/claim-task', { method: 'POST', body: { taskID } });
-}
-
-export function useClaimTask() {
-  const qc = useQueryClient();
-  // Also after a 409: the task has an agent now, and the board and modal should show whom.
-  return useMutation({ mutationFn: claimTask, onSettled: () => void invalidateTaskQueries(qc) });
-}
+/**
+ * Takes an unassigned task {taskID} (409 when someone was quicker). Refreshes also after a 409: the
+ * task has an agent now, and the board and modal should show whom (`claimTask`).
+ */
+export const useClaimTask = () =>
+  useCallMutation(tasksCalls.claimTask, { invalidates: ['tasks', 'agents'], refreshOnError: true });

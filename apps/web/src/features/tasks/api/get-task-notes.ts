@@ -1,17 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TaskNote } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { taskKeys } from './query-keys';
+import { tasksCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-/** GET /task-get-notes/{taskId}. */
-export function getTaskNotes(taskId: number, signal?: AbortSignal): Promise<TaskNote[]> {
-  return api<TaskNote[]>(`/task-get-notes/${taskId}`, { signal });
-}
-
-export const taskNotesQueryOptions = (taskId: number) =>
-  queryOptions({ queryKey: taskKeys.notes(taskId), queryFn: ({ signal }) => getTaskNotes(taskId, signal) });
-
-/** The notes; the detail answer's notes stand in until the list has loaded. */
-export function useTaskNotes(taskId: number, placeholder?: TaskNote[]) {
-  return useQuery({ ...taskNotesQueryOptions(taskId), placeholderData: placeholder });
-}
+/** The notes, oldest first; the detail answer's notes stand in until the list has loaded (`getTaskNotes`). */
+export const useTaskNotes = (taskId: number, placeholder?: TaskNote[]) =>
+  useCallQuery(tasksCalls.getTaskNotes, { taskId }, { placeholderData: placeholder });

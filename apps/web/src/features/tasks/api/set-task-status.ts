@@ -1,20 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TaskStatus } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { invalidateTaskQueries } from './query-keys';
+import { tasksCalls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-export interface SetTaskStatusInput {
-  taskID: number;
-  /** 'erledigt' marks an open task done, 'offen' reopens a done task without audit. */
-  status: TaskStatus;
-}
-
-/** POST /task-set-status {taskID, status}. */
-export function setTaskStatus(input: SetTaskStatusInput) {
-  return api<{ message?: string }>('/task-set-status', { method: 'POST', body: input });
-}
-
-export function useSetTaskStatus() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: setTaskStatus, onSuccess: () => void invalidateTaskQueries(qc) });
-}
+/** offen -> erledigt, or reopens a done task without audit; the boards and the agents' counters refresh (`setTaskStatus`). */
+export const useSetTaskStatus = () => useCallMutation(tasksCalls.setTaskStatus, { invalidates: ['tasks', 'agents'] });

@@ -1,12 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { invalidateTaskQueries } from './query-keys';
+import { tasksCalls } from '@portal/shared/contracts';
+import { useCallMutation } from '../../../lib/calls';
 
-/** PUT /task-files/{id}/share {shared}: the file appears in (or leaves) the customer's business dashboard. */
-export const shareTaskFile = ({ fileId, shared }: { fileId: number; shared: boolean }) =>
-  api<{ message: string }>(`/task-files/${fileId}/share`, { method: 'PUT', body: { shared } });
-
-export function useShareTaskFile() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: shareTaskFile, onSuccess: () => void invalidateTaskQueries(qc) });
-}
+/** The file appears in (or leaves) the customer's business dashboard {id, shared} (`shareTaskFile`). */
+export const useShareTaskFile = () => useCallMutation(tasksCalls.shareTaskFile, { invalidates: ['tasks', 'agents'] });

@@ -22,10 +22,13 @@ export function ClaimTaskBanner({ task }: { task: Pick<TaskDetails, 'id'> }) {
           leftSection={<IconUserCheck size={16} />}
           loading={claim.isPending}
           onClick={() =>
-            claim.mutate(task.id, {
-              onSuccess: () => notifySuccess(undefined, t('tasks.actions.claimed')),
-              onError: (e) => notifyError(e, t('tasks.actions.claimError')),
-            })
+            claim.mutate(
+              { taskID: task.id },
+              {
+                onSuccess: () => notifySuccess(undefined, t('tasks.actions.claimed')),
+                onError: (e) => notifyError(e, t('tasks.actions.claimError')),
+              },
+            )
           }
           data-testid="action-claim"
         >

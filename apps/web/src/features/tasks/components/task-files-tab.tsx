@@ -22,7 +22,7 @@ function ShareSwitch({ file }: { file: TaskFile }) {
       disabled={share.isPending}
       onChange={(e) =>
         share.mutate(
-          { fileId: file.id, shared: e.currentTarget.checked },
+          { id: file.id, shared: e.currentTarget.checked },
           {
             onSuccess: (answer) => notifySuccess(answer.message, t('tasks.files.shareWithCustomer')),
             onError: (err) => notifyError(err, t('tasks.files.shareError')),
