@@ -54,8 +54,8 @@ const PUBLIC_ROUTES = [
  * second time with another user's id; every route with such a parameter must be listed.
  */
 const OWN_USER_ONLY = [
-  'GET /api/get-tasks-from-agent/:countryId/:status/:agentId',
-  'GET /api/get-tasks-from-agent/:countryId/:status/:agentId/since/:lastTaskId/:limit',
+  'GET /api/get-tasks-from-agent/:countryId/:status/:boardAgentId',
+  'GET /api/get-tasks-from-agent/:countryId/:status/:boardAgentId/since/:lastTaskId/:limit',
   'GET /api/task-detail-agent/:taskId/:userId',
   'GET /api/get-tasks-overview-agent/:countryId/:agentId',
   'GET /api/get-task-stats-agent/:agentId',

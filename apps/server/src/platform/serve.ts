@@ -153,6 +153,13 @@ function checkDeclaration(call: Call): void {
     named.length !== declared.length
   )
     throw new Error(`${call.name}: path parameters ${named.join(',')} differ from the declared ${declared.join(',')}`);
+  // The input is one object: a name in two parts (a path parameter and a query filter) would lose one.
+  const seen = new Set<string>();
+  for (const part of [call.params, call.query, call.body, call.headers, call.multipart?.fields])
+    for (const key of schemaKeys(part)) {
+      if (seen.has(key)) throw new Error(`${call.name}: "${key}" is declared twice (path, query, body or headers)`);
+      seen.add(key);
+    }
 }
 
 export function serve<C extends Call, Ctx extends object>(

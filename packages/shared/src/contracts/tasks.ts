@@ -30,7 +30,9 @@ const tasks = access.staffWith('tasks');
 /** A positive id from the path or a form field, with the message the forms show. */
 const id = (m: string = COMMON_MSG.invalidId) => z.coerce.number({ error: m }).int(m).positive(m);
 const boardParams = z.object({ countryId: id(COMMON_MSG.invalidCountry), status: taskStatusParam });
-const agentBoardParams = boardParams.extend({ agentId: id(TASKS_MSG.invalidAgent) });
+// The board's agent is `boardAgentId` in the declaration (the URL is the same): the board's query has
+// an `agentId` filter of its own, and a call's input is one object of distinct names.
+const agentBoardParams = boardParams.extend({ boardAgentId: id(TASKS_MSG.invalidAgent) });
 const sinceParams = z.object({
   lastTaskId: z.coerce.number().int().min(0),
   limit: z.coerce.number().int().min(1).max(TASK_PAGE_MAX),
@@ -56,7 +58,7 @@ export const tasksCalls = defineCalls('tasks', {
   },
   getTasksFromAgent: {
     method: 'GET',
-    path: '/api/get-tasks-from-agent/:countryId/:status/:agentId',
+    path: '/api/get-tasks-from-agent/:countryId/:status/:boardAgentId',
     access: tasks,
     summary:
       'Board page of an agent: tasks assigned to, created by, or asking help of them (agentId must be the caller, unless admin)',
@@ -77,7 +79,7 @@ export const tasksCalls = defineCalls('tasks', {
   },
   getTasksFromAgentSince: {
     method: 'GET',
-    path: '/api/get-tasks-from-agent/:countryId/:status/:agentId/since/:lastTaskId/:limit',
+    path: '/api/get-tasks-from-agent/:countryId/:status/:boardAgentId/since/:lastTaskId/:limit',
     access: tasks,
     summary: 'Tasks with a higher id (catch-up poll), agent visibility',
     params: agentBoardParams.merge(sinceParams),

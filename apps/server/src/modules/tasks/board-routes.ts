@@ -29,9 +29,13 @@ const since = async (ctx: ServiceCtx, viewer: Viewer, input: Parameters<typeof b
 /** The boards: pages per country and status, catch-up polls, task types and the agents list. */
 export function taskBoardRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, calls.getTasksFromAdmin, answerBoardPage);
-  serve(app, ctx, calls.getTasksFromAgent, answerBoardPage);
+  serve(app, ctx, calls.getTasksFromAgent, (c, viewer, { boardAgentId, ...input }) =>
+    answerBoardPage(c, viewer, { ...input, agentId: boardAgentId }),
+  );
   serve(app, ctx, calls.getTasksFromAdminSince, since);
-  serve(app, ctx, calls.getTasksFromAgentSince, since);
+  serve(app, ctx, calls.getTasksFromAgentSince, (c, viewer, { boardAgentId, ...input }) =>
+    since(c, viewer, { ...input, agentId: boardAgentId }),
+  );
   serve(app, ctx, calls.listTaskTypes, (c) => listTaskTypes(c));
   serve(app, ctx, calls.listAgents, listAgents);
 }
