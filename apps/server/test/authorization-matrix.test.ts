@@ -61,7 +61,7 @@ const OWN_USER_ONLY = [
   'GET /api/get-task-stats-agent/:agentId',
   'GET /api/get-task-ratings-stats-agent/:countryId/:agentId',
 ];
-const USER_PARAM = /:(agentId|userId)\b/;
+const USER_PARAM = /:(agentId|boardAgentId|userId)\b/;
 
 /** The kinds of key a `keyHolder` preset may name (the signage screens' `Authorization: Device <key>`). */
 const KEY_KINDS = ['device'];
