@@ -9,8 +9,6 @@ export const taskKeys = {
   list: (scope: TaskScope, filters: TaskListFilters) => [...taskKeys.lists(), scope, filters] as const,
   details: () => [...taskKeys.all, 'detail'] as const,
   detail: (taskId: number) => [...taskKeys.details(), taskId] as const,
-  notes: (taskId: number) => [...taskKeys.all, 'notes', taskId] as const,
-  audit: (taskId: number) => [...taskKeys.all, 'audit', taskId] as const,
 };
 
 export const taskTypesKey = ['task-types'] as const;

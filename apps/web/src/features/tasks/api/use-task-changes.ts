@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { tasksCalls } from '@portal/shared/contracts';
+import { callKey } from '../../../lib/calls';
 import { onTaskChanged } from '../../../lib/socket';
 import { agentsKey, taskKeys } from './query-keys';
 
@@ -24,8 +26,8 @@ export function useTaskChanges(): void {
       void qc.invalidateQueries({ queryKey: agentsKey });
       for (const id of ids) {
         void qc.invalidateQueries({ queryKey: taskKeys.detail(id) });
-        void qc.invalidateQueries({ queryKey: taskKeys.notes(id) });
-        void qc.invalidateQueries({ queryKey: taskKeys.audit(id) });
+        void qc.invalidateQueries({ queryKey: callKey(tasksCalls.getTaskNotes, { taskId: id }) });
+        void qc.invalidateQueries({ queryKey: callKey(tasksCalls.getTaskAudit, { id }) });
       }
     };
     const off = onTaskChanged((e) => {
