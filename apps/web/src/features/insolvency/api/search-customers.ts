@@ -1,6 +1,6 @@
-import type { InsolvencyCustomerHit } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { insolvencyCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 
-/** GET /insolvency-search-customers?query= (the picker calls it from 2 characters; at most 20 hits). */
+/** Customers for a new case, from 2 characters, at most 20 (`searchInsolvencyCustomers`). */
 export const searchInsolvencyCustomers = (query: string, signal?: AbortSignal) =>
-  api<InsolvencyCustomerHit[]>(`/insolvency-search-customers?query=${encodeURIComponent(query)}`, { signal });
+  callApi(insolvencyCalls.searchInsolvencyCustomers, { query }, { signal });

@@ -1,18 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { usersCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-export interface Country {
-  id: number;
-  country_name: string;
-}
-
-/** GET /countries: the countries staff work in (the admins' board switch). */
-export const countriesQueryOptions = queryOptions({
-  queryKey: ['countries'] as const,
-  queryFn: ({ signal }) => api<Country[]>('/countries', { signal }),
-  staleTime: 10 * 60_000,
-});
-
-export function useCountries(enabled = true) {
-  return useQuery({ ...countriesQueryOptions, enabled });
-}
+/** The countries staff work in, for the admins' board switch (`listCountries`). */
+export const useCountries = (enabled = true) =>
+  useCallQuery(usersCalls.listCountries, {}, { enabled, staleTime: 10 * 60_000 });

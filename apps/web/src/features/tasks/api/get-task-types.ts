@@ -1,19 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TaskType } from '@portal/shared';
-import { api } from '../../../lib/api';
-import { taskTypesKey } from './query-keys';
+import { tasksCalls } from '@portal/shared/contracts';
+import { useCallQuery } from '../../../lib/calls';
 
-/** GET /task-types. */
-export function getTaskTypes(signal?: AbortSignal): Promise<TaskType[]> {
-  return api<TaskType[]>('/task-types', { signal });
-}
-
-export const taskTypesQueryOptions = queryOptions({
-  queryKey: taskTypesKey,
-  queryFn: ({ signal }) => getTaskTypes(signal),
-  staleTime: 10 * 60_000,
-});
-
-export function useTaskTypes() {
-  return useQuery(taskTypesQueryOptions);
-}
+/** The task types (`listTaskTypes`). */
+export const useTaskTypes = () => useCallQuery(tasksCalls.listTaskTypes, {}, { staleTime: 10 * 60_000 });

@@ -11,7 +11,6 @@ export const taskKeys = {
   detail: (taskId: number) => [...taskKeys.details(), taskId] as const,
 };
 
-export const taskTypesKey = ['task-types'] as const;
 export const agentsKey = ['agents'] as const;
 
 /** After any change of a task: the board lists, the task's detail, notes and audit, the agents' counters. */
