@@ -59,6 +59,11 @@ export async function findInRegister(
     max: number;
     textIn: (keyof typeof TEXT_COLUMNS)[];
     anyPrefix?: boolean;
+    /**
+     * Which text hits fill the page: the first by company (signage, insolvency), or the first the
+     * index hands out (the AT/EG pickers, as they always did: no sort of thousands of matches).
+     */
+    byCompany?: boolean;
   },
 ): Promise<RegisterHit[]> {
   const s = likeEscape(input.text.trim());
@@ -73,12 +78,12 @@ export async function findInRegister(
           .limit(input.max)
       : [];
   if (byNumber.length >= input.max) return byNumber as RegisterHit[];
-  const byText = await ctx.db
+  const textQuery = ctx.db
     .select(HIT_COLUMNS)
     .from(customers)
     .where(and(input.where, or(...input.textIn.map((c) => ilike(TEXT_COLUMNS[c], `%${s}%`))), not(prefix)))
-    .orderBy(asc(customers.firma), asc(customers.id))
     .limit(input.max - byNumber.length);
+  const byText = await (input.byCompany ? textQuery.orderBy(asc(customers.firma), asc(customers.id)) : textQuery);
   // The page in German order (Ä with A), whatever the database's collation.
   byText.sort((a, b) => a.firma.localeCompare(b.firma, 'de') || a.kundennummer.localeCompare(b.kundennummer));
   return [...byNumber, ...byText] as RegisterHit[];

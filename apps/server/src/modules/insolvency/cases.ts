@@ -105,6 +105,7 @@ export async function searchCustomers(
     text: input.query,
     max: INSOLVENCY_SEARCH_MAX_ROWS,
     textIn: ['firma', 'kontaktperson', 'email'],
+    byCompany: true,
   });
   return hits.map(({ kontaktperson, ...c }) => ({ ...c, name: kontaktperson ?? c.firma }));
 }

@@ -20,6 +20,7 @@ export async function searchSignageCustomers(
     text: input.query,
     max: SIGNAGE_SEARCH_MAX_ROWS,
     textIn: ['firma', 'email'],
+    byCompany: true,
     anyPrefix: true,
   });
   return hits.map(({ kontaktperson, ...c }) => ({ ...c, name: kontaktperson }));
