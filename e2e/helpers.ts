@@ -165,6 +165,8 @@ export async function newPage(
   const context = await browser.newContext({
     baseURL,
     locale: opts.locale ?? 'de-AT',
+    // No half-faded toast or modal under the contrast check: the app honours reduced motion.
+    reducedMotion: 'reduce',
     viewport: opts.mobile ? { width: 390, height: 844 } : { width: 1280, height: 860 },
   });
   const page = await context.newPage();

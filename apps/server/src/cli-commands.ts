@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { FLAGS, ROLE_IDS, ROLES, newPasswordSchema, type Flag, type Role } from '@portal/shared';
+import { FLAGS, ROLE_IDS, ROLES, newPasswordSchema, type Flag, type Role, MESSAGES } from '@portal/shared';
 import { loadConfig, ConfigError } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
 import { openAndMigrate } from './bootstrap.js';
@@ -31,9 +31,9 @@ function need(v: string | undefined, name: string): string {
 /** The same rules as the web's password forms: length, not a common password, not the current one. */
 async function checkPassword(p: string, currentHash?: string | null): Promise<string> {
   const r = newPasswordSchema.safeParse(p);
-  if (!r.success) throw new UsageError(r.error.issues[0]!.message);
+  if (!r.success) throw new UsageError(MESSAGES.get(r.error.issues[0]!.message) ?? r.error.issues[0]!.message);
   const problem = await newPasswordProblem(p, currentHash);
-  if (problem) throw new UsageError(problem);
+  if (problem) throw new UsageError(problem.de);
   return p;
 }
 

@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
-import { FLAGS, messageCode } from '@portal/shared';
+import { FLAGS } from '@portal/shared';
 import { sessions } from '../src/db/schema/index.js';
-import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
+import { addUser, bearer, codeOf, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 
 for (const target of dbTargets()) {
   describe(`sign-in and sessions (${target})`, () => {
@@ -73,7 +73,7 @@ for (const target of dbTargets()) {
       for (const [payload, field, message] of cases) {
         const res = await t.app.inject({ method: 'POST', url: '/auth/login', payload: payload as object });
         assert.equal(res.statusCode, 400, JSON.stringify(payload));
-        const code = messageCode(message);
+        const code = codeOf(message);
         // The first failing field's message, and every failing field by name (the form shows each at its field).
         assert.deepEqual(res.json(), { message, code, errors: [{ field, message, code }] });
       }

@@ -276,7 +276,7 @@ for (const target of dbTargets()) {
       for (const id of data.b.tasks) {
         const other = await call('a', 'GET', `/api/business/support/${id}`);
         assert.equal(other.statusCode, 404);
-        assert.equal(other.json().message, BUSINESS_MSG.supportNotFound);
+        assert.equal(other.json().message, BUSINESS_MSG.supportNotFound.de);
       }
     });
 
@@ -290,7 +290,7 @@ for (const target of dbTargets()) {
         firma: 'Fremd',
       });
       assert.equal(res.statusCode, 200, res.body);
-      assert.equal(res.json().message, BUSINESS_MSG.supportCreated);
+      assert.equal(res.json().message, BUSINESS_MSG.supportCreated.de);
       const [task] = await t.db.select().from(tasks).where(eq(tasks.id, res.json().id));
       assert.deepEqual(
         [

@@ -14,13 +14,23 @@ import { PDF, PNG, postMultipart, seedCustomers } from './tasks-fixtures.js';
 for (const target of dbTargets()) {
   describe(`business records (${target})`, () => {
     let t: TestApp;
-    const tok: Record<'a' | 'b' | 'none' | 'staff' | 'admin', string> = { a: '', b: '', none: '', staff: '', admin: '' };
+    const tok: Record<'a' | 'b' | 'none' | 'staff' | 'admin', string> = {
+      a: '',
+      b: '',
+      none: '',
+      staff: '',
+      admin: '',
+    };
     const ids = { a: 0, b: 0 };
     let aTaskFile = 0;
     let bTaskFile = 0;
 
-    const call = (who: keyof typeof tok | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url, payload, headers: who ? bearer(tok[who]) : {} });
+    const call = (
+      who: keyof typeof tok | null,
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) => t.app.inject({ method, url, payload, headers: who ? bearer(tok[who]) : {} });
 
     async function customerAccount(kundennummer: string | null) {
       const u = await addUser(t.db, { role: 'customer' });
@@ -34,7 +44,15 @@ for (const target of dbTargets()) {
     async function taskWithFile(kundennummer: string, agentId: number, content: Buffer, name: string) {
       const [task] = await t.db
         .insert(tasks)
-        .values({ titel: `Aufgabe ${kundennummer}`, beschreibung: 'x', frist: new Date(), typ: 1, country_id: 1, user_id: agentId, kundennummer })
+        .values({
+          titel: `Aufgabe ${kundennummer}`,
+          beschreibung: 'x',
+          frist: new Date(),
+          typ: 1,
+          country_id: 1,
+          user_id: agentId,
+          kundennummer,
+        })
         .returning();
       const res = await postMultipart(t.app, '/api/upload-task-files', tok.staff, [
         { name: 'taskId', value: String(task!.id) },
@@ -68,13 +86,13 @@ for (const target of dbTargets()) {
           { name: 'files', file: { filename: name, content } },
         ]);
         assert.equal(res.statusCode, 201, res.body);
-        assert.equal(res.json().message, BUSINESS_RECORDS_MSG.documentsShared);
+        assert.equal(res.json().message, BUSINESS_RECORDS_MSG.documentsShared.de);
       }
       aTaskFile = await taskWithFile('10001', staff.id, PDF, 'Rechnung A.pdf');
       bTaskFile = await taskWithFile('10002', staff.id, PDF, 'Intern B.pdf');
       const share = await call('staff', 'PUT', `/api/task-files/${aTaskFile}/share`, { shared: true });
       assert.equal(share.statusCode, 200, share.body);
-      assert.equal(share.json().message, BUSINESS_RECORDS_MSG.taskFileShared);
+      assert.equal(share.json().message, BUSINESS_RECORDS_MSG.taskFileShared.de);
     });
     after(() => t.close());
 
@@ -83,7 +101,10 @@ for (const target of dbTargets()) {
       assert.deepEqual(a.items.map((d: { name: string }) => d.name).sort(), ['Rechnung A.pdf', 'Vertrag A.pdf']);
       assert.equal(a.total, 2);
       const b = (await call('b', 'GET', '/api/business/documents')).json();
-      assert.deepEqual(b.items.map((d: { name: string }) => d.name), ['Plan B.png']);
+      assert.deepEqual(
+        b.items.map((d: { name: string }) => d.name),
+        ['Plan B.png'],
+      );
       const fromTask = a.items.find((d: { source: string }) => d.source === 'task');
       assert.equal(fromTask.task_title, 'Aufgabe 10001');
 
@@ -98,7 +119,7 @@ for (const target of dbTargets()) {
       const bDoc = b.items[0].id as string;
       const foreign = await call('a', 'GET', `/api/business/documents/${bDoc}/download`);
       assert.equal(foreign.statusCode, 404);
-      assert.equal(foreign.json().message, BUSINESS_RECORDS_MSG.documentNotFound);
+      assert.equal(foreign.json().message, BUSINESS_RECORDS_MSG.documentNotFound.de);
       // B's task file is not shared: not even B gets it, and A never.
       assert.equal((await call('b', 'GET', `/api/business/documents/t${bTaskFile}/download`)).statusCode, 404);
       assert.equal((await call('a', 'GET', `/api/business/documents/t${bTaskFile}/download`)).statusCode, 404);
@@ -121,47 +142,74 @@ for (const target of dbTargets()) {
       ]);
       assert.equal(none.statusCode, 404);
       const exe = await postMultipart(t.app, `/api/customers/${ids.a}/documents`, tok.staff, [
-        { name: 'files', file: { filename: 'x.pdf', content: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 1)]) } },
+        {
+          name: 'files',
+          file: { filename: 'x.pdf', content: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 1)]) },
+        },
       ]);
       assert.equal(exe.statusCode, 415);
       const empty = await postMultipart(t.app, `/api/customers/${ids.a}/documents`, tok.staff, []);
       assert.equal(empty.statusCode, 400);
-      assert.equal(empty.json().message, COMMON_MSG.noFiles);
+      assert.equal(empty.json().message, COMMON_MSG.noFiles.de);
     });
 
     it('branches: add, list, change and delete only the own; the other customer’s ids are 404', async () => {
-      const body = { name: 'Filiale Mitte', address: 'Hauptstraße 1', zipcode: '1010', city: 'Wien', phone: '+43 1 234567' };
+      const body = {
+        name: 'Filiale Mitte',
+        address: 'Hauptstraße 1',
+        zipcode: '1010',
+        city: 'Wien',
+        phone: '+43 1 234567',
+      };
       const ra = await call('a', 'POST', '/api/business/branches', body);
       assert.equal(ra.statusCode, 201, ra.body);
-      assert.equal(ra.json().message, BUSINESS_RECORDS_MSG.branchCreated);
+      assert.equal(ra.json().message, BUSINESS_RECORDS_MSG.branchCreated.de);
       const aId = ra.json().branch.id as number;
       assert.equal(ra.json().branch.opening_hours, null);
-      const rb = await call('b', 'POST', '/api/business/branches', { ...body, name: 'Filiale Graz', city: 'Graz', zipcode: '8010' });
+      const rb = await call('b', 'POST', '/api/business/branches', {
+        ...body,
+        name: 'Filiale Graz',
+        city: 'Graz',
+        zipcode: '8010',
+      });
       const bId = rb.json().branch.id as number;
 
       const listA = (await call('a', 'GET', '/api/business/branches')).json();
-      assert.deepEqual(listA.map((b: { id: number }) => b.id), [aId]);
+      assert.deepEqual(
+        listA.map((b: { id: number }) => b.id),
+        [aId],
+      );
       const listB = (await call('b', 'GET', '/api/business/branches')).json();
-      assert.deepEqual(listB.map((b: { id: number }) => b.id), [bId]);
+      assert.deepEqual(
+        listB.map((b: { id: number }) => b.id),
+        [bId],
+      );
 
       const put = await call('a', 'PUT', `/api/business/branches/${bId}`, body);
       assert.equal(put.statusCode, 404);
-      assert.equal(put.json().message, BUSINESS_RECORDS_MSG.branchNotFound);
+      assert.equal(put.json().message, BUSINESS_RECORDS_MSG.branchNotFound.de);
       assert.equal((await call('a', 'DELETE', `/api/business/branches/${bId}`)).statusCode, 404);
       assert.equal((await call('b', 'GET', '/api/business/branches')).json().length, 1);
 
-      const changed = await call('a', 'PUT', `/api/business/branches/${aId}`, { ...body, opening_hours: 'Mo–Fr 10–22' });
+      const changed = await call('a', 'PUT', `/api/business/branches/${aId}`, {
+        ...body,
+        opening_hours: 'Mo–Fr 10–22',
+      });
       assert.equal(changed.statusCode, 200);
       assert.equal(changed.json().branch.opening_hours, 'Mo–Fr 10–22');
 
       const bad = await call('a', 'POST', '/api/business/branches', { ...body, zipcode: '!', phone: 'abc' });
       assert.equal(bad.statusCode, 400);
-      assert.ok([BUSINESS_RECORDS_MSG.branchZipcodeInvalid, BUSINESS_RECORDS_MSG.phoneInvalid].includes(bad.json().message));
+      assert.ok(
+        [BUSINESS_RECORDS_MSG.branchZipcodeInvalid.de, BUSINESS_RECORDS_MSG.phoneInvalid.de].includes(
+          bad.json().message,
+        ),
+      );
       const noName = await call('a', 'POST', '/api/business/branches', { ...body, name: ' \u200b' });
-      assert.equal(noName.json().message, COMMON_MSG.nameRequired);
+      assert.equal(noName.json().message, COMMON_MSG.nameRequired.de);
 
       const del = await call('a', 'DELETE', `/api/business/branches/${aId}`);
-      assert.equal(del.json().message, BUSINESS_RECORDS_MSG.branchDeleted);
+      assert.equal(del.json().message, BUSINESS_RECORDS_MSG.branchDeleted.de);
       assert.equal((await call('a', 'GET', '/api/business/branches')).json().length, 0);
       assert.equal((await call('a', 'DELETE', `/api/business/branches/${aId}`)).statusCode, 404);
     });
@@ -178,7 +226,11 @@ for (const target of dbTargets()) {
       });
       assert.equal(p1.statusCode, 201, p1.body);
       const p0 = await call('admin', 'POST', '/api/news', { title: 'Älter', text: 'Früher.', published_from: older });
-      const p2 = await call('admin', 'POST', '/api/news', { title: 'Morgen', text: 'Noch nicht.', published_from: future });
+      const p2 = await call('admin', 'POST', '/api/news', {
+        title: 'Morgen',
+        text: 'Noch nicht.',
+        published_from: future,
+      });
       const [id1, id0, id2] = [p1, p0, p2].map((r) => r.json().post.id as number);
       const half = await call('admin', 'POST', '/api/news', {
         title: 'x',
@@ -187,10 +239,13 @@ for (const target of dbTargets()) {
         translations: { fr: { title: 'Seulement titre' } },
       });
       assert.equal(half.statusCode, 400);
-      assert.equal(half.json().message, BUSINESS_RECORDS_MSG.newsTranslationIncomplete);
+      assert.equal(half.json().message, BUSINESS_RECORDS_MSG.newsTranslationIncomplete.de);
 
       const en = (await call('a', 'GET', '/api/business/news?lang=en')).json();
-      assert.deepEqual(en.items.map((n: { id: number }) => n.id), [id1, id0]);
+      assert.deepEqual(
+        en.items.map((n: { id: number }) => n.id),
+        [id1, id0],
+      );
       assert.equal(en.items[0].title, 'New till version');
       assert.equal(en.items[0].lang, 'en');
       assert.equal(en.items[1].title, 'Älter');
@@ -203,7 +258,10 @@ for (const target of dbTargets()) {
       assert.equal((await call('a', 'POST', `/api/business/news/${id1}/read`)).statusCode, 200);
       assert.equal((await call('a', 'POST', `/api/business/news/${id2}/read`)).statusCode, 404);
       const after1 = (await call('a', 'GET', '/api/business/news')).json();
-      assert.deepEqual(after1.items.map((n: { read: boolean }) => n.read), [true, false]);
+      assert.deepEqual(
+        after1.items.map((n: { read: boolean }) => n.read),
+        [true, false],
+      );
       assert.equal(after1.unread, 1);
       // Read marks are per account: B still has both unread.
       assert.equal((await call('b', 'GET', '/api/business/news')).json().unread, 2);
@@ -213,7 +271,11 @@ for (const target of dbTargets()) {
       assert.equal(all.total, 3);
       assert.equal(all.items.find((p: { id: number }) => p.id === id2).published, false);
       assert.equal(all.items.find((p: { id: number }) => p.id === id1).reads, 1);
-      const moved = await call('admin', 'PUT', `/api/news/${id2}`, { title: 'Heute', text: 'Jetzt.', published_from: past });
+      const moved = await call('admin', 'PUT', `/api/news/${id2}`, {
+        title: 'Heute',
+        text: 'Jetzt.',
+        published_from: past,
+      });
       assert.equal(moved.statusCode, 200);
       assert.equal((await call('b', 'GET', '/api/business/news')).json().total, 3);
       assert.equal((await call('admin', 'DELETE', `/api/news/${id2}`)).statusCode, 200);
@@ -232,7 +294,7 @@ for (const target of dbTargets()) {
         kundennummer: '99999',
       });
       assert.equal(res.statusCode, 200, res.body);
-      assert.equal(res.json().message, BUSINESS_RECORDS_MSG.profileSaved);
+      assert.equal(res.json().message, BUSINESS_RECORDS_MSG.profileSaved.de);
       const [a] = await t.db.select().from(customers).where(eq(customers.id, ids.a));
       assert.equal(a!.kontaktperson, 'Maria Muster');
       assert.equal(a!.firma, 'Gasthaus Zum Goldenen Hirschen');
@@ -240,7 +302,7 @@ for (const target of dbTargets()) {
       const [b] = await t.db.select().from(customers).where(eq(customers.id, ids.b));
       assert.equal(b!.kontaktperson, null);
       const bad = await call('a', 'PUT', '/api/business/profile', { email: 'kein-mail' });
-      assert.equal(bad.json().message, COMMON_MSG.emailFormat);
+      assert.equal(bad.json().message, COMMON_MSG.emailFormat.de);
       // Left out stays, empty clears.
       await call('a', 'PUT', '/api/business/profile', { telefon: '' });
       const again = (await call('a', 'GET', '/api/business/profile')).json();

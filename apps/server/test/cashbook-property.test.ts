@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { balanceEffect, cashbookAddMonths, cashbookMonthOf, type CashbookType } from '@portal/shared';
+import { balanceEffect, cashbookAddMonths, cashbookMonthOf, type CashbookType, cashbookToday } from '@portal/shared';
 import { countries } from '../src/db/schema/index.js';
 import { createTestApp, dbTargets, type TestApp } from './helpers.js';
 import { cashbookApi, cashbookUser, pastDate } from './cashbook-fixtures.js';
@@ -114,7 +114,7 @@ for (const target of dbTargets()) {
             const current = cashbookMonthOf(now);
 
             assert.deepEqual((await api.get(admin, '/api/cashbook/balance')).json(), { balance: start + sum(book) });
-            const today = new Date().toISOString().slice(0, 10);
+            const today = cashbookToday(); // the Vienna day the server books on, not UTC's
             const s = (
               await api.get(admin, `/api/cashbook/transactions/summary?start_date=2000-01-01&end_date=${today}`)
             ).json();

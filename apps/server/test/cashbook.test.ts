@@ -8,6 +8,7 @@ import {
   cashbookMonthOf,
   transactionListResponseSchema,
   transactionSchema,
+  cashbookToday,
 } from '@portal/shared';
 import { customers } from '../src/db/schema/index.js';
 import { bearer, createTestApp, dbTargets, type TestApp } from './helpers.js';
@@ -60,7 +61,7 @@ for (const target of dbTargets()) {
       for (const u of [noFlag, customer]) {
         const res = await api.get(u, '/api/cashbook/balance');
         assert.equal(res.statusCode, 403);
-        assert.equal(res.json().message, COMMON_MSG.forbidden);
+        assert.equal(res.json().message, COMMON_MSG.forbidden.de);
       }
       const anon = await t.app.inject({ method: 'GET', url: '/api/cashbook/overview' });
       assert.equal(anon.statusCode, 401);
@@ -86,19 +87,19 @@ for (const target of dbTargets()) {
       await refused(
         await api.put(agent, '/api/cashbook/settings', { starting_balance: 1.5 }),
         400,
-        CASHBOOK_MSG.startingBalanceInvalid,
+        CASHBOOK_MSG.startingBalanceInvalid.de,
       );
     });
 
     it('categories: name, description and type required; a name twice per type is 409; per country', async () => {
       const url = '/api/cashbook/categories';
-      await refused(await api.post(agent, url, { description: 'x', type: 'income' }), 400, COMMON_MSG.nameRequired);
-      await refused(await api.post(agent, url, { name: 'x', type: 'income' }), 400, COMMON_MSG.descriptionRequired);
-      await refused(await api.post(agent, url, { name: 'x', description: 'x' }), 400, CASHBOOK_MSG.typeRequired);
+      await refused(await api.post(agent, url, { description: 'x', type: 'income' }), 400, COMMON_MSG.nameRequired.de);
+      await refused(await api.post(agent, url, { name: 'x', type: 'income' }), 400, COMMON_MSG.descriptionRequired.de);
+      await refused(await api.post(agent, url, { name: 'x', description: 'x' }), 400, CASHBOOK_MSG.typeRequired.de);
       await refused(
         await api.post(agent, url, { name: 'x', description: 'x', type: 'gift' }),
         400,
-        CASHBOOK_MSG.typeRequired,
+        CASHBOOK_MSG.typeRequired.de,
       );
       const mk = async (u: CashbookUser, name: string, type: string) => {
         const res = await api.post(u, url, { name, description: `${name} (Beschreibung)`, type });
@@ -114,7 +115,7 @@ for (const target of dbTargets()) {
         eg: await mk(agentEG, 'Barverkauf', 'income'),
       };
       const dup = await api.post(admin, url, { name: 'barverkauf', description: 'x', type: 'income' });
-      await refused(dup, 409, CASHBOOK_MSG.categoryExists);
+      await refused(dup, 409, CASHBOOK_MSG.categoryExists.de);
       assert.equal(dup.json().code, 'cashbook.categoryExists');
       const list = (await api.get(agent, url)).json() as { name: string; type: string }[];
       assert.deepEqual(
@@ -126,36 +127,44 @@ for (const target of dbTargets()) {
 
     it('an entry: amount, type, category of the same type and country, description, invoice for income, customer only on income', async () => {
       const url = '/api/cashbook/transactions';
-      await refused(await api.post(agent, url, entry({ amount: 0 })), 400, CASHBOOK_MSG.amountInvalid);
-      await refused(await api.post(agent, url, entry({ amount: 12.5 })), 400, CASHBOOK_MSG.amountInvalid);
-      await refused(await api.post(agent, url, entry({ amount: '1250' })), 400, CASHBOOK_MSG.amountRequired);
-      await refused(await api.post(agent, url, entry({ amount: undefined })), 400, CASHBOOK_MSG.amountRequired);
-      await refused(await api.post(agent, url, entry({ type: undefined })), 400, CASHBOOK_MSG.typeRequired);
-      await refused(await api.post(agent, url, entry({ category_id: undefined })), 400, CASHBOOK_MSG.categoryRequired);
+      await refused(await api.post(agent, url, entry({ amount: 0 })), 400, CASHBOOK_MSG.amountInvalid.de);
+      await refused(await api.post(agent, url, entry({ amount: 12.5 })), 400, CASHBOOK_MSG.amountInvalid.de);
+      await refused(await api.post(agent, url, entry({ amount: '1250' })), 400, CASHBOOK_MSG.amountRequired.de);
+      await refused(await api.post(agent, url, entry({ amount: undefined })), 400, CASHBOOK_MSG.amountRequired.de);
+      await refused(await api.post(agent, url, entry({ type: undefined })), 400, CASHBOOK_MSG.typeRequired.de);
+      await refused(
+        await api.post(agent, url, entry({ category_id: undefined })),
+        400,
+        CASHBOOK_MSG.categoryRequired.de,
+      );
       await refused(
         await api.post(agent, url, entry({ category_id: cats.sales })),
         400,
-        CASHBOOK_MSG.categoryTypeMismatch,
+        CASHBOOK_MSG.categoryTypeMismatch.de,
       );
-      await refused(await api.post(agent, url, entry({ category_id: 99999 })), 400, CASHBOOK_MSG.categoryNotFound);
-      await refused(await api.post(agentEG, url, entry()), 400, CASHBOOK_MSG.categoryNotFound);
-      await refused(await api.post(agent, url, entry({ description: ' \u200b' })), 400, COMMON_MSG.descriptionRequired);
+      await refused(await api.post(agent, url, entry({ category_id: 99999 })), 400, CASHBOOK_MSG.categoryNotFound.de);
+      await refused(await api.post(agentEG, url, entry()), 400, CASHBOOK_MSG.categoryNotFound.de);
+      await refused(
+        await api.post(agent, url, entry({ description: ' \u200b' })),
+        400,
+        COMMON_MSG.descriptionRequired.de,
+      );
       await refused(
         await api.post(agent, url, entry({ description: 'x'.repeat(501) })),
         400,
-        COMMON_MSG.descriptionTooLong,
+        COMMON_MSG.descriptionTooLong.de,
       );
       const income = entry({ type: 'income', category_id: cats.sales, description: 'Schulung' });
-      await refused(await api.post(agent, url, income), 400, CASHBOOK_MSG.invoiceRequired);
+      await refused(await api.post(agent, url, income), 400, CASHBOOK_MSG.invoiceRequired.de);
       await refused(
         await api.post(agent, url, entry({ customer_id: customerAT })),
         400,
-        CASHBOOK_MSG.customerOnlyIncome,
+        CASHBOOK_MSG.customerOnlyIncome.de,
       );
       await refused(
         await api.post(agent, url, { ...income, invoice_number: 'RE-1', customer_id: customerEG }),
         400,
-        CASHBOOK_MSG.customerNotFound,
+        CASHBOOK_MSG.customerNotFound.de,
       );
       assert.equal((await api.get(agent, '/api/cashbook/verify')).json().checked, 0, 'nothing refused was written');
     });
@@ -182,7 +191,7 @@ for (const target of dbTargets()) {
           entry({ transaction_date: new Date(Date.now() + 3600_000).toISOString() }),
         ),
         400,
-        CASHBOOK_MSG.dateInFuture,
+        CASHBOOK_MSG.dateInFuture.de,
       );
       const dated = pastDate(2);
       const c = await postOk(admin, entry({ amount: 300, transaction_date: dated.toISOString() }));
@@ -201,7 +210,7 @@ for (const target of dbTargets()) {
         for (const url of ['/api/cashbook/transactions/1', '/api/cashbook/transactions']) {
           const res = await t.app.inject({ method, url, headers: bearer(agent.token), payload: { amount: 1 } });
           assert.equal(res.statusCode, 405, `${method} ${url}`);
-          assert.equal(res.json().message, CASHBOOK_MSG.methodNotAllowed);
+          assert.equal(res.json().message, CASHBOOK_MSG.methodNotAllowed.de);
         }
       }
       const res = await api.get(agent, '/api/cashbook/transactions/1');
@@ -212,8 +221,8 @@ for (const target of dbTargets()) {
     it('a reversal negates the amount once, keeps type and category, and is not reversed itself', async () => {
       const orig = await postOk(agent, entry({ amount: 777, description: 'Falsch gebucht' }));
       const url = `/api/cashbook/transactions/${orig.id}/reverse`;
-      await refused(await api.post(agent, url, {}), 400, CASHBOOK_MSG.reasonRequired);
-      await refused(await api.post(agentEG, url, { reason: 'x' }), 404, CASHBOOK_MSG.notFound);
+      await refused(await api.post(agent, url, {}), 400, CASHBOOK_MSG.reasonRequired.de);
+      await refused(await api.post(agentEG, url, { reason: 'x' }), 404, CASHBOOK_MSG.notFound.de);
       const res = await api.post(agent, url, { reason: 'Tippfehler' });
       assert.equal(res.statusCode, 201, res.body);
       const rev = transactionSchema.parse(res.json());
@@ -224,11 +233,11 @@ for (const target of dbTargets()) {
       assert.equal(rev.reverses_seq, orig.seq);
       assert.equal(rev.seq, orig.seq + 1);
       assert.match(rev.description, /Tippfehler/);
-      await refused(await api.post(agent, url, { reason: 'noch einmal' }), 409, CASHBOOK_MSG.alreadyReversed);
+      await refused(await api.post(agent, url, { reason: 'noch einmal' }), 409, CASHBOOK_MSG.alreadyReversed.de);
       await refused(
         await api.post(agent, `/api/cashbook/transactions/${rev.id}/reverse`, { reason: 'x' }),
         409,
-        CASHBOOK_MSG.reversalOfReversal,
+        CASHBOOK_MSG.reversalOfReversal.de,
       );
       const list = transactionListResponseSchema.parse(
         (await api.get(agent, '/api/cashbook/transactions?q=Falsch')).json(),
@@ -265,18 +274,18 @@ for (const target of dbTargets()) {
         period.transactions.map((x: { seq: number }) => x.seq),
         [3],
       );
-      await refused(await api.get(agent, '/api/cashbook/transactions/period'), 400, CASHBOOK_MSG.periodRequired);
+      await refused(await api.get(agent, '/api/cashbook/transactions/period'), 400, CASHBOOK_MSG.periodRequired.de);
       await refused(
         await api.get(agent, '/api/cashbook/transactions?start_date=2026-02-30'),
         400,
-        CASHBOOK_MSG.dateFormat,
+        CASHBOOK_MSG.dateFormat.de,
       );
       await refused(
         await api.get(agent, '/api/cashbook/transactions?start_date=2026-03-02&end_date=2026-03-01'),
         400,
-        CASHBOOK_MSG.invalidPeriod,
+        CASHBOOK_MSG.invalidPeriod.de,
       );
-      await refused(await api.get(agent, '/api/cashbook/transactions?cursor=abc'), 400, CASHBOOK_MSG.invalidCursor);
+      await refused(await api.get(agent, '/api/cashbook/transactions?cursor=abc'), 400, CASHBOOK_MSG.invalidCursor.de);
       // Pages of two: the same rows as one page, none twice.
       const seen: number[] = [];
       let cursor: string | null = null;
@@ -297,7 +306,7 @@ for (const target of dbTargets()) {
       // 10000 start; expenses 1250 + 300 + 777 − 777; income 4990
       const expected = 10000 + 4990 - 1250 - 300;
       assert.deepEqual((await api.get(agent, '/api/cashbook/balance')).json(), { balance: expected });
-      const today = new Date().toISOString().slice(0, 10);
+      const today = cashbookToday(); // the Vienna day the server books on, not UTC's
       const sum = (
         await api.get(agent, `/api/cashbook/transactions/summary?start_date=2000-01-01&end_date=${today}`)
       ).json();
@@ -324,7 +333,7 @@ for (const target of dbTargets()) {
           starting_balance: 1,
         }),
         409,
-        CASHBOOK_MSG.startingBalanceLocked,
+        CASHBOOK_MSG.startingBalanceLocked.de,
       );
       const ok = await api.put(agent, '/api/cashbook/settings', {
         register_name: 'Hauptkasse Wien',
@@ -340,24 +349,24 @@ for (const target of dbTargets()) {
       await refused(
         await api.post(agent, url, { month: `${month(0)}-01`, physical_balance: 0 }),
         400,
-        CASHBOOK_MSG.monthTooLate,
+        CASHBOOK_MSG.monthTooLate.de,
       );
       await refused(
         await api.post(agent, url, { month: `${month(1)}-15`, physical_balance: 0 }),
         400,
-        CASHBOOK_MSG.monthInvalid,
+        CASHBOOK_MSG.monthInvalid.de,
       );
-      await refused(await api.post(agent, url, { month: `${month(1)}-01` }), 400, CASHBOOK_MSG.physicalRequired);
+      await refused(await api.post(agent, url, { month: `${month(1)}-01` }), 400, CASHBOOK_MSG.physicalRequired.de);
       // The entry two months back would stay open before a first closing of last month.
       await refused(
         await api.post(agent, url, { month: `${month(1)}-01`, physical_balance: 0 }),
         409,
-        CASHBOOK_MSG.previousMonthOpen,
+        CASHBOOK_MSG.previousMonthOpen.de,
       );
       await refused(
         await api.post(agent, url, { month: `${month(2)}-01`, physical_balance: 9700, closing_balance: 1 }),
         400,
-        CASHBOOK_MSG.figuresMismatch,
+        CASHBOOK_MSG.figuresMismatch.de,
       );
       const res = await api.post(agent, url, {
         month: `${month(2)}-01`,
@@ -384,18 +393,18 @@ for (const target of dbTargets()) {
         },
       );
       const again = await api.post(agent, url, { month: `${month(2)}-01`, physical_balance: 1 });
-      await refused(again, 409, CASHBOOK_MSG.monthAlreadyClosed);
+      await refused(again, 409, CASHBOOK_MSG.monthAlreadyClosed.de);
       assert.equal(again.json().code, 'cashbook.monthAlreadyClosed');
       await refused(
         await api.post(agent, url, { month: `${month(3)}-01`, physical_balance: 1 }),
         409,
-        CASHBOOK_MSG.monthBeforeLatest,
+        CASHBOOK_MSG.monthBeforeLatest.de,
       );
       // An entry dated in the closed month is refused.
       await refused(
         await api.post(admin, '/api/cashbook/transactions', entry({ transaction_date: pastDate(2, 20).toISOString() })),
         409,
-        CASHBOOK_MSG.monthClosed,
+        CASHBOOK_MSG.monthClosed.de,
       );
       const next = await api.post(agent, url, { month: `${month(1)}-01`, physical_balance: 9700 });
       assert.equal(next.statusCode, 201, next.body);
@@ -432,10 +441,7 @@ for (const target of dbTargets()) {
     });
 
     it('exports a period as CSV: BOM, semicolons, decimal comma, one line per entry with its hash', async () => {
-      const res = await api.get(
-        agent,
-        `/api/cashbook/export.csv?start_date=2000-01-01&end_date=${new Date().toISOString().slice(0, 10)}`,
-      );
+      const res = await api.get(agent, `/api/cashbook/export.csv?start_date=2000-01-01&end_date=${cashbookToday()}`);
       assert.equal(res.statusCode, 200);
       assert.match(res.headers['content-type'] as string, /^text\/csv; charset=utf-8/);
       assert.match(res.headers['content-disposition'] as string, /attachment; filename="kassenbuch_/);
@@ -464,7 +470,7 @@ for (const target of dbTargets()) {
       const reversal = lines.find((l) => l.includes('Tippfehler'))!.split(';');
       assert.equal(reversal[7], '-7,77');
       assert.equal(reversal[10], '4');
-      await refused(await api.get(agent, '/api/cashbook/export.csv'), 400, CASHBOOK_MSG.periodRequired);
+      await refused(await api.get(agent, '/api/cashbook/export.csv'), 400, CASHBOOK_MSG.periodRequired.de);
     });
 
     it('the monthly report PDF shows the entries, the balances, the counted cash, the difference and the chain check', async () => {
@@ -487,7 +493,7 @@ for (const target of dbTargets()) {
         assert.ok(text.includes(words), `${words} in ${text.slice(0, 600)}`);
       // (the euro sign is a WinAnsi byte the extraction leaves out)
       assert.match(text, /Differenz-\W{0,3}0,50/);
-      await refused(await api.get(agent, '/api/cashbook/report/2026-13.pdf'), 400, CASHBOOK_MSG.monthInvalid);
+      await refused(await api.get(agent, '/api/cashbook/report/2026-13.pdf'), 400, CASHBOOK_MSG.monthInvalid.de);
     });
 
     it('the chain check finds a row changed directly in the database', async () => {
@@ -512,7 +518,7 @@ for (const target of dbTargets()) {
         kundennummer: '10001',
         firma: 'Gasthaus Zum Goldenen Hirschen',
       });
-      await refused(await api.get(agentEG, '/api/cashbook/customers/10001'), 404, CASHBOOK_MSG.customerNotFound);
+      await refused(await api.get(agentEG, '/api/cashbook/customers/10001'), 404, CASHBOOK_MSG.customerNotFound.de);
     });
   });
 }

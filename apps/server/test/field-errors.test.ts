@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { COMMON_MSG, INSOLVENCY_MSG, messageCode } from '@portal/shared';
+import { COMMON_MSG, INSOLVENCY_MSG } from '@portal/shared';
 import { addUser, bearer, createTestApp, login, type TestApp } from './helpers.js';
 import { fields, postMultipart, seedCustomers } from './tasks-fixtures.js';
 
@@ -27,29 +27,37 @@ describe('a refused input names every failing field', () => {
       payload: { customer_id: 'x', administrator_name: '', start_date: '0000-01-01' },
     });
     assert.equal(res.statusCode, 400, res.body);
-    const body = res.json() as { message: string; code: string; errors: { field: string; message: string; code: string }[] };
+    const body = res.json() as {
+      message: string;
+      code: string;
+      errors: { field: string; message: string; code: string }[];
+    };
     assert.deepEqual(
       body.errors.map((e) => [e.field, e.message, e.code]),
       [
-        ['customer_id', INSOLVENCY_MSG.customerRequired, messageCode(INSOLVENCY_MSG.customerRequired)],
-        ['administrator_name', INSOLVENCY_MSG.administratorRequired, messageCode(INSOLVENCY_MSG.administratorRequired)],
-        ['start_date', COMMON_MSG.invalidDate, messageCode(COMMON_MSG.invalidDate)],
+        ['customer_id', INSOLVENCY_MSG.customerRequired.de, INSOLVENCY_MSG.customerRequired.code],
+        ['administrator_name', INSOLVENCY_MSG.administratorRequired.de, INSOLVENCY_MSG.administratorRequired.code],
+        ['start_date', COMMON_MSG.invalidDate.de, COMMON_MSG.invalidDate.code],
       ],
     );
-    assert.equal(body.message, INSOLVENCY_MSG.customerRequired);
-    assert.equal(body.code, messageCode(INSOLVENCY_MSG.customerRequired));
+    assert.equal(body.message, INSOLVENCY_MSG.customerRequired.de);
+    assert.equal(body.code, INSOLVENCY_MSG.customerRequired.code);
   });
 
   it('multipart text fields (create-task) answer the same way', async () => {
-    const task = await postMultipart(t.app, '/api/create-task', token, fields({ titel: 'x'.repeat(201), beschreibung: '' }));
+    const task = await postMultipart(
+      t.app,
+      '/api/create-task',
+      token,
+      fields({ titel: 'x'.repeat(201), beschreibung: '' }),
+    );
     assert.equal(task.statusCode, 400, task.body);
     const taskErrors = (task.json() as { errors: { field: string; message: string }[] }).errors;
     assert.deepEqual(
       taskErrors.find((e) => e.field === 'titel')?.message,
-      COMMON_MSG.titleMax,
+      COMMON_MSG.titleMax.de,
       `titel named: ${JSON.stringify(taskErrors)}`,
     );
     assert.ok(taskErrors.length > 1, 'more than the first field');
-
   });
 });

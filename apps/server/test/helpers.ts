@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import pg from 'pg';
-import { FLAGS, ROLE_IDS, type Flag, type Role } from '@portal/shared';
+import { FLAGS, ROLE_IDS, type Flag, type Role, MESSAGES } from '@portal/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
@@ -80,7 +80,10 @@ export async function createTestApp(target: DbTarget, env: Record<string, string
   const storage = createStorage(config.storage);
   const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom, storage });
   const realtime = new RealtimeHub(database.db, pino({ level: 'silent' }));
-  const app = await buildApp({ config, db: database.db, mailer, realtime, storage }, { logger: false, serveWebApp: false });
+  const app = await buildApp(
+    { config, db: database.db, mailer, realtime, storage },
+    { logger: false, serveWebApp: false },
+  );
   await app.ready();
   return {
     app,
@@ -137,3 +140,14 @@ export async function login(app: FastifyInstance, email: string, password: strin
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Test-only: the code the catalogue gives a German text (the app never looks one up this way; a test
+ * states the German answer and checks its code with it), and the German text of a schema issue's code.
+ */
+export function codeOf(german: string): string | undefined {
+  for (const [code, text] of MESSAGES) if (text === german) return code;
+  return undefined;
+}
+export const german = (message: string | undefined): string | undefined =>
+  message === undefined ? undefined : (MESSAGES.get(message) ?? message);

@@ -9,7 +9,6 @@ import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from '
 import { PNG, fields, multipart, seedCustomers } from './tasks-fixtures.js';
 import { DEP_REQUEST as DEP, RKSV_ORDER as ORDER, SUPPORT_REQUEST as SUPPORT } from './request-fixtures.js';
 
-
 for (const target of dbTargets()) {
   describe(`Idempotency-Key on the create calls (${target})`, () => {
     let t: TestApp;
@@ -165,7 +164,7 @@ for (const target of dbTargets()) {
       assert.equal(ok.length + busy.length, 4, answers.map((a) => `${a.statusCode} ${a.body}`).join('\n'));
       assert.ok(ok.length >= 1);
       for (const a of ok) assert.equal(a.body, ok[0]!.body);
-      for (const a of busy) assert.equal(a.json().message, MSG_IN_PROGRESS);
+      for (const a of busy) assert.equal(a.json().message, MSG_IN_PROGRESS.de);
       assert.equal(await orderCount(), before + 1, 'one order');
     });
 
@@ -180,7 +179,7 @@ for (const target of dbTargets()) {
         headers: { [IDEMPOTENCY_HEADER]: busyKey },
       });
       assert.equal(busy.statusCode, 409);
-      assert.equal(busy.json().message, MSG_IN_PROGRESS);
+      assert.equal(busy.json().message, MSG_IN_PROGRESS.de);
 
       const stale = key();
       await t.db.insert(idempotencyKeys).values({ scope, key: stale, created_at: new Date(Date.now() - 10 * 60_000) });
@@ -214,7 +213,7 @@ for (const target of dbTargets()) {
         headers: { [IDEMPOTENCY_HEADER]: 'a b' },
       });
       assert.equal(bad.statusCode, 400);
-      assert.equal(bad.json().message, MSG_BAD_KEY);
+      assert.equal(bad.json().message, MSG_BAD_KEY.de);
 
       // A refused proof of work is an answer like any other: the same key answers it again.
       const k = key();

@@ -66,7 +66,7 @@ for (const target of dbTargets()) {
       assert.equal(first.json().month, `${month(2)}-01`);
       const again = await api.post(u, url, { month: `${month(2)}-01`, physical_balance: 0 });
       assert.equal(again.statusCode, 409);
-      assert.equal(again.json().message, CASHBOOK_MSG.monthAlreadyClosed);
+      assert.equal(again.json().message, CASHBOOK_MSG.monthAlreadyClosed.de);
       const next = await api.post(u, url, { month: month(1), physical_balance: 0 });
       assert.equal(next.statusCode, 201, next.body);
       assert.equal(next.json().month, `${month(1)}-01`);
@@ -74,7 +74,7 @@ for (const target of dbTargets()) {
         const res = await api.post(u, url, { month: bad, physical_balance: 0 });
         assert.equal(res.statusCode, 400, `${bad}: ${res.body}`);
         assert.ok(
-          [CASHBOOK_MSG.monthInvalid, CASHBOOK_MSG.monthRequired].includes(res.json().message),
+          [CASHBOOK_MSG.monthInvalid.de, CASHBOOK_MSG.monthRequired.de].includes(res.json().message),
           `${bad}: ${res.body}`,
         );
       }
@@ -100,14 +100,14 @@ for (const target of dbTargets()) {
           ...taskFields().filter((p) => !(p.name in over)),
           ...fields(over),
         ]);
-      refused(await create({ titel: x(TEXT_LIMITS.taskTitle + 1) }), COMMON_MSG.titleMax, 'task title');
-      assert.equal(COMMON_MSG.titleMax, 'Der Titel darf höchstens 200 Zeichen lang sein.');
+      refused(await create({ titel: x(TEXT_LIMITS.taskTitle + 1) }), COMMON_MSG.titleMax.de, 'task title');
+      assert.equal(COMMON_MSG.titleMax.de, 'Der Titel darf höchstens 200 Zeichen lang sein.');
       refused(
         await create({ beschreibung: x(TEXT_LIMITS.description + 1) }),
-        COMMON_MSG.descriptionMax,
+        COMMON_MSG.descriptionMax.de,
         'task description',
       );
-      assert.equal(COMMON_MSG.descriptionMax, 'Die Beschreibung darf höchstens 10.000 Zeichen lang sein.');
+      assert.equal(COMMON_MSG.descriptionMax.de, 'Die Beschreibung darf höchstens 10.000 Zeichen lang sein.');
       assert.equal((await t.db.select({ n: count() }).from(tasks))[0]!.n, tasksBefore, 'nothing stored');
       const ok = await create({ titel: x(TEXT_LIMITS.taskTitle), beschreibung: x(TEXT_LIMITS.description) });
       assert.equal(ok.statusCode, 200, ok.body);
@@ -116,14 +116,14 @@ for (const target of dbTargets()) {
       const notesBefore = (await t.db.select({ n: count() }).from(taskNotes))[0]!.n;
       refused(
         await json('/api/task-add-note', { taskID, notiz: x(TEXT_LIMITS.taskNote + 1) }),
-        TASKS_MSG.noteMax,
+        TASKS_MSG.noteMax.de,
         'note',
       );
       assert.equal((await t.db.select({ n: count() }).from(taskNotes))[0]!.n, notesBefore);
       assert.equal((await json('/api/task-add-note', { taskID, notiz: x(TEXT_LIMITS.taskNote) })).statusCode, 200);
       refused(
         await json('/api/request-assist', { taskID, agentID: admin.id, comment: x(TEXT_LIMITS.taskComment + 1) }),
-        TASKS_MSG.commentMax,
+        TASKS_MSG.commentMax.de,
         'help request comment',
       );
       const audit = (over: Record<string, string>) =>
@@ -135,10 +135,10 @@ for (const target of dbTargets()) {
         );
       refused(
         await audit({ description: x(TEXT_LIMITS.description + 1) }),
-        COMMON_MSG.descriptionMax,
+        COMMON_MSG.descriptionMax.de,
         'audit description',
       );
-      refused(await audit({ reason: x(TEXT_LIMITS.taskComment + 1) }), TASKS_MSG.reasonMax, 'audit reason');
+      refused(await audit({ reason: x(TEXT_LIMITS.taskComment + 1) }), TASKS_MSG.reasonMax.de, 'audit reason');
 
       const rating = {
         customerNumber: '10001',
@@ -150,7 +150,7 @@ for (const target of dbTargets()) {
       };
       refused(
         await json('/web/submit-rating', { ...rating, comment: x(TEXT_LIMITS.ratingComment + 1) }),
-        RATINGS_MSG.commentTooLong,
+        RATINGS_MSG.commentTooLong.de,
         'rating comment',
       );
 
@@ -159,12 +159,12 @@ for (const target of dbTargets()) {
       const news = { title: 'Neu', text: 'Text', published_from: '2026-05-01T10:00:00Z' };
       refused(
         await json('/api/news', { ...news, title: x(TEXT_LIMITS.newsTitle + 1) }, newsToken),
-        COMMON_MSG.titleMax,
+        COMMON_MSG.titleMax.de,
         'news title',
       );
       refused(
         await json('/api/news', { ...news, text: x(TEXT_LIMITS.newsText + 1) }, newsToken),
-        BUSINESS_RECORDS_MSG.newsTextMax,
+        BUSINESS_RECORDS_MSG.newsTextMax.de,
         'news text',
       );
       refused(
@@ -173,7 +173,7 @@ for (const target of dbTargets()) {
           { ...news, translations: { en: { title: 'New', text: x(TEXT_LIMITS.newsText + 1) } } },
           newsToken,
         ),
-        BUSINESS_RECORDS_MSG.newsTextMax,
+        BUSINESS_RECORDS_MSG.newsTextMax.de,
         'news translation text',
       );
     });

@@ -51,7 +51,10 @@ for (const target of dbTargets()) {
       // The screen lies in the sidebar's tasks group: the calls are for staff with the tasks flag (issue 28).
       const agent = await addUser(t.db, { role: 'agent', flags: ['tasks'] });
       staffToken = await login(t.app, agent.email, agent.password);
-      const other = await addUser(t.db, { role: 'agent', flags: ['rksv', 'rksv_orders', 'cashbook', 'digital_signage'] });
+      const other = await addUser(t.db, {
+        role: 'agent',
+        flags: ['rksv', 'rksv_orders', 'cashbook', 'digital_signage'],
+      });
       noTasksToken = await login(t.app, other.email, other.password);
       const cust = await addUser(t.db, { role: 'customer' });
       customerToken = await login(t.app, cust.email, cust.password);
@@ -90,7 +93,7 @@ for (const target of dbTargets()) {
     it('customer search: at least 2 characters, at most 20 rows, number prefix and text', async () => {
       const short = await call('GET', '/api/insolvency-search-customers?query=G');
       assert.equal(short.statusCode, 400);
-      assert.equal(short.json().message, INSOLVENCY_MSG.searchTooShort);
+      assert.equal(short.json().message, INSOLVENCY_MSG.searchTooShort.de);
       assert.equal((await call('GET', '/api/insolvency-search-customers')).statusCode, 400);
       const many = (await call('GET', '/api/insolvency-search-customers?query=wirtshaus')).json() as unknown[];
       assert.equal(many.length, 20);
@@ -124,32 +127,32 @@ for (const target of dbTargets()) {
     it('create: customer, administrator name and start date required, e-mail and phone checked when given', async () => {
       const start = monthStart(2).day;
       const cases: [object, string][] = [
-        [{ administrator_name: 'Dr. Verwalter', start_date: start }, INSOLVENCY_MSG.customerRequired],
+        [{ administrator_name: 'Dr. Verwalter', start_date: start }, INSOLVENCY_MSG.customerRequired.de],
         [
           { customer_id: null, administrator_name: 'Dr. Verwalter', start_date: start },
-          INSOLVENCY_MSG.customerRequired,
+          INSOLVENCY_MSG.customerRequired.de,
         ],
         [
           { customer_id: 99999999, administrator_name: 'Dr. Verwalter', start_date: start },
-          INSOLVENCY_MSG.customerRequired,
+          INSOLVENCY_MSG.customerRequired.de,
         ],
-        [{ customer_id: ids[0], administrator_name: '  ', start_date: start }, INSOLVENCY_MSG.administratorRequired],
-        [{ customer_id: ids[0], administrator_name: 'Dr. Verwalter' }, INSOLVENCY_MSG.startDateRequired],
+        [{ customer_id: ids[0], administrator_name: '  ', start_date: start }, INSOLVENCY_MSG.administratorRequired.de],
+        [{ customer_id: ids[0], administrator_name: 'Dr. Verwalter' }, INSOLVENCY_MSG.startDateRequired.de],
         [
           { customer_id: ids[0], administrator_name: 'Dr. Verwalter', start_date: '2025-02-30' },
-          COMMON_MSG.invalidDate,
+          COMMON_MSG.invalidDate.de,
         ],
         [
           { customer_id: ids[0], administrator_name: 'Dr. Verwalter', start_date: start, administrator_email: 'kein' },
-          COMMON_MSG.emailFormat,
+          COMMON_MSG.emailFormat.de,
         ],
         [
           { customer_id: ids[0], administrator_name: 'Dr. Verwalter', start_date: start, administrator_phone: 'abc' },
-          INSOLVENCY_MSG.phoneFormat,
+          INSOLVENCY_MSG.phoneFormat.de,
         ],
         [
           { customer_id: ids[0], administrator_name: 'Dr. Verwalter', start_date: '2999-01-01' },
-          INSOLVENCY_MSG.startDateFuture,
+          INSOLVENCY_MSG.startDateFuture.de,
         ],
       ];
       for (const [body, message] of cases) {
@@ -179,7 +182,7 @@ for (const target of dbTargets()) {
         start_date: start.day,
       });
       assert.equal(again.statusCode, 409);
-      assert.equal(again.json().message, INSOLVENCY_MSG.activeExists);
+      assert.equal(again.json().message, INSOLVENCY_MSG.activeExists.de);
       const other = await call('POST', '/api/create-insolvency', {
         customer_id: ids[1],
         administrator_name: 'Mag. Masse',
@@ -217,7 +220,7 @@ for (const target of dbTargets()) {
       const url = `/api/set-insolvency-month/${caseId}/month`;
       const out = await call('POST', url, { month: before.month, year: before.year, invoice_number: 'RE-1' });
       assert.equal(out.statusCode, 400);
-      assert.equal(out.json().message, INSOLVENCY_MSG.monthOutOfRange);
+      assert.equal(out.json().message, INSOLVENCY_MSG.monthOutOfRange.de);
       const next = monthStart(-1);
       assert.equal(
         (await call('POST', url, { month: next.month, year: next.year, invoice_number: 'RE-1' })).statusCode,
@@ -225,11 +228,11 @@ for (const target of dbTargets()) {
       );
       assert.equal(
         (await call('POST', url, { month: 13, year: start.year, invoice_number: 'RE-1' })).json().message,
-        INSOLVENCY_MSG.invalidMonth,
+        INSOLVENCY_MSG.invalidMonth.de,
       );
       assert.equal(
         (await call('POST', url, { month: start.month, year: start.year, invoice_number: ' ' })).json().message,
-        INSOLVENCY_MSG.invoiceNumberRequired,
+        INSOLVENCY_MSG.invoiceNumberRequired.de,
       );
       assert.equal(
         (
@@ -249,7 +252,7 @@ for (const target of dbTargets()) {
       ] as const) {
         const res = await call('POST', url, { month: m.month, year: m.year, invoice_number: nr });
         assert.equal(res.statusCode, 200, res.body);
-        assert.equal(res.json().message, INSOLVENCY_MSG.monthSaved);
+        assert.equal(res.json().message, INSOLVENCY_MSG.monthSaved.de);
       }
       const row = (await list()).find((r) => r.id === caseId)!;
       assert.deepEqual(row.months, [
@@ -288,11 +291,12 @@ for (const target of dbTargets()) {
 
     it("close: 'Beenden' ends today and can still be closed for good; a permanently closed case takes no change", async () => {
       const url = `/api/close-insolvency/${caseId}`;
-      assert.equal((await call('PATCH', url, { status: 'active' })).json().message, INSOLVENCY_MSG.invalidStatus);
+      assert.equal((await call('PATCH', url, { status: 'active' })).json().message, INSOLVENCY_MSG.invalidStatus.de);
       const closed = await call('PATCH', url, { status: 'closed' });
       assert.equal(closed.statusCode, 200, closed.body);
       assert.deepEqual(closed.json(), {
-        message: INSOLVENCY_MSG.closed,
+        message: INSOLVENCY_MSG.closed.de,
+        code: INSOLVENCY_MSG.closed.code,
         status: 'closed',
         end_date: insolvencyToday(),
       });
@@ -317,14 +321,14 @@ for (const target of dbTargets()) {
       );
       const perm = await call('PATCH', url, { status: 'permanently_closed' });
       assert.equal(perm.statusCode, 200);
-      assert.equal(perm.json().message, INSOLVENCY_MSG.closedPermanently);
+      assert.equal(perm.json().message, INSOLVENCY_MSG.closedPermanently.de);
       for (const res of [
         await call('PATCH', url, { status: 'permanently_closed' }),
         await call('PATCH', url, { status: 'closed' }),
         await call('POST', month, { month: start.month, year: start.year, invoice_number: 'RE-Y' }),
       ]) {
         assert.equal(res.statusCode, 409);
-        assert.equal(res.json().message, INSOLVENCY_MSG.permanentlyClosed);
+        assert.equal(res.json().message, INSOLVENCY_MSG.permanentlyClosed.de);
       }
       assert.equal((await call('PATCH', '/api/close-insolvency/999999', { status: 'closed' })).statusCode, 404);
       const row = (await list()).find((r) => r.id === caseId)!;

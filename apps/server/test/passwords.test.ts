@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MSG_PASSWORD_COMMON, MSG_PASSWORD_UNCHANGED } from '@portal/shared';
+import { AUTH_MSG } from '@portal/shared';
 import { userTokens } from '../src/db/schema/index.js';
 import { newToken, tokenHash } from '../src/platform/tokens.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
@@ -14,7 +14,12 @@ for (const target of dbTargets()) {
     after(() => t.close());
 
     const change = async (token: string, oldPassword: string, newPassword: string) =>
-      t.app.inject({ method: 'POST', url: '/auth/change-password', headers: bearer(token), payload: { oldPassword, newPassword } });
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/change-password',
+        headers: bearer(token),
+        payload: { oldPassword, newPassword },
+      });
 
     it('refuses fewer than 12 characters, a common password in any case, and the current password', async () => {
       const u = await addUser(t.db);
@@ -24,10 +29,10 @@ for (const target of dbTargets()) {
       assert.equal(ten.json().message, 'Das Passwort muss mindestens 12 Zeichen lang sein');
       const common = await change(token, u.password, 'Qwerty123456');
       assert.equal(common.statusCode, 400);
-      assert.equal(common.json().message, MSG_PASSWORD_COMMON);
+      assert.equal(common.json().message, AUTH_MSG.passwordCommon.de);
       const same = await change(token, u.password, u.password);
       assert.equal(same.statusCode, 400);
-      assert.equal(same.json().message, MSG_PASSWORD_UNCHANGED);
+      assert.equal(same.json().message, AUTH_MSG.passwordUnchanged.de);
       // Nothing of it changed the password.
       assert.ok(await login(t.app, u.email, u.password));
       assert.equal((await change(token, u.password, 'Kassen-Tresor-2026')).statusCode, 200);
@@ -38,12 +43,18 @@ for (const target of dbTargets()) {
       const token = newToken();
       await t.db
         .insert(userTokens)
-        .values({ user_id: u.id, purpose: 'invite', token_hash: tokenHash(token), expires_at: new Date(Date.now() + 3_600_000) });
-      const set = (password: string) => t.app.inject({ method: 'POST', url: '/auth/set-password', payload: { token, password } });
+        .values({
+          user_id: u.id,
+          purpose: 'invite',
+          token_hash: tokenHash(token),
+          expires_at: new Date(Date.now() + 3_600_000),
+        });
+      const set = (password: string) =>
+        t.app.inject({ method: 'POST', url: '/auth/set-password', payload: { token, password } });
       assert.equal((await set('aaaaaaaaaa')).json().message, 'Das Passwort muss mindestens 12 Zeichen lang sein');
       const common = await set('1q2w3e4r5t6y');
       assert.equal(common.statusCode, 400);
-      assert.equal(common.json().message, MSG_PASSWORD_COMMON);
+      assert.equal(common.json().message, AUTH_MSG.passwordCommon.de);
       // A refused attempt does not use up the link.
       assert.equal((await set('Kassen-Tresor-2026')).statusCode, 200);
     });

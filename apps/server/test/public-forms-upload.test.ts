@@ -68,7 +68,7 @@ for (const target of dbTargets()) {
         const res = await send(parts);
         const ms = performance.now() - started;
         assert.equal(res.statusCode, 400, `${label}: ${res.body}`);
-        assert.equal(res.json().message, PUBLIC_FORM_MSG.robot, label);
+        assert.equal(res.json().message, PUBLIC_FORM_MSG.robot.de, label);
         assert.ok(ms < 3000, `${label}: answered in ${ms.toFixed(0)} ms`);
       }
       assert.deepEqual(written, [], 'no file was opened for writing');
@@ -120,7 +120,7 @@ for (const target of dbTargets()) {
         pump();
       });
       assert.equal(answer.status, 400, answer.body);
-      assert.equal(JSON.parse(answer.body).message, PUBLIC_FORM_MSG.robot);
+      assert.equal(JSON.parse(answer.body).message, PUBLIC_FORM_MSG.robot.de);
       assert.ok(answer.sentMb < total, `answered after ${answer.sentMb} of ${total} MB`);
       assert.deepEqual(written, []);
       assert.deepEqual(onDisk(), []);

@@ -219,7 +219,7 @@ for (const target of dbTargets()) {
       const res = await postJson('/web/deprequest', { ...DEP, altcha: await solve(t), website: '' });
       assert.equal(res.statusCode, 200, res.body);
       const { message, reference } = res.json();
-      assert.equal(message, PUBLIC_FORM_SUCCESS.dep);
+      assert.equal(message, PUBLIC_FORM_SUCCESS.dep.de);
       assert.equal(message, 'Ihre DEP Anfrage wurde erfolgreich gesendet!');
       const task = await assertArrived(reference, DEP.email, 'Für die Betriebsprüfung im Herbst.', [
         'Zeitraum: Jänner 2024 bis Dezember 2025',

@@ -77,7 +77,7 @@ for (const target of dbTargets()) {
       const taken = `SN-${b.id}-2`;
       const dup = await setSerial(a.cardIds[0]!, `  ${taken.toLowerCase()}  `);
       assert.equal(dup.statusCode, 409, dup.body);
-      assert.equal(dup.json().message, MSG.serialTaken);
+      assert.equal(dup.json().message, MSG.serialTaken.de);
       const [untouched] = await t.db.select().from(rksvCards).where(eq(rksvCards.id, a.cardIds[0]!));
       assert.equal(untouched!.serial_number, null);
       assert.equal(untouched!.cert_done, 0);
@@ -86,7 +86,7 @@ for (const target of dbTargets()) {
       assert.equal((await setSerial(a.cardIds[0]!, 'Kasse-Eins')).statusCode, 200);
       const second = await setSerial(a.cardIds[1]!, 'KASSE-EINS');
       assert.equal(second.statusCode, 409, second.body);
-      assert.equal(second.json().message, MSG.serialTaken);
+      assert.equal(second.json().message, MSG.serialTaken.de);
       // A card keeps its own serial, in another spelling too.
       const own = await setSerial(a.cardIds[0]!, 'KASSE-EINS ');
       assert.equal(own.statusCode, 200, own.body);
@@ -103,7 +103,7 @@ for (const target of dbTargets()) {
       const d = await add({ qty: 1 });
       const answers = await Promise.all([setSerial(c.cardIds[0]!, 'RACE-4711'), setSerial(d.cardIds[0]!, 'race-4711')]);
       assert.deepEqual(answers.map((r) => r.statusCode).sort(), [200, 409], answers.map((r) => r.body).join('\n'));
-      assert.equal(answers.find((r) => r.statusCode === 409)!.json().message, MSG.serialTaken);
+      assert.equal(answers.find((r) => r.statusCode === 409)!.json().message, MSG.serialTaken.de);
       const rows = await t.db.select().from(rksvCards).where(eq(rksvCards.cert_done, 1));
       assert.equal(rows.filter((r) => r.serial_number?.toLowerCase() === 'race-4711').length, 1);
     });

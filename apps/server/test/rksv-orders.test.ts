@@ -23,7 +23,11 @@ for (const target of dbTargets()) {
       return rksvOrderListSchema.parse(res.json());
     };
     const add = async (name: string, s: Omit<SampleOrder, 'companyname' | 'customername'> & Partial<SampleOrder>) => {
-      order[name] = await insertSampleOrder(t.db, t.config, { companyname: `Firma ${name}`, customername: 'Kunde', ...s });
+      order[name] = await insertSampleOrder(t.db, t.config, {
+        companyname: `Firma ${name}`,
+        customername: 'Kunde',
+        ...s,
+      });
       return order[name]!;
     };
     const activity = (orderId: number) =>
@@ -88,7 +92,16 @@ for (const target of dbTargets()) {
       assert.equal(completed.cards.length, 2);
       assert.equal(completed.cards[0]!.has_aes_key, true);
       assert.match(completed.cards[0]!.jahresbeleg_due!, /^\d{4}-02-15$/);
-      for (const k of ['companyname', 'vatnr', 'total_amount', 'qty', 'saved_at', 'payed_at', 'stripe_inv_id', 'tracking_number'])
+      for (const k of [
+        'companyname',
+        'vatnr',
+        'total_amount',
+        'qty',
+        'saved_at',
+        'payed_at',
+        'stripe_inv_id',
+        'tracking_number',
+      ])
         assert.ok(k in completed, k);
     });
 
@@ -99,11 +112,23 @@ for (const target of dbTargets()) {
       assert.deepEqual(await stage('delivery'), [order.delivery!.id]);
       assert.deepEqual(await stage('pickup'), [order.pickup!.id]);
       assert.deepEqual(await stage('completed'), [order.completed!.id]);
-      assert.deepEqual((await list('admin', '?payment_status=failed')).orders.map((o) => o.id), [order.failed!.id]);
+      assert.deepEqual(
+        (await list('admin', '?payment_status=failed')).orders.map((o) => o.id),
+        [order.failed!.id],
+      );
       assert.ok((await list('admin', '?delivery=0')).orders.every((o) => o.delivery === 0));
-      assert.deepEqual((await list('admin', '?q=cafe%20MULLER')).orders.map((o) => o.id), [order.open!.id]);
-      assert.deepEqual((await list('admin', '?q=strassenkuche')).orders.map((o) => o.id), [order.bens!.id]);
-      assert.deepEqual((await list('admin', '?q=GRAZ')).orders.map((o) => o.id), [order.bens!.id]);
+      assert.deepEqual(
+        (await list('admin', '?q=cafe%20MULLER')).orders.map((o) => o.id),
+        [order.open!.id],
+      );
+      assert.deepEqual(
+        (await list('admin', '?q=strassenkuche')).orders.map((o) => o.id),
+        [order.bens!.id],
+      );
+      assert.deepEqual(
+        (await list('admin', '?q=GRAZ')).orders.map((o) => o.id),
+        [order.bens!.id],
+      );
       // A number finds the order of that id (and any order whose text holds it, such as a VAT number).
       assert.ok((await list('admin', `?q=${order.failed!.id}`)).orders.some((o) => o.id === order.failed!.id));
       assert.equal((await list('anna', '?q=graz')).total, 0);
@@ -118,7 +143,10 @@ for (const target of dbTargets()) {
         cursor = page.nextCursor;
       } while (cursor);
       assert.equal(seen.length, 10);
-      assert.deepEqual(seen, [...seen].sort((a, b) => b - a));
+      assert.deepEqual(
+        seen,
+        [...seen].sort((a, b) => b - a),
+      );
       assert.equal((await call('admin', 'GET', '/api/rksv-orders?stage=bogus')).statusCode, 400);
       assert.equal((await call('admin', 'GET', '/api/rksv-orders?limit=201')).statusCode, 400);
     });
@@ -142,8 +170,11 @@ for (const target of dbTargets()) {
       const [c1, c2] = order.open!.cardIds;
       const blank = await call('anna', 'POST', '/api/rksv-update-card', { cardId: c1, serialNumber: '   ' });
       assert.equal(blank.statusCode, 400);
-      assert.equal(blank.json().message, MSG.serialRequired);
-      assert.equal((await call('ben', 'POST', '/api/rksv-update-card', { cardId: c1, serialNumber: 'X' })).statusCode, 404);
+      assert.equal(blank.json().message, MSG.serialRequired.de);
+      assert.equal(
+        (await call('ben', 'POST', '/api/rksv-update-card', { cardId: c1, serialNumber: 'X' })).statusCode,
+        404,
+      );
       const ok = await call('anna', 'POST', '/api/rksv-update-card', { cardId: c1, serialNumber: '  SN-42  ' });
       assert.equal(ok.statusCode, 200, ok.body);
       assert.equal(ok.json().serial_number, 'SN-42');
@@ -151,22 +182,50 @@ for (const target of dbTargets()) {
       const rows = await activity(order.open!.id);
       assert.ok(rows.some((r) => r.action === 'serial' && r.card_id === c1 && r.user_id === ids.anna));
       // Shipped: too late.
-      const shipped = await call('anna', 'POST', '/api/rksv-update-card', { cardId: order.delivery!.cardIds[0], serialNumber: 'Y' });
+      const shipped = await call('anna', 'POST', '/api/rksv-update-card', {
+        cardId: order.delivery!.cardIds[0],
+        serialNumber: 'Y',
+      });
       assert.equal(shipped.statusCode, 409);
-      assert.equal(shipped.json().message, MSG.serialWrongStage);
+      assert.equal(shipped.json().message, MSG.serialWrongStage.de);
       assert.equal(c2, order.open!.cardIds[1]);
     });
 
     it('tracking only for a shipping order in stage created, pickup-ready only for a pickup order in created', async () => {
-      const wrongKind = await call('anna', 'POST', '/api/rksv-set-tracking', { orderId: order.createdPickup!.id, trackingNumber: 'RR1AT' });
+      const wrongKind = await call('anna', 'POST', '/api/rksv-set-tracking', {
+        orderId: order.createdPickup!.id,
+        trackingNumber: 'RR1AT',
+      });
       assert.equal(wrongKind.statusCode, 409);
-      assert.equal(wrongKind.json().message, MSG.trackingWrongStage);
-      assert.equal((await call('anna', 'POST', '/api/rksv-set-tracking', { orderId: order.completed!.id, trackingNumber: 'RR1AT' })).statusCode, 409);
-      assert.equal((await call('anna', 'POST', '/api/rksv-set-tracking', { orderId: order.created!.id, trackingNumber: ' ' })).statusCode, 400);
-      assert.equal((await call('ben', 'POST', '/api/rksv-set-tracking', { orderId: order.created!.id, trackingNumber: 'RR1AT' })).statusCode, 404);
-      const ok = await call('anna', 'POST', '/api/rksv-set-tracking', { orderId: order.created!.id, trackingNumber: 'RR123456789AT' });
+      assert.equal(wrongKind.json().message, MSG.trackingWrongStage.de);
+      assert.equal(
+        (
+          await call('anna', 'POST', '/api/rksv-set-tracking', {
+            orderId: order.completed!.id,
+            trackingNumber: 'RR1AT',
+          })
+        ).statusCode,
+        409,
+      );
+      assert.equal(
+        (await call('anna', 'POST', '/api/rksv-set-tracking', { orderId: order.created!.id, trackingNumber: ' ' }))
+          .statusCode,
+        400,
+      );
+      assert.equal(
+        (await call('ben', 'POST', '/api/rksv-set-tracking', { orderId: order.created!.id, trackingNumber: 'RR1AT' }))
+          .statusCode,
+        404,
+      );
+      const ok = await call('anna', 'POST', '/api/rksv-set-tracking', {
+        orderId: order.created!.id,
+        trackingNumber: 'RR123456789AT',
+      });
       assert.equal(ok.statusCode, 200, ok.body);
-      const again = await call('anna', 'POST', '/api/rksv-set-tracking', { orderId: order.created!.id, trackingNumber: 'RR2AT' });
+      const again = await call('anna', 'POST', '/api/rksv-set-tracking', {
+        orderId: order.created!.id,
+        trackingNumber: 'RR2AT',
+      });
       assert.equal(again.statusCode, 409);
       const after = (await list('anna', '?stage=delivery')).orders.find((o) => o.id === order.created!.id)!;
       assert.equal(after.tracking_number, 'RR123456789AT');
@@ -174,18 +233,34 @@ for (const target of dbTargets()) {
 
       const pickupWrong = await call('anna', 'POST', '/api/rksv-set-pickup-ready', { orderId: order.delivery!.id });
       assert.equal(pickupWrong.statusCode, 409);
-      assert.equal(pickupWrong.json().message, MSG.pickupWrongStage);
-      assert.equal((await call('anna', 'POST', '/api/rksv-set-pickup-ready', { orderId: order.createdPickup!.id })).statusCode, 200);
-      assert.equal((await call('anna', 'POST', '/api/rksv-set-pickup-ready', { orderId: order.createdPickup!.id })).statusCode, 409);
+      assert.equal(pickupWrong.json().message, MSG.pickupWrongStage.de);
+      assert.equal(
+        (await call('anna', 'POST', '/api/rksv-set-pickup-ready', { orderId: order.createdPickup!.id })).statusCode,
+        200,
+      );
+      assert.equal(
+        (await call('anna', 'POST', '/api/rksv-set-pickup-ready', { orderId: order.createdPickup!.id })).statusCode,
+        409,
+      );
       assert.ok((await activity(order.createdPickup!.id)).some((r) => r.action === 'pickup_ready'));
     });
 
     it('activation once shipped; the AES key only through the reveal, which writes an activity row', async () => {
-      const early = await call('anna', 'POST', '/api/rksv-activate-card', { cardId: order.open!.cardIds[0], kassenid: 'K1', cert_sn: 'C1' });
+      const early = await call('anna', 'POST', '/api/rksv-activate-card', {
+        cardId: order.open!.cardIds[0],
+        kassenid: 'K1',
+        cert_sn: 'C1',
+      });
       assert.equal(early.statusCode, 409);
-      assert.equal(early.json().message, MSG.activateWrongStage);
+      assert.equal(early.json().message, MSG.activateWrongStage.de);
       const cardId = order.pickup!.cardIds[0]!;
-      const body = { cardId, kassenid: 'KASSE-1', cert_sn: 'CERT-1', shopid: 'S1', aes_key: 'c2VjcmV0LWtleS0xMjM0NTY3ODkw' };
+      const body = {
+        cardId,
+        kassenid: 'KASSE-1',
+        cert_sn: 'CERT-1',
+        shopid: 'S1',
+        aes_key: 'c2VjcmV0LWtleS0xMjM0NTY3ODkw',
+      };
       assert.equal((await call('ben', 'POST', '/api/rksv-activate-card', body)).statusCode, 404);
       assert.equal((await call('anna', 'POST', '/api/rksv-activate-card', { ...body, kassenid: '' })).statusCode, 400);
       const ok = await call('anna', 'POST', '/api/rksv-activate-card', body);
@@ -194,9 +269,16 @@ for (const target of dbTargets()) {
       assert.equal(ok.json().has_aes_key, true);
       assert.ok(ok.json().activated_at);
       assert.equal((await call('anna', 'POST', '/api/rksv-activate-card', body)).statusCode, 409);
-      for (const url of ['/api/rksv-orders?limit=200', `/api/rksv-cards/${order.pickup!.id}`, `/api/rksv-order-activity/${order.pickup!.id}`])
+      for (const url of [
+        '/api/rksv-orders?limit=200',
+        `/api/rksv-cards/${order.pickup!.id}`,
+        `/api/rksv-order-activity/${order.pickup!.id}`,
+      ])
         assert.doesNotMatch((await call('anna', 'GET', url)).body, /c2VjcmV0|"aes_key"/, url);
-      assert.equal((await list('anna', '?stage=completed')).orders.some((o) => o.id === order.pickup!.id), true);
+      assert.equal(
+        (await list('anna', '?stage=completed')).orders.some((o) => o.id === order.pickup!.id),
+        true,
+      );
 
       assert.equal((await call('ben', 'GET', `/api/rksv-card-key/${cardId}`)).statusCode, 404);
       assert.equal((await call('customer', 'GET', `/api/rksv-card-key/${cardId}`)).statusCode, 403);
@@ -208,7 +290,10 @@ for (const target of dbTargets()) {
       const reveals = (await activity(order.pickup!.id)).filter((r) => r.action === 'key_revealed');
       assert.equal(reveals.length, before + 1);
       assert.equal(reveals.at(-1)!.user_id, ids.anna);
-      assert.equal((await call('anna', 'GET', `/api/rksv-card-key/${order.pickup!.cardIds[0]! + 100000}`)).statusCode, 404);
+      assert.equal(
+        (await call('anna', 'GET', `/api/rksv-card-key/${order.pickup!.cardIds[0]! + 100000}`)).statusCode,
+        404,
+      );
     });
 
     it('invoice: a signed short-lived link that opens without a token; forged, unknown or another agent’s: 404', async () => {
@@ -234,26 +319,56 @@ for (const target of dbTargets()) {
 
     it('assign agent: admin only, the agent needs the rksv flag; assign customer: known customer', async () => {
       const o = order.nobody!.id;
-      assert.equal((await call('anna', 'POST', '/api/rksv-assign-agent', { orderId: o, agentId: ids.anna })).statusCode, 403);
+      assert.equal(
+        (await call('anna', 'POST', '/api/rksv-assign-agent', { orderId: o, agentId: ids.anna })).statusCode,
+        403,
+      );
       const noFlag = await call('admin', 'POST', '/api/rksv-assign-agent', { orderId: o, agentId: ids.tasksOnly });
       assert.equal(noFlag.statusCode, 400);
-      assert.equal(noFlag.json().message, MSG.agentNotRksv);
-      assert.equal((await call('admin', 'POST', '/api/rksv-assign-agent', { orderId: o, agentId: ids.customer })).statusCode, 400);
-      assert.equal((await call('admin', 'POST', '/api/rksv-assign-agent', { orderId: 999999, agentId: ids.ben })).statusCode, 404);
+      assert.equal(noFlag.json().message, MSG.agentNotRksv.de);
+      assert.equal(
+        (await call('admin', 'POST', '/api/rksv-assign-agent', { orderId: o, agentId: ids.customer })).statusCode,
+        400,
+      );
+      assert.equal(
+        (await call('admin', 'POST', '/api/rksv-assign-agent', { orderId: 999999, agentId: ids.ben })).statusCode,
+        404,
+      );
       const agents = await call('admin', 'GET', '/api/rksv-agents');
-      assert.deepEqual(agents.json().map((a: { name: string }) => a.name).sort(), ['admin', 'anna', 'ben', 'rksvOnly']);
+      assert.deepEqual(
+        agents
+          .json()
+          .map((a: { name: string }) => a.name)
+          .sort(),
+        ['admin', 'anna', 'ben', 'rksvOnly'],
+      );
       assert.equal((await call('anna', 'GET', '/api/rksv-agents')).statusCode, 403);
       const ok = await call('admin', 'POST', '/api/rksv-assign-agent', { orderId: o, agentId: ids.ben });
       assert.equal(ok.statusCode, 200, ok.body);
       assert.ok((await list('ben')).orders.some((x) => x.id === o));
       assert.ok(!(await list('anna')).orders.some((x) => x.id === o));
 
-      const [cust] = await t.db.insert(customers).values({ kundennummer: '55555', firma: 'Kunde AG', country_id: 1, source: 'AT' }).returning();
-      assert.equal((await call('ben', 'POST', '/api/rksv-assign-customer', { orderId: o, customerId: 999999 })).statusCode, 400);
-      assert.equal((await call('anna', 'POST', '/api/rksv-assign-customer', { orderId: o, customerId: cust!.id })).statusCode, 404);
-      assert.equal((await call('ben', 'POST', '/api/rksv-assign-customer', { orderId: o, customerId: cust!.id })).statusCode, 200);
+      const [cust] = await t.db
+        .insert(customers)
+        .values({ kundennummer: '55555', firma: 'Kunde AG', country_id: 1, source: 'AT' })
+        .returning();
+      assert.equal(
+        (await call('ben', 'POST', '/api/rksv-assign-customer', { orderId: o, customerId: 999999 })).statusCode,
+        400,
+      );
+      assert.equal(
+        (await call('anna', 'POST', '/api/rksv-assign-customer', { orderId: o, customerId: cust!.id })).statusCode,
+        404,
+      );
+      assert.equal(
+        (await call('ben', 'POST', '/api/rksv-assign-customer', { orderId: o, customerId: cust!.id })).statusCode,
+        200,
+      );
       const acts = await call('ben', 'GET', `/api/rksv-order-activity/${o}`);
-      assert.deepEqual(acts.json().map((a: { action: string }) => a.action), ['customer_assigned', 'agent_assigned']);
+      assert.deepEqual(
+        acts.json().map((a: { action: string }) => a.action),
+        ['customer_assigned', 'agent_assigned'],
+      );
 
       // While the customer has an active insolvency case, list and dialog say so (`Insolvenz`).
       const insolvent = async () => ({
@@ -307,7 +422,11 @@ for (const target of dbTargets()) {
       });
       assert.equal(notActive.statusCode, 409);
       const start = new Date(Date.now() - 50 * 3_600_000);
-      const res = await call('anna', 'POST', '/api/rksv-outages', { cardId, started_at: start.toISOString(), reason: 'Stromausfall' });
+      const res = await call('anna', 'POST', '/api/rksv-outages', {
+        cardId,
+        started_at: start.toISOString(),
+        reason: 'Stromausfall',
+      });
       assert.equal(res.statusCode, 201, res.body);
       const out = res.json();
       assert.equal(out.reportable, true);

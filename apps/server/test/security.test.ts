@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { count, eq } from 'drizzle-orm';
-import { FLAGS, MSG_INVALID_CHARS } from '@portal/shared';
+import { COMMON_MSG, FLAGS } from '@portal/shared';
 import { notifications, tasks } from '../src/db/schema/index.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { PDF, PNG, fields, multipart, postMultipart, seedCustomers, type Part } from './tasks-fixtures.js';
@@ -23,8 +23,13 @@ for (const target of dbTargets()) {
       return { ...u, token: await login(t.app, u.email, u.password) };
     };
     const get = (url: string, u: User) => t.app.inject({ method: 'GET', url, headers: bearer(u.token) });
-    const post = (url: string, u: User, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(u.token), payload });
-    const createTask = (u: User, over: Record<string, string | number>, files: { filename: string; content: Buffer }[] = []) =>
+    const post = (url: string, u: User, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(u.token), payload });
+    const createTask = (
+      u: User,
+      over: Record<string, string | number>,
+      files: { filename: string; content: Buffer }[] = [],
+    ) =>
       postMultipart(t.app, '/api/create-task', u.token, [
         ...fields({
           titel: 'Kassa startet nicht',
@@ -64,7 +69,11 @@ for (const target of dbTargets()) {
         await createTask(agent, { beschreibung: 'Kassa\u0000kaputt' }),
         // Public forms: JSON, and multipart fields (refused before any file is read).
         await t.app.inject({ method: 'POST', url: '/web/deprequest', payload: { firma: 'Pizzeria\u0000Roma' } }),
-        await t.app.inject({ method: 'POST', url: '/web/classic-support', ...multipartOf([{ name: 'description', value: 'Drucker\u0000defekt' }]) }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/web/classic-support',
+          ...multipartOf([{ name: 'description', value: 'Drucker\u0000defekt' }]),
+        }),
         await t.app.inject({
           method: 'POST',
           url: '/web/create-rksv-payment',
@@ -73,13 +82,16 @@ for (const target of dbTargets()) {
       ];
       for (const res of answers) {
         assert.equal(res.statusCode, 400, res.body);
-        assert.equal(res.json().message, MSG_INVALID_CHARS);
+        assert.equal(res.json().message, COMMON_MSG.invalidChars.de);
       }
       assert.equal((await t.db.select({ n: count() }).from(tasks))[0]!.n, tasksBefore);
     });
 
     it('counts a text of only invisible characters as empty', async () => {
-      const note = await post('/api/task-add-note', agent, { taskID: taskId, notiz: '\u200b\u200d\ufeff\u2060 \u00a0' });
+      const note = await post('/api/task-add-note', agent, {
+        taskID: taskId,
+        notiz: '\u200b\u200d\ufeff\u2060 \u00a0',
+      });
       assert.equal(note.statusCode, 400);
       assert.equal(note.json().message, 'Die Notiz darf nicht leer sein');
       const task = await createTask(agent, { titel: '\u200b\u200c' });
@@ -97,7 +109,9 @@ for (const target of dbTargets()) {
       ]);
       assert.equal(res.statusCode, 200, res.body);
       const detail = (await get(`/api/task-detail-agent/${res.json().aufgabeID}/${agent.id}`, agent)).json();
-      const byName = new Map<string, string>(detail.taskFiles.map((f: { original_name: string; datei_name: string }) => [f.original_name, f.datei_name]));
+      const byName = new Map<string, string>(
+        detail.taskFiles.map((f: { original_name: string; datei_name: string }) => [f.original_name, f.datei_name]),
+      );
       const download = async (original: string) => {
         const stored = byName.get(original);
         assert.ok(stored, `stored: ${original} in ${[...byName.keys()].join(', ')}`);
@@ -107,19 +121,34 @@ for (const target of dbTargets()) {
       };
       const html = await download('rechnung.pdf.html');
       assert.equal(html.headers['content-type'], 'application/pdf');
-      assert.equal(html.headers['content-disposition'], `attachment; filename="rechnung.pdf"; filename*=UTF-8''rechnung.pdf`);
-      assert.match(String((await download('evil.exe')).headers['content-disposition']), /^attachment; filename="evil\.pdf"/);
+      assert.equal(
+        html.headers['content-disposition'],
+        `attachment; filename="rechnung.pdf"; filename*=UTF-8''rechnung.pdf`,
+      );
+      assert.match(
+        String((await download('evil.exe')).headers['content-disposition']),
+        /^attachment; filename="evil\.pdf"/,
+      );
       // The right-to-left override is gone already from the name kept at upload.
       const png = await download('fotognp.exe');
       assert.equal(png.headers['content-type'], 'image/png');
-      assert.match(String(png.headers['content-disposition']), /^attachment; filename="fotognp\.png"; filename\*=UTF-8''fotognp\.png$/);
+      assert.match(
+        String(png.headers['content-disposition']),
+        /^attachment; filename="fotognp\.png"; filename\*=UTF-8''fotognp\.png$/,
+      );
     });
 
     it('lets only admins create notifications, with internal links only', async () => {
       const payload = { user_id: agent.id, title: 'Wichtig', message: 'Bitte melden', type: 'reminder' };
       assert.equal((await post('/api/create-notification', bare, payload)).statusCode, 403);
       assert.equal((await post('/api/create-notification', agent, payload)).statusCode, 403);
-      for (const link of ['javascript:alert(document.cookie)', 'https://evil.example/login', '//evil.example', '/\\evil.example', ' /tasks/1']) {
+      for (const link of [
+        'javascript:alert(document.cookie)',
+        'https://evil.example/login',
+        '//evil.example',
+        '/\\evil.example',
+        ' /tasks/1',
+      ]) {
         const res = await post('/api/create-notification', admin, { ...payload, link });
         assert.equal(res.statusCode, 400, link);
         assert.equal(res.json().message, 'Der Link muss ein Pfad innerhalb des Portals sein.');

@@ -112,22 +112,22 @@ for (const target of dbTargets()) {
     it('validates the order with the shared schema and its German messages', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ company: ' ' }, 'Firmenname ist erforderlich'],
-        [{ taxId: 'ATU1234' }, SHOP_MSG.uid],
-        [{ taxIdType: 'steuernummer', taxId: 'ATU12345678' }, SHOP_MSG.steuernummer],
-        [{ taxId: 'FN 123456a' }, SHOP_MSG.companyRegister],
+        [{ taxId: 'ATU1234' }, SHOP_MSG.uid.de],
+        [{ taxIdType: 'steuernummer', taxId: 'ATU12345678' }, SHOP_MSG.steuernummer.de],
+        [{ taxId: 'FN 123456a' }, SHOP_MSG.companyRegister.de],
         [{ postalCode: '11900' }, 'PLZ muss 4 Ziffern enthalten'],
-        [{ phone: '12' }, SHOP_MSG.phone],
-        [{ email: 'maria' }, SHOP_MSG.email],
-        [{ quantity: 0 }, SHOP_MSG.quantity],
-        [{ agb: false }, SHOP_MSG.agb],
-        [{ dataVerified: false }, SHOP_MSG.dataVerified],
+        [{ phone: '12' }, SHOP_MSG.phone.de],
+        [{ email: 'maria' }, SHOP_MSG.email.de],
+        [{ quantity: 0 }, SHOP_MSG.quantity.de],
+        [{ agb: false }, SHOP_MSG.agb.de],
+        [{ dataVerified: false }, SHOP_MSG.dataVerified.de],
       ];
       for (const [over, message] of cases) {
         const res = await api.create(over);
         assert.equal(res.statusCode, 400, JSON.stringify(over));
         assert.equal(res.json().message, message, JSON.stringify(over));
       }
-      assert.equal((await api.create({ productId: 999 })).json().message, SHOP_ERR.unknownProduct);
+      assert.equal((await api.create({ productId: 999 })).json().message, SHOP_ERR.unknownProduct.de);
       const shippingId = (await api.products()).find((p) => p.kind === 'shipping')!.id;
       assert.equal((await api.create({ productId: shippingId })).statusCode, 400, 'shipping is not orderable');
       assert.equal((await t.db.select({ n: count() }).from(rksvOrders))[0]!.n, 0);
@@ -138,7 +138,7 @@ for (const target of dbTargets()) {
       for (const amount of [1, right - 1, right + 1, 2 * PRICE]) {
         const res = await api.create({ amount });
         assert.equal(res.statusCode, 400);
-        assert.equal(res.json().message, SHOP_ERR.amountMismatch);
+        assert.equal(res.json().message, SHOP_ERR.amountMismatch.de);
       }
       assert.equal((await t.db.select({ n: count() }).from(rksvOrders))[0]!.n, 0);
       assert.equal((await t.db.select({ n: count() }).from(localCheckoutSessions))[0]!.n, 0);
@@ -283,11 +283,11 @@ for (const target of dbTargets()) {
       await pay(sessionId);
       const res = await api.setStatus(sessionId);
       assert.equal(res.statusCode, 409);
-      assert.equal(res.json().message, SHOP_ERR.paidNoDowngrade);
+      assert.equal(res.json().message, SHOP_ERR.paidNoDowngrade.de);
       assert.equal((await api.orderOf(sessionId)).payment_status, 'paid');
       const other = await api.setStatus(sessionId, 'paid');
       assert.equal(other.statusCode, 400);
-      assert.equal(other.json().message, SHOP_MSG.onlyFailed);
+      assert.equal(other.json().message, SHOP_MSG.onlyFailed.de);
     });
 
     it('a payment after a reported failure still books the money', async () => {
@@ -302,7 +302,7 @@ for (const target of dbTargets()) {
     it('order details and status updates for an unknown session answer 404', async () => {
       const res = await api.details('cs_local_unknown');
       assert.equal(res.statusCode, 404);
-      assert.equal(res.json().message, SHOP_ERR.orderNotFound);
+      assert.equal(res.json().message, SHOP_ERR.orderNotFound.de);
       assert.equal((await api.setStatus('cs_local_unknown')).statusCode, 404);
       assert.equal((await t.app.inject({ method: 'GET', url: '/web/rksv-order-details' })).statusCode, 400);
       const page = await t.app.inject({ method: 'GET', url: '/web/checkout/cs_local_unknown' });
@@ -348,14 +348,14 @@ for (const target of dbTargets()) {
         for (const altcha of [undefined, '', 'bm9wZQ==']) {
           const res = await api.create({ altcha }, url);
           assert.equal(res.statusCode, 400, `${url} ${altcha}`);
-          assert.equal(res.json().message, SHOP_ERR.robot);
+          assert.equal(res.json().message, SHOP_ERR.robot.de);
         }
         // Single use: the same solution a second time is refused.
         const proof = await solveAltcha(t.app);
         assert.equal((await api.create({ altcha: proof }, url)).statusCode, 200);
         const again = await api.create({ altcha: proof }, url);
         assert.equal(again.statusCode, 400);
-        assert.equal(again.json().message, SHOP_ERR.robot);
+        assert.equal(again.json().message, SHOP_ERR.robot.de);
       }
       assert.equal((await t.db.select({ n: count() }).from(rksvOrders))[0]!.n, before.orders + 2);
       assert.equal((await t.db.select({ n: count() }).from(invoices))[0]!.n, before.invoices, 'no invoice number');
@@ -506,7 +506,7 @@ for (const target of dbTargets()) {
       const before = stub.requests.length;
       const res = await api.create({ amount: 100 });
       assert.equal(res.statusCode, 400);
-      assert.equal(res.json().message, SHOP_ERR.amountMismatch);
+      assert.equal(res.json().message, SHOP_ERR.amountMismatch.de);
       assert.equal(stub.requests.length, before);
     });
 
@@ -515,7 +515,7 @@ for (const target of dbTargets()) {
       stub.failCreates = 5;
       const res = await api.create();
       assert.equal(res.statusCode, 502);
-      assert.equal(res.json().message, SHOP_ERR.providerDown);
+      assert.equal(res.json().message, SHOP_ERR.providerDown.de);
       assert.equal((await t.db.select({ n: count() }).from(rksvOrders))[0]!.n, ordersBefore);
       stub.failCreates = 0;
     });
@@ -527,7 +527,7 @@ for (const target of dbTargets()) {
       for (const opts of [{ secret: 'whsec_wrong' }, { signature: null }, { signature: 't=1,v1=deadbeef' }]) {
         const res = await webhook(event, opts);
         assert.equal(res.statusCode, 400, JSON.stringify(opts));
-        assert.equal(res.json().message, SHOP_ERR.badSignature);
+        assert.equal(res.json().message, SHOP_ERR.badSignature.de);
       }
       // A body changed after signing fails too.
       const payload = JSON.stringify(event);

@@ -19,15 +19,7 @@ import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from '
 const HEADER = 'kundennummer;firma;kontaktperson;email;telefon;adresse;plz;ort;uid\n';
 const row = (n: number) => `${80000 + n};Firma ${n};;;;;1010;Wien;\n`;
 
-type Mode =
-  | 'slowBody'
-  | 'stalledBody'
-  | 'slowHeaders'
-  | 'redirectOther'
-  | 'redirectSame'
-  | 'bomb'
-  | 'object'
-  | 'plain';
+type Mode = 'slowBody' | 'stalledBody' | 'slowHeaders' | 'redirectOther' | 'redirectSame' | 'bomb' | 'object' | 'plain';
 
 interface Source {
   port: number;
@@ -92,7 +84,7 @@ async function startSource(otherOrigin = ''): Promise<Source> {
       case 'bomb': {
         // 60 KB of gzip that unpack to 8 MB of rows (the limit is 1 MB).
         res.writeHead(200, { 'content-type': 'text/csv', 'content-encoding': 'gzip' });
-        res.end(zlib.gzipSync(HEADER + row(1).repeat(8 * 1024 * 1024 / row(1).length)));
+        res.end(zlib.gzipSync(HEADER + row(1).repeat((8 * 1024 * 1024) / row(1).length)));
         return;
       }
       case 'object':
@@ -222,20 +214,20 @@ for (const target of dbTargets()) {
       src.mode = 'stalledBody';
       const started = Date.now();
       const run = await sync(open, tokenOpen);
-      failedWith(run, SYNC_MSG.sourceDownloadTimeout);
+      failedWith(run, SYNC_MSG.sourceDownloadTimeout.de);
       assert.ok(Date.now() - started >= 4500, 'not before the download clock ran out');
       assert.deepEqual(downloads(open), []);
     });
 
     it('headers slower than the connect clock fail the run', async () => {
       src.mode = 'slowHeaders';
-      failedWith(await sync(open, tokenOpen), SYNC_MSG.sourceConnectTimeout);
+      failedWith(await sync(open, tokenOpen), SYNC_MSG.sourceConnectTimeout.de);
     });
 
     it('a redirect to another origin fails the run naming the source; one within the origin is followed', async () => {
       src.mode = 'redirectOther';
       other.hits = [];
-      failedWith(await sync(open, tokenOpen), SYNC_MSG.sourceRedirect);
+      failedWith(await sync(open, tokenOpen), SYNC_MSG.sourceRedirect.de);
       assert.deepEqual(other.hits, [], 'the other origin was never asked');
 
       src.mode = 'redirectSame';
@@ -246,13 +238,13 @@ for (const target of dbTargets()) {
 
     it('a gzip body that unpacks past SYNC_MAX_SOURCE_MB fails the run and its file is removed', async () => {
       src.mode = 'bomb';
-      failedWith(await sync(open, tokenOpen), SYNC_MSG.sourceTooLarge);
+      failedWith(await sync(open, tokenOpen), SYNC_MSG.sourceTooLarge.de);
       assert.deepEqual(downloads(open), []);
     });
 
     it("a bad file names the source's address, never the download's path on the server", async () => {
       src.mode = 'object';
-      failedWith(await sync(open, tokenOpen), SYNC_MSG.sourceBadFormat);
+      failedWith(await sync(open, tokenOpen), SYNC_MSG.sourceBadFormat.de);
     });
 
     it('without SYNC_ALLOW_PRIVATE_SOURCES a loopback address, or a name resolving to one, is refused unasked', async () => {
@@ -260,10 +252,10 @@ for (const target of dbTargets()) {
       src.hits = [];
       const byAddress = await sync(closed, tokenClosed, 'at');
       assert.equal(byAddress.status, 'failed');
-      assert.equal(byAddress.message, `${SYNC_MSG.sourcePrivateAddress} (${label})`);
+      assert.equal(byAddress.message, `${SYNC_MSG.sourcePrivateAddress.de} (${label})`);
       const byName = await sync(closed, tokenClosed, 'eg');
       assert.equal(byName.status, 'failed');
-      assert.equal(byName.message, `${SYNC_MSG.sourcePrivateAddress} (http://localhost:${src.port}/kunden)`);
+      assert.equal(byName.message, `${SYNC_MSG.sourcePrivateAddress.de} (http://localhost:${src.port}/kunden)`);
       assert.deepEqual(src.hits, [], 'the source was never asked');
       // The same source with the flag is read.
       const run = await sync(open, tokenOpen);

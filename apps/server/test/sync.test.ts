@@ -75,7 +75,7 @@ for (const target of dbTargets()) {
       const res = await start(country);
       assert.equal(res.statusCode, 202, res.body);
       const body = res.json() as { message: string; runId: number };
-      assert.equal(body.message, SYNC_MSG.started);
+      assert.equal(body.message, SYNC_MSG.started.de);
       return waitFor(body.runId);
     }
 
@@ -117,9 +117,9 @@ for (const target of dbTargets()) {
         { total: 8, created: 5, updated: 0, unchanged: 0, failed: 3 },
       );
       assert.deepEqual(run.errors, [
-        { line: 4, message: SYNC_MSG.rowFirmaMissing },
-        { line: 8, message: 'Kundennummer darf nur Zahlen enthalten' },
-        { line: 9, message: 'Ungültige E-Mail-Adresse' },
+        { line: 4, message: SYNC_MSG.rowFirmaMissing.de, code: SYNC_MSG.rowFirmaMissing.code },
+        { line: 8, message: 'Kundennummer darf nur Zahlen enthalten', code: 'common.customerNumberDigits' },
+        { line: 9, message: 'Ungültige E-Mail-Adresse', code: 'common.emailFormat' },
       ]);
       assert.equal(run.message, '5 neu, 0 geändert, 0 unverändert, 3 fehlerhaft, 0 deaktiviert');
       const zentral = await customer('50002');
@@ -175,9 +175,9 @@ for (const target of dbTargets()) {
       assert.equal(run.status, 'succeeded', run.message ?? '');
       assert.deepEqual([run.total, run.created, run.updated, run.failed], [5, 1, 1, 3]);
       assert.deepEqual(run.errors, [
-        { line: 3, message: SYNC_MSG.rowNotObject },
-        { line: 4, message: SYNC_MSG.rowFirmaMissing },
-        { line: 5, message: SYNC_MSG.rowDuplicate },
+        { line: 3, message: SYNC_MSG.rowNotObject.de, code: SYNC_MSG.rowNotObject.code },
+        { line: 4, message: SYNC_MSG.rowFirmaMissing.de, code: SYNC_MSG.rowFirmaMissing.code },
+        { line: 5, message: SYNC_MSG.rowDuplicate.de, code: SYNC_MSG.rowDuplicate.code },
       ]);
       // 50002–50005 are gone from the source; the record entered by hand was never the source's
       assert.equal(run.deactivated, 4);
@@ -187,11 +187,11 @@ for (const target of dbTargets()) {
 
     it('a bad source fails with its cause and touches no customer', async () => {
       const cases: [string | null, string][] = [
-        [null, SYNC_MSG.sourceFileMissing],
-        [csv(['60001;Firma;;;;;;;'], 'kundennummer;name;ort'), `${SYNC_MSG.sourceBadHeader} (firma)`],
-        ['[{"kundennummer": "60001", "firma": "Halb"}, {"kundennummer": ', SYNC_MSG.sourceBadJson],
-        ['{"kundennummer": "60001"}', SYNC_MSG.sourceBadFormat],
-        [csv([]), SYNC_MSG.sourceEmpty],
+        [null, SYNC_MSG.sourceFileMissing.de],
+        [csv(['60001;Firma;;;;;;;'], 'kundennummer;name;ort'), `${SYNC_MSG.sourceBadHeader.de} (firma)`],
+        ['[{"kundennummer": "60001", "firma": "Halb"}, {"kundennummer": ', SYNC_MSG.sourceBadJson.de],
+        ['{"kundennummer": "60001"}', SYNC_MSG.sourceBadFormat.de],
+        [csv([]), SYNC_MSG.sourceEmpty.de],
       ];
       for (const [content, message] of cases) {
         const before = await snapshot();
@@ -212,7 +212,7 @@ for (const target of dbTargets()) {
       const [other] = await t.db.insert(syncRuns).values({ country: 'AT', source: 'elsewhere' }).returning();
       const res = await start('at');
       assert.equal(res.statusCode, 409);
-      assert.equal(res.json().message, SYNC_MSG.alreadyRunning);
+      assert.equal(res.json().message, SYNC_MSG.alreadyRunning.de);
       // the other country is free
       assert.equal(
         (await t.app.inject({ method: 'GET', url: '/sync/runs?country=EG', headers: bearer(admin) })).statusCode,
@@ -228,7 +228,7 @@ for (const target of dbTargets()) {
       assert.equal(run.status, 'succeeded');
       const cut = await t.app.inject({ method: 'GET', url: `/sync/runs/${other!.id}`, headers: bearer(admin) });
       assert.equal(cut.json().status, 'failed');
-      assert.equal(cut.json().message, SYNC_MSG.serverStopped);
+      assert.equal(cut.json().message, SYNC_MSG.serverStopped.de);
     });
 
     it('GET /sync/runs lists the latest runs of a country, newest first; an unknown run is 404', async () => {
@@ -264,7 +264,9 @@ for (const target of dbTargets()) {
       const run = await sync('eg');
       assert.equal(run.status, 'succeeded', run.message ?? '');
       assert.deepEqual([run.total, run.created, run.failed], [231, 230, 1]);
-      assert.deepEqual(run.errors, [{ line: 231, message: SYNC_MSG.rowKundennummerMissing }]);
+      assert.deepEqual(run.errors, [
+        { line: 231, message: SYNC_MSG.rowKundennummerMissing.de, code: SYNC_MSG.rowKundennummerMissing.code },
+      ]);
       assert.deepEqual(
         stripe.calls.map((c) => c.startingAfter),
         [null, 'cus_000100', 'cus_000200'],
@@ -295,7 +297,7 @@ for (const target of dbTargets()) {
       try {
         const run = await sync('eg');
         assert.equal(run.status, 'failed');
-        assert.equal(run.message, `${SYNC_MSG.stripeKeyInvalid} (STRIPE_SECRET_KEY_EG)`);
+        assert.equal(run.message, `${SYNC_MSG.stripeKeyInvalid.de} (STRIPE_SECRET_KEY_EG)`);
         assert.deepEqual((await snapshot()).rows, before.rows);
       } finally {
         stripe.rejectKey = false;

@@ -1,10 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createTaskSchema, messageCode, parseBoardCursor, requestAssistSchema, taskListQuerySchema } from '@portal/shared';
+import { createTaskSchema, parseBoardCursor, requestAssistSchema, taskListQuerySchema } from '@portal/shared';
 import { MSG } from '../src/modules/tasks/common.js';
 import { MSG_TASK_NOT_FOUND } from '../src/modules/tasks/access.js';
-import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
+import { addUser, bearer, codeOf, createTestApp, dbTargets, german, login, type TestApp } from './helpers.js';
 import { fields, postMultipart, seedCustomers } from './tasks-fixtures.js';
 
 type User = Awaited<ReturnType<typeof addUser>> & { token: string };
@@ -48,14 +48,14 @@ describe('task input rules (shared schemas)', () => {
     assert.equal(parseBoardCursor('!!!'), null);
     const r = taskListQuerySchema.safeParse({ cursor: cursor('{"v":null,"id":1e20}') });
     assert.equal(r.success, false);
-    assert.equal(r.error!.issues[0]!.message, 'Ungültiger Cursor');
+    assert.equal(german(r.error!.issues[0]!.message), 'Ungültiger Cursor');
   });
 
   it('ids beyond the integer column are refused like any other wrong id', () => {
     for (const agentId of ['3000000000', '1e20', '1.5', '0']) {
       const r = taskListQuerySchema.safeParse({ agentId });
       assert.equal(r.success, false, agentId);
-      assert.equal(r.error!.issues[0]!.message, 'Ungültiger Agent');
+      assert.equal(german(r.error!.issues[0]!.message), 'Ungültiger Agent');
     }
     assert.equal(taskListQuerySchema.safeParse({ agentId: '2147483647' }).success, true);
   });
@@ -74,7 +74,7 @@ describe('task input rules (shared schemas)', () => {
     assert.equal(r.success, false);
     const byField = new Map<string, string[]>();
     for (const i of r.error!.issues)
-      byField.set(String(i.path[0]), [...(byField.get(String(i.path[0])) ?? []), i.message]);
+      byField.set(String(i.path[0]), [...(byField.get(String(i.path[0])) ?? []), german(i.message)!]);
     assert.deepEqual(byField.get('kundennummer'), ['Bitte einen Kunden über die Suche auswählen']);
     assert.deepEqual(byField.get('frist'), ['Frist ist erforderlich']);
     assert.deepEqual(byField.get('titel'), ['Titel ist erforderlich']);
@@ -88,21 +88,21 @@ describe('task input rules (shared schemas)', () => {
       userID: 1,
       kundennummer: '12a',
     });
-    const messages = wrong.error!.issues.map((i) => i.message);
+    const messages = wrong.error!.issues.map((i) => german(i.message)!);
     assert.deepEqual(messages.sort(), ['Kundennummer darf nur Zahlen enthalten', 'Ungültiges Datum']);
     const help = requestAssistSchema.safeParse({ taskID: 1, agentID: 2, comment: '' });
     assert.deepEqual(
-      help.error!.issues.map((i) => i.message),
+      help.error!.issues.map((i) => german(i.message)),
       ['Bitte einen Kommentar eingeben'],
     );
   });
 
   it('every message of the task calls is German and translated in every interface language', () => {
-    const messages = [...Object.values(MSG), MSG_TASK_NOT_FOUND, 'Ungültiger Cursor'];
+    const messages = [...Object.values(MSG).map((m) => m.de), MSG_TASK_NOT_FOUND.de, 'Ungültiger Cursor'];
     for (const m of messages) assert.doesNotMatch(m, /\b(already|exists|not found|invalid)\b/i, `${m} is German`);
     // The locales hold catalogue messages under their code (validation.<area>.<key>).
     const at = (v: Record<string, unknown>, m: string) =>
-      (messageCode(m) ?? '').split('.').reduce<unknown>((cur, k) => (cur as Record<string, unknown> | undefined)?.[k], v);
+      (codeOf(m) ?? '').split('.').reduce<unknown>((cur, k) => (cur as Record<string, unknown> | undefined)?.[k], v);
     const de = localeValidation('de');
     for (const lang of ['en', 'fr', 'ar']) {
       const other = localeValidation(lang);

@@ -15,7 +15,7 @@ const noop = () => {};
 
 /** Issue 28 item 19 (forms use withTextLimit, the same with the message translated): a limited text shows its counter near the limit and never cuts a long paste. */
 describe('text limit counter', () => {
-  const field = (value: string, limit = TEXT_LIMITS.taskTitle, message: string = COMMON_MSG.titleMax) =>
+  const field = (value: string, limit = TEXT_LIMITS.taskTitle, message: string = COMMON_MSG.titleMax.de) =>
     render(
       h(TextInput, { label: 'Titel', ...limitedProps({ value, onChange: noop, error: undefined }, limit, message) }),
     );
@@ -49,7 +49,7 @@ describe('text limit counter', () => {
         ...limitedProps(
           { value: 'x'.repeat(TEXT_LIMITS.taskNote + 1), onChange: noop, error: 'Schon ein Fehler' },
           TEXT_LIMITS.taskNote,
-          TASKS_MSG.noteMax,
+          TASKS_MSG.noteMax.de,
         ),
       }),
     );

@@ -3,8 +3,6 @@
  * NUL is refused everywhere (PostgreSQL cannot store it in text, and no one types it); invisible
  * characters at the edges are trimmed, so a text of only zero-width characters counts as empty.
  */
-export const MSG_INVALID_CHARS = 'Ungültige Zeichen in der Eingabe.';
-
 /** How deep a parsed body is searched; JSON bodies of this API are two or three levels deep. */
 const MAX_DEPTH = 16;
 

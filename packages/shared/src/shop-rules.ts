@@ -1,3 +1,4 @@
+import { defineMessages, type Message } from './messages/define.js';
 /**
  * The shop's rules without zod: prices, tax ids, phone numbers and labels. The order page uses them
  * while it renders; the zod schemas (schemas/shop.ts) load only when the form is first used.
@@ -110,7 +111,7 @@ export function orderTotal({ price, shippingPrice, quantity, delivery }: OrderTo
 // ---------------------------------------------------------------------------------------------
 // Field rules (spec 5, RKSV order) with the spec's German messages.
 
-export const SHOP_MSG = {
+export const SHOP_MSG = defineMessages('shop', {
   company: 'Firmenname ist erforderlich',
   name: 'Name des Bestellers ist erforderlich',
   address: 'Adresse ist erforderlich',
@@ -132,7 +133,7 @@ export const SHOP_MSG = {
   amount: 'Ungültiger Betrag',
   sessionId: 'Sitzungs-ID fehlt',
   onlyFailed: 'Nur der Status failed kann gesetzt werden',
-} as const;
+});
 
 const UID_RE = /^ATU\d{8}$/;
 const STEUERNUMMER_RE = /^\d{5}\/\d{4}$/;
@@ -144,8 +145,8 @@ export function normalizeTaxId(type: TaxIdType, value: string): string {
   return type === 'uid' ? value.replace(/\s+/g, '').toUpperCase() : value.trim();
 }
 
-/** The German message for a tax id of the given type, or null when it is valid. */
-export function taxIdError(type: TaxIdType, value: string): string | null {
+/** The message for a tax id of the given type, or null when it is valid. */
+export function taxIdError(type: TaxIdType, value: string): Message | null {
   const v = normalizeTaxId(type, value);
   if (COMPANY_REGISTER_RE.test(v.replace(/\s+/g, '').toUpperCase())) return SHOP_MSG.companyRegister;
   if (type === 'uid') return UID_RE.test(v) ? null : SHOP_MSG.uid;

@@ -1,3 +1,4 @@
+import { german } from './german.js';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -115,19 +116,20 @@ describe('cashbook closings and months', () => {
 
 describe('cashbook schemas', () => {
   const base = { amount: 1250, type: 'income', category_id: 1, description: 'Verkauf', invoice_number: 'RE-1' };
-  const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+  const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    german(r.error?.issues[0]?.message);
 
   it('an entry needs an invoice number for income and takes a customer only on income', () => {
     assert.ok(createTransactionSchema.safeParse(base).success);
     assert.equal(
       first(createTransactionSchema.safeParse({ ...base, invoice_number: '' })),
-      CASHBOOK_MSG.invoiceRequired,
+      CASHBOOK_MSG.invoiceRequired.de,
     );
     assert.equal(
       first(createTransactionSchema.safeParse({ ...base, type: 'expense', customer_id: 4 })),
-      CASHBOOK_MSG.customerOnlyIncome,
+      CASHBOOK_MSG.customerOnlyIncome.de,
     );
-    assert.equal(first(createTransactionSchema.safeParse({ ...base, amount: 0 })), CASHBOOK_MSG.amountInvalid);
+    assert.equal(first(createTransactionSchema.safeParse({ ...base, amount: 0 })), CASHBOOK_MSG.amountInvalid.de);
   });
 
   it('the form takes the amount as typed', () => {
@@ -141,17 +143,17 @@ describe('cashbook schemas', () => {
       customer_id: '',
     };
     assert.ok(transactionFormSchema.safeParse(form).success);
-    assert.equal(first(transactionFormSchema.safeParse({ ...form, amount: '0,00' })), CASHBOOK_MSG.amountInvalid);
-    assert.equal(first(transactionFormSchema.safeParse({ ...form, amount: '12,345' })), CASHBOOK_MSG.amountInvalid);
-    assert.equal(first(transactionFormSchema.safeParse({ ...form, type: 'income' })), CASHBOOK_MSG.invoiceRequired);
+    assert.equal(first(transactionFormSchema.safeParse({ ...form, amount: '0,00' })), CASHBOOK_MSG.amountInvalid.de);
+    assert.equal(first(transactionFormSchema.safeParse({ ...form, amount: '12,345' })), CASHBOOK_MSG.amountInvalid.de);
+    assert.equal(first(transactionFormSchema.safeParse({ ...form, type: 'income' })), CASHBOOK_MSG.invoiceRequired.de);
   });
 
   it('a closing names the first day of a month and the counted cash in cents', () => {
     assert.ok(createClosingSchema.safeParse({ month: '2026-02-01', physical_balance: 0 }).success);
     assert.equal(
       first(createClosingSchema.safeParse({ month: '2026-02-02', physical_balance: 0 })),
-      CASHBOOK_MSG.monthInvalid,
+      CASHBOOK_MSG.monthInvalid.de,
     );
-    assert.equal(first(createClosingSchema.safeParse({ month: '2026-02-01' })), CASHBOOK_MSG.physicalRequired);
+    assert.equal(first(createClosingSchema.safeParse({ month: '2026-02-01' })), CASHBOOK_MSG.physicalRequired.de);
   });
 });

@@ -1,3 +1,4 @@
+import { german } from './german.js';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { changePasswordFormSchema, createUserSchema, languageFromLangCode, loginSchema } from '../src/index.js';
@@ -21,7 +22,7 @@ describe('auth schemas', () => {
     const r = loginSchema.safeParse({ email: 'a@b', password: '' });
     assert.ok(!r.success);
     assert.deepEqual(
-      r.error.issues.map((i) => i.message),
+      r.error.issues.map((i) => german(i.message)),
       ['Ungültige E-Mail-Adresse', 'Passwort ist erforderlich'],
     );
   });
@@ -32,10 +33,13 @@ describe('auth schemas', () => {
       confirmPassword: 'abcdefghijkm',
     });
     assert.ok(!r.success);
-    assert.equal(r.error.issues[0]!.message, 'Die neuen Passwörter stimmen nicht überein');
+    assert.equal(german(r.error.issues[0]!.message), 'Die neuen Passwörter stimmen nicht überein');
     assert.ok(
-      changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'abcdefghijkl', confirmPassword: 'abcdefghijkl' })
-        .success,
+      changePasswordFormSchema.safeParse({
+        oldPassword: 'x',
+        newPassword: 'abcdefghijkl',
+        confirmPassword: 'abcdefghijkl',
+      }).success,
     );
   });
   it('accepts the create-user form with ids as strings and known flags only', () => {
@@ -61,8 +65,10 @@ describe('auth schemas', () => {
       }).success,
     );
     assert.equal(
-      createUserSchema.safeParse({ name: 'A', email: 'a@b.at', tel: '', country: 1, role: 2, agentLevel: 1 }).error
-        ?.issues[0]?.message,
+      german(
+        createUserSchema.safeParse({ name: 'A', email: 'a@b.at', tel: '', country: 1, role: 2, agentLevel: 1 }).error
+          ?.issues[0]?.message,
+      ),
       'Telefonnummer ist erforderlich',
     );
   });

@@ -1,3 +1,4 @@
+import { german } from './german.js';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addNoteSchema, containsNul, isInternalLink, loginSchema, trimInvisible } from '../src/index.js';
@@ -18,15 +19,33 @@ describe('input hygiene', () => {
   });
 
   it('makes a required text of only invisible characters empty', () => {
-    assert.equal(addNoteSchema.safeParse({ taskID: 1, notiz: '\u200b\u200d' }).error?.issues[0]?.message, 'Die Notiz darf nicht leer sein');
-    assert.equal(loginSchema.safeParse({ email: '\u200b', password: 'x' }).error?.issues[0]?.message, 'E-Mail ist erforderlich');
+    assert.equal(
+      german(addNoteSchema.safeParse({ taskID: 1, notiz: '\u200b\u200d' }).error?.issues[0]?.message),
+      'Die Notiz darf nicht leer sein',
+    );
+    assert.equal(
+      german(loginSchema.safeParse({ email: '\u200b', password: 'x' }).error?.issues[0]?.message),
+      'E-Mail ist erforderlich',
+    );
     // A password is compared as typed: nothing is trimmed from it.
     assert.equal(loginSchema.parse({ email: 'a@b.at', password: ' geheim\u200b ' }).password, ' geheim\u200b ');
   });
 
   it('takes only paths inside the portal as notification links', () => {
-    for (const ok of ['/tasks/12', '/agent-dashboard/tasks?unassigned=true#x', '/']) assert.equal(isInternalLink(ok), true, ok);
-    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'https://evil.example', '//evil.example', '/\\evil.example', 'tasks/1', ' /tasks/1', '/a b', '/x\u0000', ''])
+    for (const ok of ['/tasks/12', '/agent-dashboard/tasks?unassigned=true#x', '/'])
+      assert.equal(isInternalLink(ok), true, ok);
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'tasks/1',
+      ' /tasks/1',
+      '/a b',
+      '/x\u0000',
+      '',
+    ])
       assert.equal(isInternalLink(bad), false, bad);
   });
 });

@@ -5,7 +5,7 @@ import {
   isNotificationParams,
   LANGUAGES,
   MESSAGES,
-  messageCode,
+  messageOfCode,
   NOTIFICATION_KINDS,
   NOTIFICATION_MAIL,
   NOTIFICATION_TEXTS,
@@ -21,7 +21,11 @@ describe('message catalogue', () => {
       assert.match(code, /^[a-z][A-Za-z]*(\.[A-Za-z]\w*)+$/, code);
       assert.ok(text.trim().length > 0 && text === text.trim(), `${code}: empty or padded`);
       // `{{name}}` is a placeholder the answer fills (errorBody with params); anything else is a slip.
-      assert.doesNotMatch(text.replace(/\{\{\w+\}\}/g, ''), /\{\{|\}\}|undefined|NaN/, `${code}: unresolved placeholder`);
+      assert.doesNotMatch(
+        text.replace(/\{\{\w+\}\}/g, ''),
+        /\{\{|\}\}|undefined|NaN/,
+        `${code}: unresolved placeholder`,
+      );
     }
   });
 
@@ -32,12 +36,14 @@ describe('message catalogue', () => {
     assert.deepEqual(twice, []);
   });
 
-  it('the code of a text is its first area, common before the others', () => {
-    assert.equal(messageCode(COMMON_MSG.tooManyRequests), 'common.tooManyRequests');
-    assert.equal(messageCode(PUBLIC_FORM_MSG.emailRequired), 'common.emailRequired');
-    assert.equal(messageCode(PUBLIC_FORM_MSG.old.email), 'publicForms.old.email');
-    assert.equal(messageCode(TASKS_MSG.helpExists), 'tasks.helpExists');
-    assert.equal(messageCode('Kein Eintrag im Katalog'), undefined);
+  it('an entry carries its code; one taken over from common keeps the common code', () => {
+    assert.equal(COMMON_MSG.tooManyRequests.code, 'common.tooManyRequests');
+    assert.equal(PUBLIC_FORM_MSG.emailRequired, COMMON_MSG.emailRequired);
+    assert.equal(PUBLIC_FORM_MSG.emailRequired.code, 'common.emailRequired');
+    assert.equal(PUBLIC_FORM_MSG.old.email.code, 'publicForms.old.email');
+    assert.equal(TASKS_MSG.helpExists.code, 'tasks.helpExists');
+    assert.deepEqual(messageOfCode('tasks.helpExists'), TASKS_MSG.helpExists);
+    assert.equal(messageOfCode('Kein Eintrag im Katalog'), undefined);
   });
 });
 
@@ -48,7 +54,11 @@ describe('notification texts', () => {
       for (const kind of NOTIFICATION_KINDS) {
         const text = NOTIFICATION_TEXTS[lang][kind];
         assert.ok(text.title && text.message, `${lang}.${kind}`);
-        assert.deepEqual(placeholders(text.message), placeholders(NOTIFICATION_TEXTS.de[kind].message), `${lang}.${kind}`);
+        assert.deepEqual(
+          placeholders(text.message),
+          placeholders(NOTIFICATION_TEXTS.de[kind].message),
+          `${lang}.${kind}`,
+        );
         if (lang !== 'de') assert.notEqual(text.message, NOTIFICATION_TEXTS.de[kind].message, `${lang}.${kind}`);
       }
       assert.deepEqual(placeholders(NOTIFICATION_MAIL[lang].open), ['link']);

@@ -1,3 +1,4 @@
+import { german } from './german.js';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -29,7 +30,7 @@ function firstError(
   v: unknown,
 ) {
   const r = schema.safeParse(v);
-  return r.success ? null : (r.error!.issues[0]?.message ?? '?');
+  return r.success ? null : (german(r.error!.issues[0]?.message) ?? '?');
 }
 
 describe('Austrian holidays and working days', () => {
@@ -127,7 +128,7 @@ describe('support request schemas', () => {
     const r = classicSupportRequestSchema.safeParse({ kundennummer: '', plz: '', telefonnummer: ' ', email: '' });
     const byField = new Map<string, string[]>();
     for (const i of r.error!.issues)
-      byField.set(String(i.path[0]), [...(byField.get(String(i.path[0])) ?? []), i.message]);
+      byField.set(String(i.path[0]), [...(byField.get(String(i.path[0])) ?? []), german(i.message)!]);
     assert.deepEqual(byField.get('kundennummer'), ['Kundennummer ist erforderlich']);
     assert.deepEqual(byField.get('plz'), ['PLZ ist erforderlich']);
     assert.deepEqual(byField.get('telefonnummer'), ['Telefonnummer ist erforderlich']);
@@ -135,7 +136,7 @@ describe('support request schemas', () => {
     assert.ok([...byField.values()].every((m) => m.length === 1));
   });
   it('asks the emergency requester to accept the costs with the terms', () => {
-    assert.equal(firstError(emergencySupportRequestSchema, { ...support, agb: '' }), PUBLIC_FORM_MSG.agbEmergency);
+    assert.equal(firstError(emergencySupportRequestSchema, { ...support, agb: '' }), PUBLIC_FORM_MSG.agbEmergency.de);
     assert.equal(firstError(emergencySupportRequestSchema, { ...support, agb: 'on' }), null);
   });
 });
@@ -176,16 +177,16 @@ describe('DEP request schema', () => {
       [{ startYear: undefined }, 'Bitte wählen Sie das Startjahr'],
       [{ endMonth: '' }, 'Bitte wählen Sie den Endmonat'],
       [{ endYear: '' }, 'Bitte wählen Sie das Endjahr'],
-      [{ startYear: 2016 }, PUBLIC_FORM_MSG.yearRange],
-      [{ endYear: 2027 }, PUBLIC_FORM_MSG.yearRange],
-      [{ startYear: 2025, startMonth: 6, endYear: 2025, endMonth: 5 }, PUBLIC_FORM_MSG.endBeforeStart],
+      [{ startYear: 2016 }, PUBLIC_FORM_MSG.yearRange.de],
+      [{ endYear: 2027 }, PUBLIC_FORM_MSG.yearRange.de],
+      [{ startYear: 2025, startMonth: 6, endYear: 2025, endMonth: 5 }, PUBLIC_FORM_MSG.endBeforeStart.de],
       [{ agb: false }, 'Bitte akzeptieren Sie die AGB.'],
       [{ plz: 'A-1190' }, 'PLZ muss 4-5 Ziffern enthalten'],
       [{ telefonnummer: '+49 89 123456' }, 'Ungültiges Telefonnummerformat'],
     ];
     for (const [over, message] of cases)
       assert.equal(firstError(schema, { ...dep, ...over }), message, JSON.stringify(over));
-    assert.equal(PUBLIC_FORM_MSG.yearRange, 'Das Jahr muss zwischen 2017 und dem aktuellen Jahr liegen');
+    assert.equal(PUBLIC_FORM_MSG.yearRange.de, 'Das Jahr muss zwischen 2017 und dem aktuellen Jahr liegen');
   });
 });
 
@@ -200,15 +201,18 @@ describe('menu change date rule', () => {
   });
   it('refuses weekends, holidays, too early, too far and invalid dates with the spec message', () => {
     const now = new Date('2026-03-30T09:00:00+02:00'); // Monday
-    assert.equal(menuChangeDateError('2026-04-06', now), 'Bitte wählen Sie einen Werktag (Mo-Fr) und kein Feiertag.');
-    assert.equal(menuChangeDateError('2026-06-04', now), PUBLIC_FORM_MSG.workingDay);
-    assert.equal(menuChangeDateError('2026-04-04', now), PUBLIC_FORM_MSG.workingDay); // Saturday
-    assert.equal(menuChangeDateError('2026-04-01', now), PUBLIC_FORM_MSG.leadTime);
+    assert.equal(
+      menuChangeDateError('2026-04-06', now)?.de,
+      'Bitte wählen Sie einen Werktag (Mo-Fr) und kein Feiertag.',
+    );
+    assert.equal(menuChangeDateError('2026-06-04', now)?.de, PUBLIC_FORM_MSG.workingDay.de);
+    assert.equal(menuChangeDateError('2026-04-04', now)?.de, PUBLIC_FORM_MSG.workingDay.de); // Saturday
+    assert.equal(menuChangeDateError('2026-04-01', now)?.de, PUBLIC_FORM_MSG.leadTime.de);
     assert.equal(menuChangeDateError('2026-04-02', now), null); // Thursday = Mon + 3
-    assert.equal(menuChangeDateError('2027-04-01', now), PUBLIC_FORM_MSG.tooFar);
-    assert.equal(menuChangeDateError('2026-02-30', now), 'Ungültiges Datum');
-    assert.equal(menuChangeDateError('morgen', now), 'Ungültiges Datum');
-    assert.equal(PUBLIC_FORM_MSG.leadTime, 'Das Datum muss mindestens 3 Werktage in der Zukunft liegen.');
+    assert.equal(menuChangeDateError('2027-04-01', now)?.de, PUBLIC_FORM_MSG.tooFar.de);
+    assert.equal(menuChangeDateError('2026-02-30', now)?.de, 'Ungültiges Datum');
+    assert.equal(menuChangeDateError('morgen', now)?.de, 'Ungültiges Datum');
+    assert.equal(PUBLIC_FORM_MSG.leadTime.de, 'Das Datum muss mindestens 3 Werktage in der Zukunft liegen.');
   });
   it('validates the whole menu-change request with the same rule', () => {
     const schema = makeMenuChangeRequestSchema(() => new Date('2026-03-30T09:00:00+02:00'));
@@ -225,7 +229,7 @@ describe('menu change date rule', () => {
     };
     assert.equal(firstError(schema, menu), null);
     assert.equal(firstError(schema, { ...menu, frist: '' }), 'Bitte wählen Sie das Datum der Änderung');
-    assert.equal(firstError(schema, { ...menu, frist: '2026-04-06' }), PUBLIC_FORM_MSG.workingDay);
+    assert.equal(firstError(schema, { ...menu, frist: '2026-04-06' }), PUBLIC_FORM_MSG.workingDay.de);
     assert.equal(firstError(schema, { ...menu, comment: '' }), 'Bitte beschreiben Sie die gewünschte Änderung');
     assert.equal(firstError(schema, { ...menu, agb_accepted: undefined }), 'Bitte akzeptieren Sie die AGB.');
   });

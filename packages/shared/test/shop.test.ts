@@ -1,3 +1,4 @@
+import { german } from './german.js';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -37,7 +38,7 @@ const valid = {
 function messages(over: Record<string, unknown>, field?: string): string[] {
   const r = rksvOrderFormSchema.safeParse({ ...valid, ...over });
   if (r.success) return [];
-  return r.error.issues.filter((i) => !field || i.path[0] === field).map((i) => i.message);
+  return r.error.issues.filter((i) => !field || i.path[0] === field).map((i) => german(i.message)!);
 }
 
 describe('RKSV price rules (cents)', () => {
@@ -116,7 +117,7 @@ describe('RKSV order form rules', () => {
     assert.deepEqual(messages({ address: '' }, 'address'), ['Adresse ist erforderlich']);
     assert.deepEqual(messages({ city: ' ' }, 'city'), ['Ort ist erforderlich']);
     assert.deepEqual(messages({ company: undefined }, 'company'), ['Firmenname ist erforderlich']);
-    assert.deepEqual(messages({ company: 'x'.repeat(201) }, 'company'), [SHOP_MSG.tooLong]);
+    assert.deepEqual(messages({ company: 'x'.repeat(201) }, 'company'), [SHOP_MSG.tooLong.de]);
   });
 
   it('checks the UID: ATU plus 8 digits', () => {
@@ -135,13 +136,13 @@ describe('RKSV order form rules', () => {
 
   it('does not accept a company register number in place of a tax id', () => {
     for (const fn of ['FN 123456a', 'FN123456A', '123456 a']) {
-      assert.deepEqual(messages({ taxId: fn }, 'taxId'), [SHOP_MSG.companyRegister], fn);
+      assert.deepEqual(messages({ taxId: fn }, 'taxId'), [SHOP_MSG.companyRegister.de], fn);
       assert.equal(taxIdError('steuernummer', fn), SHOP_MSG.companyRegister);
     }
   });
 
   it('checks the tax id type', () => {
-    assert.deepEqual(messages({ taxIdType: 'fn' }, 'taxIdType'), [SHOP_MSG.taxIdType]);
+    assert.deepEqual(messages({ taxIdType: 'fn' }, 'taxIdType'), [SHOP_MSG.taxIdType.de]);
   });
 
   it('reports the tax id even when other fields fail too', () => {
@@ -193,17 +194,17 @@ describe('RKSV order form rules', () => {
     assert.deepEqual(messages({ quantity: 0 }, 'quantity'), ['Die Menge muss mindestens 1 sein']);
     assert.deepEqual(messages({ quantity: 1.5 }, 'quantity'), ['Die Menge muss mindestens 1 sein']);
     assert.deepEqual(messages({ quantity: '' }, 'quantity'), ['Die Menge muss mindestens 1 sein']);
-    assert.deepEqual(messages({ quantity: 101 }, 'quantity'), [SHOP_MSG.quantityMax]);
+    assert.deepEqual(messages({ quantity: 101 }, 'quantity'), [SHOP_MSG.quantityMax.de]);
   });
 
   it('knows pickup and shipping only', () => {
-    assert.deepEqual(messages({ deliveryMethod: 'post' }, 'deliveryMethod'), [SHOP_MSG.deliveryMethod]);
+    assert.deepEqual(messages({ deliveryMethod: 'post' }, 'deliveryMethod'), [SHOP_MSG.deliveryMethod.de]);
   });
 
   it('requires both confirmations', () => {
-    assert.deepEqual(messages({ agb: false }, 'agb'), [SHOP_MSG.agb]);
-    assert.deepEqual(messages({ dataVerified: false }, 'dataVerified'), [SHOP_MSG.dataVerified]);
-    assert.deepEqual(messages({ dataVerified: 'true' }, 'dataVerified'), [SHOP_MSG.dataVerified]);
+    assert.deepEqual(messages({ agb: false }, 'agb'), [SHOP_MSG.agb.de]);
+    assert.deepEqual(messages({ dataVerified: false }, 'dataVerified'), [SHOP_MSG.dataVerified.de]);
+    assert.deepEqual(messages({ dataVerified: 'true' }, 'dataVerified'), [SHOP_MSG.dataVerified.de]);
   });
 
   it('takes an optional amount in cents on the request', () => {
@@ -216,7 +217,7 @@ describe('RKSV order form rules', () => {
   it('accepts only failed as a status update', () => {
     assert.ok(updateOrderStatusSchema.safeParse({ session_id: 'cs_1', status: 'failed' }).success);
     const r = updateOrderStatusSchema.safeParse({ session_id: 'cs_1', status: 'paid' });
-    assert.equal(r.error?.issues[0]?.message, SHOP_MSG.onlyFailed);
+    assert.equal(german(r.error?.issues[0]?.message), SHOP_MSG.onlyFailed.de);
   });
 });
 

@@ -1,3 +1,4 @@
+import { german } from './german.js';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -82,16 +83,16 @@ describe('signage inputs', () => {
   it('refuses a schedule without a customer or with the end before the start', () => {
     const base = { schedule_name: 'Mittag', start_time: '08:00', end_time: '17:00', days: '1,2,3' };
     assert.equal(
-      scheduleInputSchema.safeParse(base).error?.issues[0]?.message,
+      german(scheduleInputSchema.safeParse(base).error?.issues[0]?.message),
       'Bitte alle Felder ausfüllen und einen Kunden wählen.',
     );
     assert.ok(scheduleInputSchema.safeParse({ ...base, customer_id: 3 }).success);
     assert.equal(
-      scheduleInputSchema.safeParse({ ...base, customer_id: 3, start_time: '18:00' }).error?.issues[0]?.message,
+      german(scheduleInputSchema.safeParse({ ...base, customer_id: 3, start_time: '18:00' }).error?.issues[0]?.message),
       'Die Startzeit muss vor der Endzeit liegen.',
     );
     assert.equal(
-      scheduleInputSchema.safeParse({ ...base, customer_id: 3, days: '' }).error?.issues[0]?.message,
+      german(scheduleInputSchema.safeParse({ ...base, customer_id: 3, days: '' }).error?.issues[0]?.message),
       'Bitte alle Felder ausfüllen und einen Kunden wählen.',
     );
     assert.equal(scheduleInputSchema.parse({ ...base, customer_id: 3, days: '3, 1,1' }).days, '1,3');
@@ -107,7 +108,7 @@ describe('signage inputs', () => {
   });
   it('asks for an activation code', () => {
     assert.equal(
-      verifyActivationSchema.safeParse({ activation_code: ' ' }).error?.issues[0]?.message,
+      german(verifyActivationSchema.safeParse({ activation_code: ' ' }).error?.issues[0]?.message),
       'Bitte geben Sie einen Aktivierungscode ein',
     );
     assert.equal(verifyActivationSchema.parse({ activation_code: '123 456' }).activation_code, '123456');

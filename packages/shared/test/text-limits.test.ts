@@ -1,3 +1,4 @@
+import { german } from './german.js';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -14,7 +15,7 @@ import {
 const firstMessage = (
   r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
   field: string,
-) => r.error?.issues.find((i) => i.path[0] === field)?.message;
+) => german(r.error?.issues.find((i) => i.path[0] === field)?.message);
 
 describe('text limits (one place, messages naming the field and its limit)', () => {
   it('formats a limit as German text shows it', () => {
@@ -29,20 +30,20 @@ describe('text limits (one place, messages naming the field and its limit)', () 
         classicSupportRequestSchema.safeParse({ description: 'x'.repeat(TEXT_LIMITS.description + 1) }),
         'description',
       ),
-      COMMON_MSG.descriptionMax,
+      COMMON_MSG.descriptionMax.de,
     );
     assert.equal(
       firstMessage(menuChangeRequestSchema.safeParse({ comment: long }), 'comment'),
-      PUBLIC_FORM_MSG.commentMax,
+      PUBLIC_FORM_MSG.commentMax.de,
     );
     assert.equal(
       firstMessage(companySwitchRequestSchema.safeParse({ additionalInfo: long }), 'additionalInfo'),
-      PUBLIC_FORM_MSG.additionalInfoMax,
+      PUBLIC_FORM_MSG.additionalInfoMax.de,
     );
     assert.equal(
       firstMessage(depRequestSchema.safeParse({ description: long }), 'description'),
-      PUBLIC_FORM_MSG.remarkMax,
+      PUBLIC_FORM_MSG.remarkMax.de,
     );
-    assert.match(PUBLIC_FORM_MSG.commentMax, /Beschreibung der Änderung.*10\.000 Zeichen/);
+    assert.match(PUBLIC_FORM_MSG.commentMax.de, /Beschreibung der Änderung.*10\.000 Zeichen/);
   });
 });

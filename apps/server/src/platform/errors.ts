@@ -1,21 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { COMMON_MSG, fillText, messageCode } from '@portal/shared';
+import { COMMON_MSG, fillText, messageOfCode, type Message } from '@portal/shared';
 
 /**
- * An error whose message is meant for the client: a German text of the shared message catalogue
- * (packages/shared/src/messages), answered with its code so the web can show it in the reader's language.
+ * An error meant for the client: an entry of the shared message catalogue (packages/shared/src/messages),
+ * thrown by reference and answered as its German text and its code, so the web shows it in the reader's language.
  */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
-    message: string,
+    public readonly entry: Message,
     /** Values of the catalogue text's `{{…}}` placeholders (a refused file's name): filled in the answer. */
     public readonly params?: Record<string, string>,
     /** A refused input: every failing field with its message (the first one is `message`). */
     public readonly fieldErrors?: FieldError[],
   ) {
-    super(message);
+    super(entry.de);
   }
 }
 
@@ -27,23 +27,25 @@ export interface FieldError {
 }
 
 /**
- * The failing fields of a refused input, each named with its message from the shared schema (a zod
- * default text, English and without code, becomes the generic German one), one entry per field.
+ * The failing fields of a refused input, one entry per field. A shared schema's issue carries the
+ * code of its catalogue entry as its message; anything else (zod's own English text) becomes the
+ * generic German one.
  */
 export function fieldErrors(issues: readonly { path: string; message: string | undefined }[]): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of issues) {
     if (out.some((e) => e.field === issue.path)) continue;
-    const message = issue.message && !ZOD_DEFAULT_MESSAGE.test(issue.message) ? issue.message : COMMON_MSG.badRequest;
-    const code = messageCode(message);
-    out.push(code ? { field: issue.path, message, code } : { field: issue.path, message });
+    const entry = (issue.message && messageOfCode(issue.message)) || COMMON_MSG.badRequest;
+    out.push({ field: issue.path, message: entry.de, code: entry.code });
   }
   return out;
 }
 
 /** 400 for a refused input: the first field's message, and every failing field in `errors`. */
 export function invalidInput(errors: FieldError[]): HttpError {
-  return new HttpError(400, errors[0]?.message ?? COMMON_MSG.badRequest, undefined, errors);
+  const first = errors[0];
+  const entry = first?.code ? messageOfCode(first.code) : undefined;
+  return new HttpError(400, entry ?? COMMON_MSG.badRequest, undefined, errors);
 }
 
 /**
@@ -51,22 +53,26 @@ export function invalidInput(errors: FieldError[]): HttpError {
  * catalogue text with placeholders is answered filled, with its `params` so the web can fill its translation.
  */
 export function errorBody(
-  message: string,
+  entry: Message,
   params?: Record<string, string>,
   errors?: FieldError[],
-): { message: string; code?: string; params?: Record<string, string>; errors?: FieldError[] } {
-  const code = messageCode(message);
-  const text = params ? fillText(message, params) : message;
-  return { message: text, ...(code && { code }), ...(code && params && { params }), ...(errors && { errors }) };
+): { message: string; code: string; params?: Record<string, string>; errors?: FieldError[] } {
+  const text = params ? fillText(entry.de, params) : entry.de;
+  return { message: text, code: entry.code, ...(params && { params }), ...(errors && { errors }) };
+}
+
+function invalidInputBody(errors: FieldError[]) {
+  const e = invalidInput(errors);
+  return errorBody(e.entry, undefined, errors);
 }
 
 /** 429 with the seconds the caller should wait, answered as `Retry-After`. */
 export class RateLimited extends HttpError {
   constructor(
-    message: string,
+    entry: Message,
     public readonly retryAfterSeconds: number,
   ) {
-    super(429, message);
+    super(429, entry);
   }
 }
 
@@ -77,13 +83,13 @@ export class RateLimited extends HttpError {
  */
 export const DEFAULT_RETRY_AFTER_SECONDS = 600;
 
-export const badRequest = (m: string) => new HttpError(400, m);
-export const unauthorized = (m: string = COMMON_MSG.unauthorized) => new HttpError(401, m);
-export const forbidden = (m: string = COMMON_MSG.forbidden) => new HttpError(403, m);
-export const notFound = (m: string = COMMON_MSG.notFound) => new HttpError(404, m);
-export const conflict = (m: string) => new HttpError(409, m);
+export const badRequest = (m: Message) => new HttpError(400, m);
+export const unauthorized = (m: Message = COMMON_MSG.unauthorized) => new HttpError(401, m);
+export const forbidden = (m: Message = COMMON_MSG.forbidden) => new HttpError(403, m);
+export const notFound = (m: Message = COMMON_MSG.notFound) => new HttpError(404, m);
+export const conflict = (m: Message) => new HttpError(409, m);
 
-const GENERIC: Record<number, string> = {
+const GENERIC: Record<number, Message> = {
   400: COMMON_MSG.badRequest,
   401: COMMON_MSG.unauthorized,
   403: COMMON_MSG.forbidden,
@@ -94,9 +100,6 @@ const GENERIC: Record<number, string> = {
   415: COMMON_MSG.unsupportedType,
   429: COMMON_MSG.tooManyRequests,
 };
-
-/** zod's own English texts ("Too big: expected string to have <=100 characters"): a field without a catalogue message. */
-export const ZOD_DEFAULT_MESSAGE = /^(Invalid|Expected|Required|Too big|Too small)/;
 
 export const UNAVAILABLE_MESSAGE = COMMON_MSG.unavailable;
 
@@ -132,13 +135,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = fieldErrors(
-        err.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: v.message })),
+        err.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: v.message,
+        })),
       );
-      return reply.status(400).send(errorBody(errors[0]?.message ?? COMMON_MSG.badRequest, undefined, errors));
+      return reply.status(400).send(invalidInputBody(errors));
     }
     if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
     if (err instanceof HttpError)
-      return reply.status(err.statusCode).send(errorBody(err.message, err.params, err.fieldErrors));
+      return reply.status(err.statusCode).send(errorBody(err.entry, err.params, err.fieldErrors));
     if (isDatabaseUnavailable(err)) {
       req.log.warn(
         { err: { message: err.message, cause: (err.cause as Error | undefined)?.message } },

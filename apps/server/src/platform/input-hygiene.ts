@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG_INVALID_CHARS, containsNul } from '@portal/shared';
+import { COMMON_MSG, containsNul } from '@portal/shared';
 import { badRequest } from './errors.js';
 
 /**
@@ -10,6 +10,7 @@ import { badRequest } from './errors.js';
  */
 export function registerInputHygiene(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
-    if (containsNul(req.params) || containsNul(req.query) || containsNul(req.body)) throw badRequest(MSG_INVALID_CHARS);
+    if (containsNul(req.params) || containsNul(req.query) || containsNul(req.body))
+      throw badRequest(COMMON_MSG.invalidChars);
   });
 }

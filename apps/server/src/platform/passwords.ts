@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { MSG_PASSWORD_COMMON, MSG_PASSWORD_UNCHANGED } from '@portal/shared';
+import { AUTH_MSG, type Message } from '@portal/shared';
 
 /** Algorithm.Argon2id of @node-rs/argon2 (an ambient const enum, which isolated modules cannot read). */
 const ARGON2ID = 2;
@@ -27,7 +27,6 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-
 /** How many of the most common passwords are refused (NIST SP 800-63B: check against breach corpora). */
 const COMMON_COUNT = 10_000;
 let common: Set<string> | undefined;
@@ -46,10 +45,10 @@ async function commonPasswords(): Promise<Set<string>> {
 
 /**
  * The server's rules for a new password beyond the shared schema's length: not among the most
- * common passwords and not the current one. Returns the German reason, or null when it may be used.
+ * common passwords and not the current one. Returns the reason (a catalogue entry), or null when it may be used.
  */
-export async function newPasswordProblem(password: string, currentHash?: string | null): Promise<string | null> {
-  if ((await commonPasswords()).has(password.toLowerCase())) return MSG_PASSWORD_COMMON;
-  if (currentHash && (await verifyPassword(currentHash, password))) return MSG_PASSWORD_UNCHANGED;
+export async function newPasswordProblem(password: string, currentHash?: string | null): Promise<Message | null> {
+  if ((await commonPasswords()).has(password.toLowerCase())) return AUTH_MSG.passwordCommon;
+  if (currentHash && (await verifyPassword(currentHash, password))) return AUTH_MSG.passwordUnchanged;
   return null;
 }

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
-import { COMMON_MSG, containsNul, MSG_INVALID_CHARS } from '@portal/shared';
+import { COMMON_MSG, containsNul } from '@portal/shared';
 import { HttpError, badRequest } from './errors.js';
 import type { Storage } from './storage/index.js';
 
@@ -153,7 +153,7 @@ export async function readMultipart(
     for await (const part of parts) {
       if (part.type === 'field') {
         const value = String(part.value ?? '');
-        if (containsNul(value) || containsNul(part.fieldname)) throw badRequest(MSG_INVALID_CHARS);
+        if (containsNul(value) || containsNul(part.fieldname)) throw badRequest(COMMON_MSG.invalidChars);
         fields[part.fieldname] = value;
         continue;
       }

@@ -8,6 +8,8 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
+  // Agents who ask their system for less motion get none: modals and toasts appear and leave at once.
+  respectReducedMotion: true,
 });
 
 /**

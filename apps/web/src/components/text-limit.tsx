@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Message } from '@portal/shared';
 import { translateMessage } from '../lib/translate-message';
 import { limitedProps } from './text-counter';
 
@@ -16,14 +17,14 @@ export { TextCounter } from './text-counter';
 
 /**
  * A text input's props with its limit: the counter as the field's description and, over the limit,
- * the field's message (German from the shared catalogue, shown in the reader's language) as its
+ * the field's message (an entry of the shared catalogue, shown in the reader's language) as its
  * error unless it already has one. Spread over the field's own props (`inputProps(form, path)` or
  * `value`/`onChange`/`error` of a plain state).
  */
 export function withTextLimit<P extends { value?: unknown; error?: ReactNode; description?: ReactNode }>(
   props: P,
   limit: number,
-  overMessage: string,
+  overMessage: Message,
 ): P & { description: ReactNode; error: ReactNode } {
   const over = typeof props.value === 'string' && props.value.length > limit;
   return limitedProps(props, limit, over ? translateMessage(overMessage) : '');

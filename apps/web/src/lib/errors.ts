@@ -37,7 +37,8 @@ export function hasStatus(error: unknown, ...statuses: number[]): error is ApiEr
   return error instanceof ApiError && statuses.includes(error.status);
 }
 
-/** The server's German message as it is (to compare with a shared MSG_ constant), or ''. */
-export function rawMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : '';
+/** The catalogue code of an error answer (to compare with an entry's `code`), or ''. */
+export function errorCode(error: unknown): string {
+  const code = error instanceof ApiError ? (error.body as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === 'string' ? code : '';
 }

@@ -1,38 +1,18 @@
+import type { Message } from '@portal/shared';
 import i18n from './i18n';
 
-type Tree = { [key: string]: string | Tree };
-
-/**
- * The catalogue code (`<area>.<key>`) of a German message, read from the German `validation`
- * strings already loaded (German is always loaded as the fallback language). Not from the shared
- * message catalogue itself: that would put every area's messages on every page that can show one.
- */
-function codeOfGerman(message: string): string | undefined {
-  const bundle = i18n.getResourceBundle('de', 'validation') as Tree | undefined;
-  const stack: [string, Tree][] = bundle ? [['', bundle]] : [];
-  while (stack.length) {
-    const [prefix, tree] = stack.pop()!;
-    for (const [key, value] of Object.entries(tree)) {
-      const code = prefix ? `${prefix}.${key}` : key;
-      if (typeof value === 'string') {
-        if (value === message && prefix) return code;
-      } else stack.push([code, value]);
-    }
-  }
-  return undefined;
+/** A catalogue code (`<area>.<key>`, e.g. `cashbook.amountRequired`) the loaded strings know. */
+function knownCode(code: string | undefined): code is string {
+  return !!code && /^[a-z][A-Za-z]*(\.[A-Za-z]\w*)+$/.test(code) && i18n.exists(code, { ns: 'validation' });
 }
 
 /**
- * A German message from a shared schema or from the server, in the current language. A catalogue
- * message (packages/shared/src/messages) is looked up by its code, `validation.<area>.<key>`: the
- * server's answer names it, a schema's text is found by its German wording. Anything else is
- * looked up by the German text itself, and stays as it is when no language knows it.
+ * A message in the current language, found by its catalogue code (locales: `validation.<area>.<key>`):
+ * a catalogue entry itself, a server answer's `code`, or a shared schema's issue (its message is the
+ * entry's code). The German text is what stays when no language has the code; any other text is shown as it is.
  */
-export function translateMessage(
-  message: string,
-  code: string | undefined = codeOfGerman(message),
-  params?: Record<string, string>,
-): string {
-  if (code && i18n.exists(code, { ns: 'validation' })) return i18n.t(code, { ns: 'validation', ...params });
-  return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
+export function translateMessage(message: string | Message, code?: string, params?: Record<string, string>): string {
+  if (typeof message !== 'string') return translateMessage(message.de, message.code, params);
+  const key = knownCode(code) ? code : knownCode(message) ? message : undefined;
+  return key ? i18n.t(key, { ns: 'validation', ...params }) : message;
 }

@@ -52,7 +52,7 @@ export const authCalls = defineCalls('auth', {
     path: '/auth/invitation',
     access: access.public,
     summary: 'Who an invitation link is for (400 when invalid, expired or used)',
-    query: z.object({ token: z.string().min(1, AUTH_MSG.invitationLinkInvalid) }),
+    query: z.object({ token: z.string().min(1, AUTH_MSG.invitationLinkInvalid.code) }),
     answer: z.object({ email: z.string(), name: z.string() }),
     errors: [400, 429],
   },

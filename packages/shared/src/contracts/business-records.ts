@@ -18,8 +18,8 @@ import { messageSchema } from '../user.js';
 import { access, defineCalls, fileAnswer } from './define.js';
 
 const customer = access.customerOnly;
-const branchAnswer = z.object({ message: z.string(), branch: branchSchema });
-const newsAnswer = z.object({ message: z.string(), post: newsPostSchema });
+const branchAnswer = z.object({ message: z.string(), code: z.string().optional(), branch: branchSchema });
+const newsAnswer = z.object({ message: z.string(), code: z.string().optional(), post: newsPostSchema });
 
 /** What the business customer keeps or receives: documents, branches, news, profile. */
 export const businessRecordsCalls = defineCalls('business', {
@@ -111,7 +111,7 @@ export const businessRecordsCalls = defineCalls('business', {
     access: customer,
     summary: 'Change the contact data {kontaktperson?, email?, telefon?} (company and number stay with staff)',
     body: profileInputSchema,
-    answer: z.object({ message: z.string(), profile: profileSchema }),
+    answer: z.object({ message: z.string(), code: z.string().optional(), profile: profileSchema }),
     errors: [400, 401, 403, 404],
   },
 });
@@ -128,6 +128,7 @@ export const customerDocumentCalls = defineCalls('customers', {
     multipart: { fileField: 'files' },
     answer: z.object({
       message: z.string(),
+      code: z.string().optional(),
       documents: z.array(
         z.object({ id: z.string(), name: z.string(), mime: z.string(), size: z.number(), created_at: z.string() }),
       ),

@@ -45,7 +45,7 @@ export const insolvencyCalls = defineCalls('insolvency', {
     access: tasks,
     summary: 'Open a case (409 while the customer has an active one)',
     body: createInsolvencySchema,
-    answer: z.object({ id: z.number().int(), message: z.string() }),
+    answer: z.object({ id: z.number().int(), message: z.string(), code: z.string().optional() }),
     status: 201,
     idempotent: true,
     errors: [400, 401, 403, 409],
@@ -67,7 +67,12 @@ export const insolvencyCalls = defineCalls('insolvency', {
     summary: "'Beenden' (closed) or 'Dauerhaft schließen' (permanently_closed); end date today (Vienna)",
     params: insolvencyIdParamsSchema,
     body: closeInsolvencySchema,
-    answer: z.object({ message: z.string(), status: z.enum(INSOLVENCY_CLOSE_STATUSES), end_date: z.string() }),
+    answer: z.object({
+      message: z.string(),
+      code: z.string().optional(),
+      status: z.enum(INSOLVENCY_CLOSE_STATUSES),
+      end_date: z.string(),
+    }),
     errors: [400, 401, 403, 404, 409],
   },
 });

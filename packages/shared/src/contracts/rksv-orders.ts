@@ -23,7 +23,7 @@ import {
 import { access, defineCalls, fileAnswer } from './define.js';
 
 const rksv = access.staffWith('rksv');
-const ok = z.object({ message: z.string() });
+const ok = z.object({ message: z.string(), code: z.string().optional() });
 
 /** The RKSV orders of the back office (backoffice.md, issue 16): lists, order and card writes, outages. */
 export const rksvOrdersCalls = defineCalls('rksv-orders', {

@@ -33,7 +33,8 @@ import { access, defineCalls, fileAnswer } from './define.js';
 
 const signage = access.staffWith('digital_signage');
 const device = access.keyHolder('device');
-const withMessage = <T extends z.ZodRawShape>(shape: T) => z.object({ message: z.string(), ...shape });
+const withMessage = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ message: z.string(), code: z.string().optional(), ...shape });
 /** The media a screen plays or staff preview (media-upload.ts: checked by content). */
 const media = fileAnswer('image/png', 'image/jpeg', 'image/webp', 'video/mp4', 'video/webm');
 /** A video seeks and resumes with byte ranges (206, or 416 when the range is outside the file). */

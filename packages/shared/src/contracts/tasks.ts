@@ -28,11 +28,11 @@ import { access, defineCalls, fileAnswer } from './define.js';
 
 const tasks = access.staffWith('tasks');
 /** A positive id from the path or a form field, with the message the forms show. */
-const id = (m: string = COMMON_MSG.invalidId) => z.coerce.number({ error: m }).int(m).positive(m);
-const boardParams = z.object({ countryId: id(COMMON_MSG.invalidCountry), status: taskStatusParam });
+const id = (m: string = COMMON_MSG.invalidId.code) => z.coerce.number({ error: m }).int(m).positive(m);
+const boardParams = z.object({ countryId: id(COMMON_MSG.invalidCountry.code), status: taskStatusParam });
 // The board's agent is `boardAgentId` in the declaration (the URL is the same): the board's query has
 // an `agentId` filter of its own, and a call's input is one object of distinct names.
-const agentBoardParams = boardParams.extend({ boardAgentId: id(TASKS_MSG.invalidAgent) });
+const agentBoardParams = boardParams.extend({ boardAgentId: id(TASKS_MSG.invalidAgent.code) });
 const sinceParams = z.object({
   lastTaskId: z.coerce.number().int().min(0),
   limit: z.coerce.number().int().min(1).max(TASK_PAGE_MAX),
@@ -99,7 +99,7 @@ export const tasksCalls = defineCalls('tasks', {
     path: '/api/agents',
     access: tasks,
     summary: "Staff of the caller's country with counters O, E, A (admins may ask for another country with countryId)",
-    query: z.object({ countryId: id(COMMON_MSG.invalidCountry).optional() }),
+    query: z.object({ countryId: id(COMMON_MSG.invalidCountry.code).optional() }),
     answer: z.array(agentSummarySchema),
     errors: [400, 401, 403],
   },
@@ -138,7 +138,7 @@ export const tasksCalls = defineCalls('tasks', {
     summary:
       'Create a task (multipart: titel, beschreibung, frist, typ, userID, kundennummer, firma, createdByUserID, files)',
     multipart: { fields: createTaskSchema, fileField: 'files' },
-    answer: z.object({ aufgabeID: z.number().int(), message: z.string() }),
+    answer: z.object({ aufgabeID: z.number().int(), message: z.string(), code: z.string().optional() }),
     errors: [400, 401, 403, 413, 415],
     idempotent: true,
   },
@@ -193,7 +193,7 @@ export const tasksCalls = defineCalls('tasks', {
     access: tasks,
     summary: 'Add files to an open task (multipart: taskId, files); 409 when the task is done or closed',
     multipart: { fields: z.object({ taskId: id('Aufgabe fehlt') }), fileField: 'files' },
-    answer: z.object({ message: z.string(), files: z.array(taskFileSchema) }),
+    answer: z.object({ message: z.string(), code: z.string().optional(), files: z.array(taskFileSchema) }),
     errors: [400, 401, 403, 404, 409, 413, 415],
   },
   shareTaskFile: {

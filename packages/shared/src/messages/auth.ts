@@ -1,7 +1,8 @@
+import { defineMessages } from './define.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 
 /** Sign-in, passwords, invitations and the own account's settings. */
-export const AUTH_MSG = {
+export const AUTH_MSG = defineMessages('auth', {
   userNotFound: 'Benutzer nicht gefunden.',
   badCredentials: 'Ungültige Anmeldedaten.',
   businessOnly: 'Dieser Zugang ist nur für Geschäftskunden. Bitte melden Sie sich über die Mitarbeiter-Anmeldung an.',
@@ -21,4 +22,4 @@ export const AUTH_MSG = {
   passwordChanged: 'Passwort erfolgreich geändert',
   passwordSet: 'Passwort wurde gesetzt. Sie können sich jetzt anmelden.',
   loggedOut: 'Abgemeldet',
-} as const;
+});

@@ -1,10 +1,11 @@
+import { defineMessages } from './define.js';
 import { TEXT_LIMITS, formatLimit } from '../text-limits.js';
 
 /**
  * Messages of the business dashboard's records (issue 21: documents, branches, news, profile) and of
  * the admins' news screen: key → German text. Catalogue area `businessRecords`.
  */
-export const BUSINESS_RECORDS_MSG = {
+export const BUSINESS_RECORDS_MSG = defineMessages('businessRecords', {
   documentNotFound: 'Dokument nicht gefunden',
   documentsShared: 'Dokumente für den Kunden freigegeben',
   taskFileShared: 'Datei für den Kunden freigegeben',
@@ -35,4 +36,4 @@ export const BUSINESS_RECORDS_MSG = {
   newsMarkedRead: 'Als gelesen markiert',
   profileKontaktpersonTooLong: 'Kontaktperson ist zu lang',
   profileSaved: 'Kontaktdaten gespeichert',
-} as const;
+});

@@ -1,9 +1,10 @@
+import { defineMessages } from './define.js';
 /**
  * Messages of the cashbook area: key → German text (backoffice.md section 8 and issue 20). Texts the
  * spec gives verbatim: `monthClosed`; `monthAlreadyClosed` is the key the spec names for a second
  * closing of a month. Screen-only texts (load errors, toasts) live in the locale files.
  */
-export const CASHBOOK_MSG = {
+export const CASHBOOK_MSG = defineMessages('cashbook', {
   typeRequired: 'Bitte Einnahme oder Ausgabe wählen',
   categoryRequired: 'Kategorie ist erforderlich',
   categoryNotFound: 'Kategorie nicht gefunden',
@@ -46,4 +47,4 @@ export const CASHBOOK_MSG = {
   invalidLimit: 'Ungültige Seitengröße',
   invalidCursor: 'Ungültige Seitenmarke',
   invalidSearch: 'Der Suchtext ist zu lang',
-} as const;
+});

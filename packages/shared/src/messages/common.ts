@@ -1,11 +1,11 @@
-import { MSG_INVALID_CHARS } from '../input-hygiene.js';
+import { defineMessages } from './define.js';
 import { TEXT_LIMITS, formatLimit } from '../text-limits.js';
 
 /**
  * Messages every area answers with (HTTP status texts, uploads, idempotency, field rules several
  * forms share). An area that needs one of these refers to it here instead of writing it again.
  */
-export const COMMON_MSG = {
+export const COMMON_MSG = defineMessages('common', {
   badRequest: 'Ungültige Anfrage.',
   unauthorized: 'Nicht angemeldet oder Sitzung abgelaufen.',
   forbidden: 'Keine Berechtigung für diese Aktion.',
@@ -20,7 +20,7 @@ export const COMMON_MSG = {
   tooManyRequests: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
   unavailable: 'Der Dienst ist vorübergehend nicht erreichbar. Bitte später erneut versuchen.',
   internal: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
-  invalidChars: MSG_INVALID_CHARS,
+  invalidChars: 'Ungültige Zeichen in der Eingabe.',
   invalidValue: 'Ungültiger Wert',
   invalidId: 'Ungültige Id',
   invalidCountry: 'Ungültiges Land',
@@ -49,4 +49,4 @@ export const COMMON_MSG = {
   // idempotency (platform/idempotency.ts)
   requestInProgress: 'Diese Anfrage wird bereits bearbeitet.',
   badIdempotencyKey: 'Ungültiger Idempotency-Key (1 bis 200 sichtbare ASCII-Zeichen).',
-} as const;
+});

@@ -1,3 +1,4 @@
+import { isMessage, type Message } from './define.js';
 import { AUTH_MSG } from './auth.js';
 import { COMMON_MSG } from './common.js';
 import { NOTIFICATIONS_MSG } from './notifications.js';
@@ -21,10 +22,10 @@ export { RKSV_ORDERS_MSG, STATS_MSG, RATINGS_MSG, SIGNAGE_MSG, SYNC_MSG, INSOLVE
 export { SHOP_ERR, SHOP_MESSAGES } from './shop.js';
 
 /**
- * The message catalogue: per area, key → German text. The server answers `{message, code}` with
- * the German text (the spec's contract) and its code `area.key`; the web translates by the code
- * (locales: `validation.<area>.<key>`) and falls back to the German text. A text several areas use
- * lives once, in `common`; an area may refer to it under its own key, the code is common's.
+ * The message catalogue: per area, key → entry `{code, de}` (define.ts). The server answers
+ * `{message, code}` with the German text (the spec's contract) and the entry's code `area.key`; the
+ * web translates by the code (locales: `validation.<area>.<key>`). A text several areas use lives
+ * once, in `common`; an area may take it over under its own key, the entry (and its code) stays common's.
  */
 export const MESSAGE_CATALOGUE = {
   common: COMMON_MSG,
@@ -47,28 +48,30 @@ export const MESSAGE_CATALOGUE = {
 
 export type MessageArea = keyof typeof MESSAGE_CATALOGUE;
 
-type Tree = { readonly [key: string]: string | Tree };
+type Tree = { readonly [key: string]: Message | Tree };
 
-function flatten(tree: Tree, prefix: string, out: Map<string, string>): void {
-  for (const [key, value] of Object.entries(tree)) {
-    const code = `${prefix}.${key}`;
-    if (typeof value === 'string') out.set(code, value);
-    else flatten(value, code, out);
+function collect(tree: Tree, out: Map<string, string>): void {
+  for (const value of Object.values(tree)) {
+    if (isMessage(value)) {
+      if (!out.has(value.code)) out.set(value.code, value.de);
+    } else collect(value, out);
   }
 }
 
-/** Every message as code → German text, in catalogue order (common first). */
+/**
+ * Every message as code → German text, in catalogue order (common first): what a schema's issue (its
+ * message is the entry's code) is answered with. An entry another area took over appears once, under its own code.
+ */
 export const MESSAGES: ReadonlyMap<string, string> = (() => {
   const out = new Map<string, string>();
-  for (const [area, tree] of Object.entries(MESSAGE_CATALOGUE)) flatten(tree as Tree, area, out);
+  collect(MESSAGE_CATALOGUE as unknown as Tree, out);
   return out;
 })();
 
-const CODE_OF = new Map<string, string>();
-for (const [code, text] of MESSAGES) if (!CODE_OF.has(text)) CODE_OF.set(text, code);
-
-/** The code of a German catalogue text (the first area holding it, so common's); undefined if none. */
-export function messageCode(german: string): string | undefined {
-  return CODE_OF.get(german);
+/** The entry of a code (a schema issue's message), or undefined for any other text. */
+export function messageOfCode(code: string): Message | undefined {
+  const de = MESSAGES.get(code);
+  return de === undefined ? undefined : { code, de };
 }
 export * from './notification-texts.js';
+export { defineMessages, isMessage, said, type Message } from './define.js';

@@ -1,5 +1,6 @@
+import { defineMessages } from './define.js';
 /** Messages of the insolvency area: key → German text (backoffice.md sections 5 and 8, issue 19). */
-export const INSOLVENCY_MSG = {
+export const INSOLVENCY_MSG = defineMessages('insolvency', {
   loadError: 'Fehler beim Laden der Insolvenzen',
   createError: 'Fehler beim Anlegen',
   closeError: 'Fehler beim Schließen',
@@ -24,4 +25,4 @@ export const INSOLVENCY_MSG = {
   closed: 'Insolvenzfall beendet',
   closedPermanently: 'Insolvenzfall dauerhaft geschlossen',
   monthSaved: 'Rechnungsnummer gespeichert',
-} as const;
+});

@@ -1,5 +1,6 @@
+import { defineMessages } from './define.js';
 /** Notifications: the API's own answers (the notification texts themselves are in notification-texts.ts). */
-export const NOTIFICATIONS_MSG = {
+export const NOTIFICATIONS_MSG = defineMessages('notifications', {
   unknownRecipient: 'Unbekannter Empfänger',
   notFound: 'Benachrichtigung nicht gefunden.',
   recipientRequired: 'Empfänger fehlt',
@@ -9,4 +10,4 @@ export const NOTIFICATIONS_MSG = {
   invalidPriority: 'Ungültige Priorität',
   created: 'Benachrichtigung wurde erstellt.',
   markedRead: 'Als gelesen markiert.',
-} as const;
+});

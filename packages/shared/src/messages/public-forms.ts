@@ -1,9 +1,10 @@
+import { defineMessages } from './define.js';
 import { DEP_FIRST_YEAR, MENU_CHANGE_MIN_WORKING_DAYS } from '../constants.js';
 import { COMMON_MSG } from './common.js';
 import { TEXT_LIMITS, formatLimit } from '../text-limits.js';
 
 /** German messages of the public forms (spec sections 5 and 8 where it gives them). */
-export const PUBLIC_FORM_MSG = {
+export const PUBLIC_FORM_MSG = defineMessages('publicForms', {
   robot: 'Bitte bestätigen Sie, dass Sie kein Roboter sind.',
   sendFailed: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   tooLong: 'Eingabe ist zu lang',
@@ -58,13 +59,13 @@ export const PUBLIC_FORM_MSG = {
     phone: 'Telefonnummer (neu) ist erforderlich',
     email: 'E-Mail (neu) ist erforderlich',
   },
-} as const;
+});
 
 /** The success messages of the spec (section 8), answered by the server as `message`. */
-export const PUBLIC_FORM_SUCCESS = {
+export const PUBLIC_FORM_SUCCESS = defineMessages('publicForms.sent', {
   dep: 'Ihre DEP Anfrage wurde erfolgreich gesendet!',
   menu: 'Menüänderung wurde erfolgreich beantragt.',
   switch: 'Ihre Firmenübernahme-Anfrage wurde erfolgreich übermittelt.',
   emergency: 'Ihre Emergency Support Anfrage wurde erfolgreich gesendet!',
   classic: 'Ihre Support-Anfrage wurde erfolgreich gesendet!',
-} as const;
+});

@@ -1,7 +1,8 @@
+import { defineMessages } from './define.js';
 import { RATING_CODE_DIGITS, RATING_COMMENT_MAX, RATING_MAX, RATING_MIN } from '../stats-rules.js';
 
 /** Messages of the ratings area: key → German text (backoffice.md section 8). */
-export const RATINGS_MSG = {
+export const RATINGS_MSG = defineMessages('ratings', {
   customerNotFound: 'Kundennummer nicht gefunden',
   wrongCode: 'Verifikationscode ist nicht korrekt',
   codeLocked: 'Der Verifikationscode wurde nach zu vielen Fehlversuchen gesperrt.',
@@ -15,4 +16,4 @@ export const RATINGS_MSG = {
   ratingRange: `Jede Bewertung muss zwischen ${RATING_MIN} und ${RATING_MAX} Sternen liegen`,
   commentTooLong: `Der Kommentar ist zu lang (höchstens ${RATING_COMMENT_MAX} Zeichen)`,
   saved: 'Vielen Dank für Ihre Bewertung!',
-} as const;
+});

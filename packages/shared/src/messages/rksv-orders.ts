@@ -1,7 +1,8 @@
+import { defineMessages } from './define.js';
 import { COMMON_MSG } from './common.js';
 
 /** Messages of the rksv-orders area: key → German text (backoffice.md section 8, issue 16). */
-export const RKSV_ORDERS_MSG = {
+export const RKSV_ORDERS_MSG = defineMessages('rksvOrders', {
   loadFailed: 'Fehler beim Laden der Bestellungen',
   serialsMismatch: 'Die Seriennummern stimmen nicht überein.',
   serialsSaveFailed: 'Fehler beim Speichern der Seriennummern',
@@ -33,4 +34,4 @@ export const RKSV_ORDERS_MSG = {
   trackingSaved: 'Sendungsnummer gespeichert, Bestellung versendet.',
   pickupReadySaved: 'Bestellung ist abholbereit.',
   outageNotActivated: 'Ausfälle können nur für aktivierte Karten erfasst werden.',
-} as const;
+});

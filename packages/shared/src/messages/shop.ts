@@ -1,8 +1,9 @@
+import { defineMessages } from './define.js';
 import { SHOP_MSG } from '../shop-rules.js';
 import { COMMON_MSG } from './common.js';
 
 /** The RKSV shop: the order form's field rules (shop-rules.ts) and the server's answers. */
-export const SHOP_ERR = {
+export const SHOP_ERR = defineMessages('shop', {
   unknownProduct: 'Unbekanntes Produkt',
   amountMismatch: 'Der Betrag stimmt nicht mit dem aktuellen Preis überein. Bitte laden Sie die Seite neu.',
   orderNotFound: COMMON_MSG.orderNotFound,
@@ -12,6 +13,6 @@ export const SHOP_ERR = {
   invoiceNotFound: COMMON_MSG.invoiceNotFound,
   proformaNotFound: 'Proforma-Rechnung nicht gefunden.',
   robot: 'Die automatische Sicherheitsprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
-} as const;
+});
 
-export const SHOP_MESSAGES = { ...SHOP_MSG, ...SHOP_ERR } as const;
+export const SHOP_MESSAGES = { ...SHOP_MSG, ...SHOP_ERR };

@@ -1,7 +1,8 @@
+import { defineMessages } from './define.js';
 import { COMMON_MSG } from './common.js';
 
 /** Messages of the signage area: key → German text (backoffice.md section 8). */
-export const SIGNAGE_MSG = {
+export const SIGNAGE_MSG = defineMessages('signage', {
   loadFailed: 'Fehler beim Laden der OKDS-Daten',
   devicesLoadFailed: 'Fehler beim Laden der Geräte',
   contentsLoadFailed: 'Fehler beim Laden der Contents',
@@ -42,4 +43,4 @@ export const SIGNAGE_MSG = {
   contentMoved: 'Content verschoben',
   contentRemoved: 'Content entfernt',
   fileUploaded: 'Datei hochgeladen',
-} as const;
+});

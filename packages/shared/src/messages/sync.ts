@@ -1,5 +1,6 @@
+import { defineMessages } from './define.js';
 /** Messages of the sync area: key → German text (backoffice.md section 8, issue 19). */
-export const SYNC_MSG = {
+export const SYNC_MSG = defineMessages('sync', {
   started: 'Synchronisation gestartet',
   alreadyRunning: 'Synchronisation läuft bereits',
   failed: 'Fehler bei der Synchronisation',
@@ -38,4 +39,4 @@ export const SYNC_MSG = {
   rowOtherSource: 'Kundennummer gehört zu einem Kunden der anderen Quelle',
   rowNumberTaken: 'Kundennummer gehört bereits zu einem anderen Stripe-Kunden',
   rowNotSaved: 'Kunde konnte nicht gespeichert werden',
-} as const;
+});

@@ -1,8 +1,9 @@
+import { defineMessages } from './define.js';
 import { CUSTOMER_SEARCH_MIN } from '../constants.js';
 import { TEXT_LIMITS, formatLimit } from '../text-limits.js';
 
 /** The tasks area: board, task commands, files, help requests and audits. */
-export const TASKS_MSG = {
+export const TASKS_MSG = defineMessages('tasks', {
   notFound: 'Aufgabe nicht gefunden.',
   alreadyClaimed: 'Diese Aufgabe wurde bereits übernommen.',
   uploadClosed: 'Für erledigte oder abgeschlossene Aufgaben sind keine Uploads möglich.',
@@ -45,4 +46,4 @@ export const TASKS_MSG = {
   statusChanged: 'Status wurde geändert.',
   filesUploaded: 'Dateien wurden hochgeladen.',
   auditSaved: 'Audit wurde gespeichert.',
-} as const;
+});

@@ -1,5 +1,6 @@
+import { defineMessages } from './define.js';
 /** Creating and managing staff and business accounts. */
-export const USERS_MSG = {
+export const USERS_MSG = defineMessages('users', {
   duplicateEmail: 'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.',
   unknownCountry: 'Unbekanntes Land',
   unknownRole: 'Unbekannte Rolle',
@@ -9,4 +10,4 @@ export const USERS_MSG = {
   agentLevelRequired: 'Agent-Level ist erforderlich',
   unknownPermission: 'Unbekannte Berechtigung',
   created: 'Benutzer wurde angelegt. Eine Einladung wurde per E-Mail versendet.',
-} as const;
+});

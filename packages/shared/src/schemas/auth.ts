@@ -9,26 +9,24 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 const required = (message: string) => z.string({ error: message }).overwrite(trimInvisible).min(1, message);
 
 export const loginSchema = z.object({
-  email: required(COMMON_MSG.emailRequired).pipe(z.email(COMMON_MSG.emailFormat)),
+  email: required(COMMON_MSG.emailRequired.code).pipe(z.email(COMMON_MSG.emailFormat.code)),
   // Compared as typed (a new password keeps every character); only blank counts as missing.
   password: z
-    .string({ error: AUTH_MSG.passwordRequired })
-    .refine((v) => trimInvisible(v).length > 0, AUTH_MSG.passwordRequired)
+    .string({ error: AUTH_MSG.passwordRequired.code })
+    .refine((v) => trimInvisible(v).length > 0, AUTH_MSG.passwordRequired.code)
     .max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const newPasswordSchema = z
-  .string({ error: AUTH_MSG.passwordRequired })
-  .min(PASSWORD_MIN_LENGTH, AUTH_MSG.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, AUTH_MSG.passwordTooLong);
+  .string({ error: AUTH_MSG.passwordRequired.code })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MSG.passwordTooShort.code)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MSG.passwordTooLong.code);
 
 /** The server's further password rules (a list of common passwords is too large for the form). */
-export const MSG_PASSWORD_COMMON = AUTH_MSG.passwordCommon;
-export const MSG_PASSWORD_UNCHANGED = AUTH_MSG.passwordUnchanged;
 
 export const changePasswordSchema = z.object({
-  oldPassword: z.string({ error: AUTH_MSG.oldPasswordRequired }).min(1, AUTH_MSG.oldPasswordRequired),
+  oldPassword: z.string({ error: AUTH_MSG.oldPasswordRequired.code }).min(1, AUTH_MSG.oldPasswordRequired.code),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -37,12 +35,12 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: AUTH_MSG.passwordsDiffer,
+    message: AUTH_MSG.passwordsDiffer.code,
     path: ['confirmPassword'],
   });
 
 export const setPasswordSchema = z.object({
-  token: required(AUTH_MSG.invitationLinkInvalid),
+  token: required(AUTH_MSG.invitationLinkInvalid.code),
   password: newPasswordSchema,
 });
 export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
@@ -50,20 +48,20 @@ export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 
 export const createUserSchema = z.object({
-  name: required(COMMON_MSG.nameRequired).max(200),
-  email: required(COMMON_MSG.emailRequired).pipe(z.email(COMMON_MSG.emailFormat)),
-  tel: required(COMMON_MSG.phoneRequired).max(50),
-  country: idField(USERS_MSG.countryRequired),
-  role: idField(USERS_MSG.roleRequired),
-  agentLevel: idField(USERS_MSG.agentLevelRequired),
-  permissions: z.array(z.enum(FLAGS, { error: USERS_MSG.unknownPermission })).default([]),
+  name: required(COMMON_MSG.nameRequired.code).max(200),
+  email: required(COMMON_MSG.emailRequired.code).pipe(z.email(COMMON_MSG.emailFormat.code)),
+  tel: required(COMMON_MSG.phoneRequired.code).max(50),
+  country: idField(USERS_MSG.countryRequired.code),
+  role: idField(USERS_MSG.roleRequired.code),
+  agentLevel: idField(USERS_MSG.agentLevelRequired.code),
+  permissions: z.array(z.enum(FLAGS, { error: USERS_MSG.unknownPermission.code })).default([]),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 export const userSettingsSchema = z.object({
-  push_notifications: z.boolean({ error: COMMON_MSG.invalidValue }),
-  email_updates: z.boolean({ error: COMMON_MSG.invalidValue }),
-  language: z.enum(LANGUAGES, { error: AUTH_MSG.invalidLanguage }),
-  theme: z.enum(['light', 'dark', 'system'], { error: AUTH_MSG.invalidTheme }),
+  push_notifications: z.boolean({ error: COMMON_MSG.invalidValue.code }),
+  email_updates: z.boolean({ error: COMMON_MSG.invalidValue.code }),
+  language: z.enum(LANGUAGES, { error: AUTH_MSG.invalidLanguage.code }),
+  theme: z.enum(['light', 'dark', 'system'], { error: AUTH_MSG.invalidTheme.code }),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;

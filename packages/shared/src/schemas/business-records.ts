@@ -26,10 +26,17 @@ const optionalText = (max: number, message: string) =>
 /** Digits with spaces, +, /, -, ( ): what people type as a phone number, 6 to 20 digits. */
 export const BRANCH_PHONE = /^\+?[0-9 ()/-]{6,30}$/;
 const phone = (message: string) =>
-  optionalText(30, message).refine((v) => v === null || (BRANCH_PHONE.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6), message);
+  optionalText(30, message).refine(
+    (v) => v === null || (BRANCH_PHONE.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6),
+    message,
+  );
 
 export const recordsIdSchema = z.object({
-  id: z.coerce.number({ error: COMMON_MSG.invalidId }).int(COMMON_MSG.invalidId).positive(COMMON_MSG.invalidId).max(DB_INT_MAX, COMMON_MSG.invalidId),
+  id: z.coerce
+    .number({ error: COMMON_MSG.invalidId.code })
+    .int(COMMON_MSG.invalidId.code)
+    .positive(COMMON_MSG.invalidId.code)
+    .max(DB_INT_MAX, COMMON_MSG.invalidId.code),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -50,7 +57,7 @@ export const documentItemSchema = z.object({
 export type BusinessDocument = z.infer<typeof documentItemSchema>;
 
 export const documentIdSchema = z.object({
-  id: z.string().regex(/^[ct][1-9][0-9]{0,9}$/, { message: MSG.documentNotFound }),
+  id: z.string().regex(/^[ct][1-9][0-9]{0,9}$/, { message: MSG.documentNotFound.code }),
 });
 
 export const documentListSchema = z.object({
@@ -66,18 +73,18 @@ export const recordsPageQuerySchema = z.object({
 });
 
 /** Staff: share or unshare a task file with the task's customer. */
-export const taskFileShareSchema = z.object({ shared: z.boolean({ error: COMMON_MSG.invalidValue }) });
+export const taskFileShareSchema = z.object({ shared: z.boolean({ error: COMMON_MSG.invalidValue.code }) });
 
 // ---------------------------------------------------------------------------------------------
 // Branches
 
 export const branchInputSchema = z.object({
-  name: required(COMMON_MSG.nameRequired).max(120, MSG.branchNameTooLong),
-  address: required(MSG.branchAddressRequired).max(200, MSG.branchAddressTooLong),
-  zipcode: required(MSG.branchZipcodeInvalid).regex(/^[0-9A-Za-z -]{3,10}$/, MSG.branchZipcodeInvalid),
-  city: required(MSG.branchCityRequired).max(120, MSG.branchCityTooLong),
-  phone: phone(MSG.phoneInvalid),
-  opening_hours: optionalText(500, MSG.branchOpeningHoursTooLong),
+  name: required(COMMON_MSG.nameRequired.code).max(120, MSG.branchNameTooLong.code),
+  address: required(MSG.branchAddressRequired.code).max(200, MSG.branchAddressTooLong.code),
+  zipcode: required(MSG.branchZipcodeInvalid.code).regex(/^[0-9A-Za-z -]{3,10}$/, MSG.branchZipcodeInvalid.code),
+  city: required(MSG.branchCityRequired.code).max(120, MSG.branchCityTooLong.code),
+  phone: phone(MSG.phoneInvalid.code),
+  opening_hours: optionalText(500, MSG.branchOpeningHoursTooLong.code),
 });
 export type BranchInput = z.input<typeof branchInputSchema>;
 
@@ -128,16 +135,16 @@ export const newsListSchema = z.object({
 
 const translation = z
   .object({
-    title: optionalText(TEXT_LIMITS.newsTitle, COMMON_MSG.titleMax),
-    text: optionalText(TEXT_LIMITS.newsText, MSG.newsTextMax),
+    title: optionalText(TEXT_LIMITS.newsTitle, COMMON_MSG.titleMax.code),
+    text: optionalText(TEXT_LIMITS.newsText, MSG.newsTextMax.code),
   })
-  .refine((t) => (t.title === null) === (t.text === null), MSG.newsTranslationIncomplete);
+  .refine((t) => (t.title === null) === (t.text === null), MSG.newsTranslationIncomplete.code);
 
 /** Admin: a post with German title and text and optional en/fr/ar, published from `published_from` (ISO time). */
 export const newsInputSchema = z.object({
-  title: required(COMMON_MSG.titleRequired).max(TEXT_LIMITS.newsTitle, COMMON_MSG.titleMax),
-  text: required(MSG.newsTextRequired).max(TEXT_LIMITS.newsText, MSG.newsTextMax),
-  published_from: apiInstant(MSG.newsPublishedFromRequired),
+  title: required(COMMON_MSG.titleRequired.code).max(TEXT_LIMITS.newsTitle, COMMON_MSG.titleMax.code),
+  text: required(MSG.newsTextRequired.code).max(TEXT_LIMITS.newsText, MSG.newsTextMax.code),
+  published_from: apiInstant(MSG.newsPublishedFromRequired.code),
   translations: z
     .object({ en: translation.optional(), fr: translation.optional(), ar: translation.optional() })
     .default({}),
@@ -187,12 +194,12 @@ export type BusinessProfile = z.infer<typeof profileSchema>;
 /** PUT /profile: only the contact data; company name and customer number stay with staff. */
 export const profileInputSchema = z
   .object({
-    kontaktperson: optionalText(120, MSG.profileKontaktpersonTooLong),
-    email: optionalText(200, COMMON_MSG.emailFormat).refine(
+    kontaktperson: optionalText(120, MSG.profileKontaktpersonTooLong.code),
+    email: optionalText(200, COMMON_MSG.emailFormat.code).refine(
       (v) => v === null || z.email().safeParse(v).success,
-      COMMON_MSG.emailFormat,
+      COMMON_MSG.emailFormat.code,
     ),
-    telefon: phone(MSG.phoneInvalid),
+    telefon: phone(MSG.phoneInvalid.code),
   })
   .partial();
 export type ProfileInput = z.input<typeof profileInputSchema>;

@@ -17,26 +17,27 @@ import { EFFECTIVE_STATUSES } from '../signage-rules.js';
 export const BUSINESS_PAGE_DEFAULT = 20;
 export const BUSINESS_PAGE_MAX = 100;
 
-const id = (m: string = COMMON_MSG.invalidId) => z.coerce.number({ error: m }).int(m).positive(m).max(2_147_483_647, m);
+const id = (m: string = COMMON_MSG.invalidId.code) =>
+  z.coerce.number({ error: m }).int(m).positive(m).max(2_147_483_647, m);
 const required = (message: string) =>
   z.string({ error: message }).overwrite(trimInvisible).min(1, { message, abort: true });
 
 /** Keyset pages, newest first: `cursor` is the `nextCursor` of the page before. */
 export const businessPageQuerySchema = z.object({
   limit: z.coerce
-    .number({ error: COMMON_MSG.invalidValue })
-    .int(COMMON_MSG.invalidValue)
-    .min(1, COMMON_MSG.invalidValue)
-    .max(BUSINESS_PAGE_MAX, COMMON_MSG.invalidValue)
+    .number({ error: COMMON_MSG.invalidValue.code })
+    .int(COMMON_MSG.invalidValue.code)
+    .min(1, COMMON_MSG.invalidValue.code)
+    .max(BUSINESS_PAGE_MAX, COMMON_MSG.invalidValue.code)
     .default(BUSINESS_PAGE_DEFAULT),
-  cursor: id(COMMON_MSG.invalidValue).optional(),
+  cursor: id(COMMON_MSG.invalidValue.code).optional(),
 });
 export type BusinessPageQuery = z.infer<typeof businessPageQuerySchema>;
 
 export const businessIdParamSchema = z.object({ id: id() });
 /** An invoice number as printed (e.g. 2026-00001). */
 export const businessInvoiceParamSchema = z.object({
-  invoiceRef: z.string().regex(/^\d{4}-\d{5,}$/, SHOP_ERR.invoiceNotFound),
+  invoiceRef: z.string().regex(/^\d{4}-\d{5,}$/, SHOP_ERR.invoiceNotFound.code),
 });
 
 /** Card count and activation state of an order: none, some or all cards activated. */
@@ -168,16 +169,23 @@ export type BusinessSupportDetail = z.infer<typeof businessSupportDetailSchema>;
 
 /** The text fields of POST /api/business/support (JSON, or multipart with `files`). */
 export const businessSupportCreateSchema = z.object({
-  titel: required(COMMON_MSG.titleRequired).max(TEXT_LIMITS.taskTitle, COMMON_MSG.titleMax),
-  beschreibung: required(COMMON_MSG.descriptionRequired).max(TEXT_LIMITS.description, COMMON_MSG.descriptionMax),
+  titel: required(COMMON_MSG.titleRequired.code).max(TEXT_LIMITS.taskTitle, COMMON_MSG.titleMax.code),
+  beschreibung: required(COMMON_MSG.descriptionRequired.code).max(
+    TEXT_LIMITS.description,
+    COMMON_MSG.descriptionMax.code,
+  ),
   typ: z.coerce
-    .number({ error: TASKS_MSG.typeRequired })
-    .int(TASKS_MSG.invalidType)
-    .refine((t) => (BUSINESS_SUPPORT_TYPES as readonly number[]).includes(t), TASKS_MSG.invalidType),
+    .number({ error: TASKS_MSG.typeRequired.code })
+    .int(TASKS_MSG.invalidType.code)
+    .refine((t) => (BUSINESS_SUPPORT_TYPES as readonly number[]).includes(t), TASKS_MSG.invalidType.code),
 });
 export type BusinessSupportCreate = z.infer<typeof businessSupportCreateSchema>;
 
-export const businessSupportCreatedSchema = z.object({ message: z.string(), id: z.number().int() });
+export const businessSupportCreatedSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  id: z.number().int(),
+});
 
 export const businessDeviceSchema = z.object({
   id: z.number().int(),

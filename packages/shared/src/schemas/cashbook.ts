@@ -34,19 +34,22 @@ const optionalText = (max: number, message: string) =>
     .nullable()
     .transform((v) => (v ? v : undefined));
 
-export const cashbookTypeSchema = z.enum(CASHBOOK_TYPES, { error: CASHBOOK_MSG.typeRequired });
+export const cashbookTypeSchema = z.enum(CASHBOOK_TYPES, { error: CASHBOOK_MSG.typeRequired.code });
 
 const cents = (required: string, invalid: string, min: number, max: number) =>
   z.number({ error: required }).int(invalid).min(min, invalid).max(max, invalid);
 
-const isoDay = apiDay(CASHBOOK_MSG.dateFormat);
+const isoDay = apiDay(CASHBOOK_MSG.dateFormat.code);
 
 // ---------------------------------------------------------------------------------------------
 // Categories
 
 export const createCategorySchema = z.object({
-  name: required(COMMON_MSG.nameRequired).max(100, CASHBOOK_MSG.categoryNameTooLong),
-  description: required(COMMON_MSG.descriptionRequired).max(CASHBOOK_DESCRIPTION_MAX, COMMON_MSG.descriptionTooLong),
+  name: required(COMMON_MSG.nameRequired.code).max(100, CASHBOOK_MSG.categoryNameTooLong.code),
+  description: required(COMMON_MSG.descriptionRequired.code).max(
+    CASHBOOK_DESCRIPTION_MAX,
+    COMMON_MSG.descriptionTooLong.code,
+  ),
   type: cashbookTypeSchema,
 });
 export type CreateCategoryInput = z.infer<typeof createCategorySchema>;
@@ -69,32 +72,32 @@ function crossRules(
   ctx: z.RefinementCtx,
 ) {
   if (v.type === 'income' && !v.invoice_number)
-    ctx.addIssue({ code: 'custom', path: ['invoice_number'], message: CASHBOOK_MSG.invoiceRequired });
+    ctx.addIssue({ code: 'custom', path: ['invoice_number'], message: CASHBOOK_MSG.invoiceRequired.code });
   if (v.type === 'expense' && v.customer_id !== undefined)
-    ctx.addIssue({ code: 'custom', path: ['customer_id'], message: CASHBOOK_MSG.customerOnlyIncome });
+    ctx.addIssue({ code: 'custom', path: ['customer_id'], message: CASHBOOK_MSG.customerOnlyIncome.code });
 }
 
 /** POST /api/cashbook/transactions. `transaction_date` counts only for admins (the server takes now otherwise). */
 export const createTransactionSchema = z
   .object({
-    amount: cents(CASHBOOK_MSG.amountRequired, CASHBOOK_MSG.amountInvalid, 1, DB_INT_MAX).max(
+    amount: cents(CASHBOOK_MSG.amountRequired.code, CASHBOOK_MSG.amountInvalid.code, 1, DB_INT_MAX).max(
       CASHBOOK_AMOUNT_MAX,
-      CASHBOOK_MSG.amountTooLarge,
+      CASHBOOK_MSG.amountTooLarge.code,
     ),
     type: cashbookTypeSchema,
-    category_id: id(CASHBOOK_MSG.categoryRequired),
-    description: required(COMMON_MSG.descriptionRequired).max(CASHBOOK_DESCRIPTION_MAX, COMMON_MSG.descriptionTooLong),
+    category_id: id(CASHBOOK_MSG.categoryRequired.code),
+    description: required(COMMON_MSG.descriptionRequired.code).max(
+      CASHBOOK_DESCRIPTION_MAX,
+      COMMON_MSG.descriptionTooLong.code,
+    ),
     transaction_date: z
-      .string({ error: COMMON_MSG.invalidDate })
-      .refine(
-        (s) => isApiDateText(s) && /^\d{4}-\d{2}-\d{2}T/.test(s),
-        COMMON_MSG.invalidDate,
-      )
+      .string({ error: COMMON_MSG.invalidDate.code })
+      .refine((s) => isApiDateText(s) && /^\d{4}-\d{2}-\d{2}T/.test(s), COMMON_MSG.invalidDate.code)
       .optional()
       .nullable()
       .transform((v) => v ?? undefined),
-    invoice_number: optionalText(100, CASHBOOK_MSG.invoiceTooLong),
-    customer_id: id(CASHBOOK_MSG.customerNotFound)
+    invoice_number: optionalText(100, CASHBOOK_MSG.invoiceTooLong.code),
+    customer_id: id(CASHBOOK_MSG.customerNotFound.code)
       .optional()
       .nullable()
       .transform((v) => v ?? undefined),
@@ -108,20 +111,23 @@ export type CreateTransactionInput = z.infer<typeof createTransactionSchema>;
  */
 export const transactionFormSchema = z
   .object({
-    amount: required(CASHBOOK_MSG.amountRequired)
+    amount: required(CASHBOOK_MSG.amountRequired.code)
       .refine((s) => {
         const c = parseAmountToCents(s);
         return c !== null && c >= 1;
-      }, CASHBOOK_MSG.amountInvalid)
-      .refine((s) => (parseAmountToCents(s) ?? 0) <= CASHBOOK_AMOUNT_MAX, CASHBOOK_MSG.amountTooLarge),
+      }, CASHBOOK_MSG.amountInvalid.code)
+      .refine((s) => (parseAmountToCents(s) ?? 0) <= CASHBOOK_AMOUNT_MAX, CASHBOOK_MSG.amountTooLarge.code),
     type: cashbookTypeSchema,
-    category_id: required(CASHBOOK_MSG.categoryRequired),
-    description: required(COMMON_MSG.descriptionRequired).max(CASHBOOK_DESCRIPTION_MAX, COMMON_MSG.descriptionTooLong),
-    transaction_date: required(COMMON_MSG.invalidDate).refine(
-      (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s) && isApiDateText(s),
-      COMMON_MSG.invalidDate,
+    category_id: required(CASHBOOK_MSG.categoryRequired.code),
+    description: required(COMMON_MSG.descriptionRequired.code).max(
+      CASHBOOK_DESCRIPTION_MAX,
+      COMMON_MSG.descriptionTooLong.code,
     ),
-    invoice_number: z.string().overwrite(trimInvisible).max(100, CASHBOOK_MSG.invoiceTooLong),
+    transaction_date: required(COMMON_MSG.invalidDate.code).refine(
+      (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s) && isApiDateText(s),
+      COMMON_MSG.invalidDate.code,
+    ),
+    invoice_number: z.string().overwrite(trimInvisible).max(100, CASHBOOK_MSG.invoiceTooLong.code),
     customer_id: z.string(),
   })
   .superRefine((v, ctx) =>
@@ -137,10 +143,10 @@ export const transactionFormSchema = z
 export type TransactionFormValues = z.input<typeof transactionFormSchema>;
 
 export const reverseTransactionSchema = z.object({
-  reason: required(CASHBOOK_MSG.reasonRequired).max(CASHBOOK_REASON_MAX, CASHBOOK_MSG.reasonTooLong),
+  reason: required(CASHBOOK_MSG.reasonRequired.code).max(CASHBOOK_REASON_MAX, CASHBOOK_MSG.reasonTooLong.code),
 });
 
-export const transactionIdParams = z.object({ id: id(CASHBOOK_MSG.notFound) });
+export const transactionIdParams = z.object({ id: id(CASHBOOK_MSG.notFound.code) });
 
 /** One entry as every list answers it (spec "Cashbook transaction" plus the chain and the correction links). */
 export const transactionSchema = z.object({
@@ -176,15 +182,15 @@ const periodOrder = (v: { start_date?: string; end_date?: string }) =>
 
 const pageFields = {
   limit: z.coerce
-    .number({ error: CASHBOOK_MSG.invalidLimit })
-    .int(CASHBOOK_MSG.invalidLimit)
-    .min(1, CASHBOOK_MSG.invalidLimit)
-    .max(CASHBOOK_PAGE_MAX, CASHBOOK_MSG.invalidLimit)
+    .number({ error: CASHBOOK_MSG.invalidLimit.code })
+    .int(CASHBOOK_MSG.invalidLimit.code)
+    .min(1, CASHBOOK_MSG.invalidLimit.code)
+    .max(CASHBOOK_PAGE_MAX, CASHBOOK_MSG.invalidLimit.code)
     .default(CASHBOOK_PAGE_DEFAULT),
   cursor: z
     .string()
-    .max(200, CASHBOOK_MSG.invalidCursor)
-    .refine((c) => parseTransactionCursor(c) !== null, CASHBOOK_MSG.invalidCursor)
+    .max(200, CASHBOOK_MSG.invalidCursor.code)
+    .refine((c) => parseTransactionCursor(c) !== null, CASHBOOK_MSG.invalidCursor.code)
     .optional(),
 };
 
@@ -193,26 +199,26 @@ export const transactionListQuerySchema = z
   .object({
     ...periodFields,
     type: cashbookTypeSchema.optional(),
-    category_id: id(CASHBOOK_MSG.categoryNotFound).optional(),
-    q: z.string().trim().max(200, CASHBOOK_MSG.invalidSearch).optional(),
+    category_id: id(CASHBOOK_MSG.categoryNotFound.code).optional(),
+    q: z.string().trim().max(200, CASHBOOK_MSG.invalidSearch.code).optional(),
     ...pageFields,
   })
-  .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod, path: ['end_date'] });
+  .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod.code, path: ['end_date'] });
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 
 /** A period with both ends (yyyy-MM-dd, Vienna days, both included). */
 const requiredPeriod = {
-  start_date: z.string({ error: CASHBOOK_MSG.periodRequired }).refine(isApiDay, CASHBOOK_MSG.dateFormat),
-  end_date: z.string({ error: CASHBOOK_MSG.periodRequired }).refine(isApiDay, CASHBOOK_MSG.dateFormat),
+  start_date: z.string({ error: CASHBOOK_MSG.periodRequired.code }).refine(isApiDay, CASHBOOK_MSG.dateFormat.code),
+  end_date: z.string({ error: CASHBOOK_MSG.periodRequired.code }).refine(isApiDay, CASHBOOK_MSG.dateFormat.code),
 };
 export const periodQuerySchema = z
   .object(requiredPeriod)
-  .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod, path: ['end_date'] });
+  .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod.code, path: ['end_date'] });
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
 /** GET /api/cashbook/transactions/period: the entries of a period, paged like the list. */
 export const periodPageQuerySchema = z
   .object({ ...requiredPeriod, ...pageFields })
-  .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod, path: ['end_date'] });
+  .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod.code, path: ['end_date'] });
 
 export const transactionListResponseSchema = z.object({
   transactions: z.array(transactionSchema),
@@ -270,16 +276,28 @@ export function parseTransactionCursor(s: string): { d: string; s: number } | nu
  */
 export const createClosingSchema = z.object({
   month: z
-    .string({ error: CASHBOOK_MSG.monthRequired })
-    .min(1, { message: CASHBOOK_MSG.monthRequired, abort: true })
-    .refine((m) => isApiMonth(m.endsWith('-01') && m.length === 10 ? m.slice(0, 7) : m), CASHBOOK_MSG.monthInvalid)
+    .string({ error: CASHBOOK_MSG.monthRequired.code })
+    .min(1, { message: CASHBOOK_MSG.monthRequired.code, abort: true })
+    .refine((m) => isApiMonth(m.endsWith('-01') && m.length === 10 ? m.slice(0, 7) : m), CASHBOOK_MSG.monthInvalid.code)
     .transform((m) => (m.length === 7 ? `${m}-01` : m)),
-  physical_balance: cents(CASHBOOK_MSG.physicalRequired, CASHBOOK_MSG.physicalInvalid, 0, DB_INT_MAX),
-  notes: optionalText(1000, CASHBOOK_MSG.notesTooLong),
-  opening_balance: z.number({ error: CASHBOOK_MSG.figuresMismatch }).int(CASHBOOK_MSG.figuresMismatch).optional(),
-  closing_balance: z.number({ error: CASHBOOK_MSG.figuresMismatch }).int(CASHBOOK_MSG.figuresMismatch).optional(),
-  total_income: z.number({ error: CASHBOOK_MSG.figuresMismatch }).int(CASHBOOK_MSG.figuresMismatch).optional(),
-  total_expenses: z.number({ error: CASHBOOK_MSG.figuresMismatch }).int(CASHBOOK_MSG.figuresMismatch).optional(),
+  physical_balance: cents(CASHBOOK_MSG.physicalRequired.code, CASHBOOK_MSG.physicalInvalid.code, 0, DB_INT_MAX),
+  notes: optionalText(1000, CASHBOOK_MSG.notesTooLong.code),
+  opening_balance: z
+    .number({ error: CASHBOOK_MSG.figuresMismatch.code })
+    .int(CASHBOOK_MSG.figuresMismatch.code)
+    .optional(),
+  closing_balance: z
+    .number({ error: CASHBOOK_MSG.figuresMismatch.code })
+    .int(CASHBOOK_MSG.figuresMismatch.code)
+    .optional(),
+  total_income: z
+    .number({ error: CASHBOOK_MSG.figuresMismatch.code })
+    .int(CASHBOOK_MSG.figuresMismatch.code)
+    .optional(),
+  total_expenses: z
+    .number({ error: CASHBOOK_MSG.figuresMismatch.code })
+    .int(CASHBOOK_MSG.figuresMismatch.code)
+    .optional(),
 });
 export type CreateClosingInput = z.infer<typeof createClosingSchema>;
 
@@ -301,12 +319,12 @@ export type CashbookClosing = z.infer<typeof closingSchema>;
 
 export const closingListQuerySchema = z.object({
   limit: z.coerce
-    .number({ error: CASHBOOK_MSG.invalidLimit })
-    .int(CASHBOOK_MSG.invalidLimit)
-    .min(1, CASHBOOK_MSG.invalidLimit)
-    .max(CASHBOOK_PAGE_MAX, CASHBOOK_MSG.invalidLimit)
+    .number({ error: CASHBOOK_MSG.invalidLimit.code })
+    .int(CASHBOOK_MSG.invalidLimit.code)
+    .min(1, CASHBOOK_MSG.invalidLimit.code)
+    .max(CASHBOOK_PAGE_MAX, CASHBOOK_MSG.invalidLimit.code)
     .default(24),
-  offset: z.coerce.number({ error: CASHBOOK_MSG.invalidCursor }).int().min(0).max(100_000).default(0),
+  offset: z.coerce.number({ error: CASHBOOK_MSG.invalidCursor.code }).int().min(0).max(100_000).default(0),
 });
 
 export const closingListResponseSchema = z.object({
@@ -316,20 +334,20 @@ export const closingListResponseSchema = z.object({
 
 /** The month a report covers: `YYYY-MM` in the path. */
 export const reportParamsSchema = z.object({
-  month: z.string().refine(isApiMonth, CASHBOOK_MSG.monthInvalid),
+  month: z.string().refine(isApiMonth, CASHBOOK_MSG.monthInvalid.code),
 });
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 
 export const settingsSchema = z.object({
-  register_name: z.string().overwrite(trimInvisible).max(200, CASHBOOK_MSG.registerNameTooLong).default(''),
-  register_address: z.string().overwrite(trimInvisible).max(500, CASHBOOK_MSG.registerAddressTooLong).default(''),
+  register_name: z.string().overwrite(trimInvisible).max(200, CASHBOOK_MSG.registerNameTooLong.code).default(''),
+  register_address: z.string().overwrite(trimInvisible).max(500, CASHBOOK_MSG.registerAddressTooLong.code).default(''),
   starting_balance: z
-    .number({ error: CASHBOOK_MSG.startingBalanceInvalid })
-    .int(CASHBOOK_MSG.startingBalanceInvalid)
-    .min(-CASHBOOK_STARTING_BALANCE_MAX, CASHBOOK_MSG.startingBalanceInvalid)
-    .max(CASHBOOK_STARTING_BALANCE_MAX, CASHBOOK_MSG.startingBalanceInvalid),
+    .number({ error: CASHBOOK_MSG.startingBalanceInvalid.code })
+    .int(CASHBOOK_MSG.startingBalanceInvalid.code)
+    .min(-CASHBOOK_STARTING_BALANCE_MAX, CASHBOOK_MSG.startingBalanceInvalid.code)
+    .max(CASHBOOK_STARTING_BALANCE_MAX, CASHBOOK_MSG.startingBalanceInvalid.code),
 });
 export type CashbookSettingsInput = z.infer<typeof settingsSchema>;
 

@@ -17,24 +17,24 @@ const optionalText = () =>
 
 export const insolvencyIdParamsSchema = z.object({
   id: z.coerce
-    .number({ error: COMMON_MSG.invalidId })
-    .int(COMMON_MSG.invalidId)
-    .positive(COMMON_MSG.invalidId)
-    .max(DB_INT_MAX, COMMON_MSG.invalidId),
+    .number({ error: COMMON_MSG.invalidId.code })
+    .int(COMMON_MSG.invalidId.code)
+    .positive(COMMON_MSG.invalidId.code)
+    .max(DB_INT_MAX, COMMON_MSG.invalidId.code),
 });
 
 export const insolvencyListQuerySchema = z.object({
-  status: z.enum(INSOLVENCY_STATUSES, { error: INSOLVENCY_MSG.invalidStatus }).optional(),
+  status: z.enum(INSOLVENCY_STATUSES, { error: INSOLVENCY_MSG.invalidStatus.code }).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
 export const insolvencySearchQuerySchema = z.object({
   query: z
-    .string({ error: INSOLVENCY_MSG.searchTooShort })
+    .string({ error: INSOLVENCY_MSG.searchTooShort.code })
     .overwrite(trimInvisible)
-    .min(INSOLVENCY_SEARCH_MIN, INSOLVENCY_MSG.searchTooShort)
-    .max(100, COMMON_MSG.invalidValue),
+    .min(INSOLVENCY_SEARCH_MIN, INSOLVENCY_MSG.searchTooShort.code)
+    .max(100, COMMON_MSG.invalidValue.code),
 });
 
 /** A customer as the create dialog's search lists it (backoffice.md "Customer search result"). */
@@ -50,55 +50,55 @@ export type InsolvencyCustomerHit = z.infer<typeof insolvencyCustomerHitSchema>;
 
 export const createInsolvencySchema = z.object({
   customer_id: z
-    .union([z.number(), z.string(), z.null()], { error: INSOLVENCY_MSG.customerRequired })
+    .union([z.number(), z.string(), z.null()], { error: INSOLVENCY_MSG.customerRequired.code })
     .optional()
     .transform((v, ctx) => {
       const n = typeof v === 'string' ? (/^\d+$/.test(v.trim()) ? Number(v) : NaN) : (v ?? NaN);
       if (Number.isInteger(n) && n > 0 && n <= DB_INT_MAX) return n;
-      ctx.addIssue({ code: 'custom', message: INSOLVENCY_MSG.customerRequired });
+      ctx.addIssue({ code: 'custom', message: INSOLVENCY_MSG.customerRequired.code });
       return z.NEVER;
     }),
   administrator_name: z
-    .string({ error: INSOLVENCY_MSG.administratorRequired })
+    .string({ error: INSOLVENCY_MSG.administratorRequired.code })
     .overwrite(trimInvisible)
-    .min(1, { error: INSOLVENCY_MSG.administratorRequired, abort: true })
-    .max(200, COMMON_MSG.invalidValue),
+    .min(1, { error: INSOLVENCY_MSG.administratorRequired.code, abort: true })
+    .max(200, COMMON_MSG.invalidValue.code),
   administrator_email: optionalText()
-    .refine((v) => v === '' || (v.length <= 200 && z.email().safeParse(v).success), COMMON_MSG.emailFormat)
+    .refine((v) => v === '' || (v.length <= 200 && z.email().safeParse(v).success), COMMON_MSG.emailFormat.code)
     .transform((v) => (v ? v.toLowerCase() : null)),
   administrator_phone: optionalText()
-    .refine((v) => v === '' || LOOSE_PHONE.test(v), INSOLVENCY_MSG.phoneFormat)
+    .refine((v) => v === '' || LOOSE_PHONE.test(v), INSOLVENCY_MSG.phoneFormat.code)
     .transform((v) => v || null),
   start_date: z
-    .string({ error: INSOLVENCY_MSG.startDateRequired })
+    .string({ error: INSOLVENCY_MSG.startDateRequired.code })
     .trim()
-    .min(1, { error: INSOLVENCY_MSG.startDateRequired, abort: true })
-    .refine(isApiDay, COMMON_MSG.invalidDate),
+    .min(1, { error: INSOLVENCY_MSG.startDateRequired.code, abort: true })
+    .refine(isApiDay, COMMON_MSG.invalidDate.code),
 });
 export type CreateInsolvencyInput = z.infer<typeof createInsolvencySchema>;
 
 export const setInsolvencyMonthSchema = z.object({
   month: z.coerce
-    .number({ error: INSOLVENCY_MSG.invalidMonth })
-    .int(INSOLVENCY_MSG.invalidMonth)
-    .min(1, INSOLVENCY_MSG.invalidMonth)
-    .max(12, INSOLVENCY_MSG.invalidMonth),
+    .number({ error: INSOLVENCY_MSG.invalidMonth.code })
+    .int(INSOLVENCY_MSG.invalidMonth.code)
+    .min(1, INSOLVENCY_MSG.invalidMonth.code)
+    .max(12, INSOLVENCY_MSG.invalidMonth.code),
   year: z.coerce
-    .number({ error: INSOLVENCY_MSG.invalidYear })
-    .int(INSOLVENCY_MSG.invalidYear)
-    .min(2000, INSOLVENCY_MSG.invalidYear)
-    .max(2100, INSOLVENCY_MSG.invalidYear),
+    .number({ error: INSOLVENCY_MSG.invalidYear.code })
+    .int(INSOLVENCY_MSG.invalidYear.code)
+    .min(2000, INSOLVENCY_MSG.invalidYear.code)
+    .max(2100, INSOLVENCY_MSG.invalidYear.code),
   invoice_number: z
-    .string({ error: INSOLVENCY_MSG.invoiceNumberRequired })
+    .string({ error: INSOLVENCY_MSG.invoiceNumberRequired.code })
     .overwrite(trimInvisible)
-    .min(1, { error: INSOLVENCY_MSG.invoiceNumberRequired, abort: true })
-    .max(60, INSOLVENCY_MSG.invoiceNumberTooLong),
+    .min(1, { error: INSOLVENCY_MSG.invoiceNumberRequired.code, abort: true })
+    .max(60, INSOLVENCY_MSG.invoiceNumberTooLong.code),
 });
 export type SetInsolvencyMonthInput = z.infer<typeof setInsolvencyMonthSchema>;
 
 /** 'Beenden' sends closed, 'Dauerhaft schließen' permanently_closed; the end date is always today (Vienna). */
 export const closeInsolvencySchema = z.object({
-  status: z.enum(INSOLVENCY_CLOSE_STATUSES, { error: INSOLVENCY_MSG.invalidStatus }),
+  status: z.enum(INSOLVENCY_CLOSE_STATUSES, { error: INSOLVENCY_MSG.invalidStatus.code }),
 });
 
 export const insolvencyMonthRowSchema = z.object({

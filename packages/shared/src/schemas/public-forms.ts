@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS } from '../messages/public-forms.js';
+import type { Message } from '../messages/define.js';
 import { DEP_FIRST_YEAR, MENU_CHANGE_MIN_WORKING_DAYS } from '../constants.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { TEXT_LIMITS } from '../text-limits.js';
@@ -19,11 +20,14 @@ export const HONEYPOT_FIELD = 'website';
 export const EMERGENCY_DUE_HOURS = 24;
 export const CLASSIC_DUE_DAYS = 3;
 
-
 export { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS };
 
 /** The answer of every form call: the success message and the reference number (the task id). */
-export const publicFormResponseSchema = z.object({ message: z.string(), reference: z.number().int() });
+export const publicFormResponseSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  reference: z.number().int(),
+});
 export type PublicFormResponse = z.infer<typeof publicFormResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -85,7 +89,7 @@ export function maxMenuChangeDate(now: Date = new Date()): string {
 }
 
 /** Why a menu-change date (yyyy-MM-dd) is refused, in German; null when it is allowed. */
-export function menuChangeDateError(value: string, now: Date = new Date()): string | null {
+export function menuChangeDateError(value: string, now: Date = new Date()): Message | null {
   const day = parseDateKey(value);
   if (!day) return PUBLIC_FORM_MSG.dateInvalid;
   if (!isWorkingDay(day)) return PUBLIC_FORM_MSG.workingDay;
@@ -118,23 +122,27 @@ export function depYears(now: Date = new Date()): number[] {
 // A missing value stops the field's checks (abort): one message per field, on the server and in the
 // web form alike (the form resolver keeps the last issue of a field, the server the first).
 const text = (required: string, max = 200) =>
-  z.string({ error: required }).overwrite(trimInvisible).min(1, { error: required, abort: true }).max(max, PUBLIC_FORM_MSG.tooLong);
-const kundennummer = (required: string = PUBLIC_FORM_MSG.kundennummerRequired) =>
-  text(required, 20).regex(/^\d+$/, PUBLIC_FORM_MSG.kundennummerDigits);
-const phone = (required: string = PUBLIC_FORM_MSG.phoneRequired) =>
-  text(required, 40).refine(isValidPhone, PUBLIC_FORM_MSG.phoneFormat);
-const email = (required: string = PUBLIC_FORM_MSG.emailRequired) =>
-  text(required, 200).pipe(z.email(PUBLIC_FORM_MSG.emailFormat));
+  z
+    .string({ error: required })
+    .overwrite(trimInvisible)
+    .min(1, { error: required, abort: true })
+    .max(max, PUBLIC_FORM_MSG.tooLong.code);
+const kundennummer = (required: string = PUBLIC_FORM_MSG.kundennummerRequired.code) =>
+  text(required, 20).regex(/^\d+$/, PUBLIC_FORM_MSG.kundennummerDigits.code);
+const phone = (required: string = PUBLIC_FORM_MSG.phoneRequired.code) =>
+  text(required, 40).refine(isValidPhone, PUBLIC_FORM_MSG.phoneFormat.code);
+const email = (required: string = PUBLIC_FORM_MSG.emailRequired.code) =>
+  text(required, 200).pipe(z.email(PUBLIC_FORM_MSG.emailFormat.code));
 const plz = () =>
   z
-    .string({ error: PUBLIC_FORM_MSG.plzRequired })
+    .string({ error: PUBLIC_FORM_MSG.plzRequired.code })
     .trim()
-    .min(1, { error: PUBLIC_FORM_MSG.plzRequired, abort: true })
-    .regex(/^\d{4,5}$/, PUBLIC_FORM_MSG.plzFormat);
+    .min(1, { error: PUBLIC_FORM_MSG.plzRequired.code, abort: true })
+    .regex(/^\d{4,5}$/, PUBLIC_FORM_MSG.plzFormat.code);
 /** The terms checkbox: JSON true, or a form field "true", "on" or "1". */
 const accepted = (message: string) =>
   z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.literal(true, { error: message }));
-const optionalText = (max: number, message: string = PUBLIC_FORM_MSG.tooLong) =>
+const optionalText = (max: number, message: string = PUBLIC_FORM_MSG.tooLong.code) =>
   z
     .string()
     .trim()
@@ -153,7 +161,7 @@ const year = (message: string, now: () => Date) =>
     .number({ error: message })
     .int({ error: message, abort: true })
     .min(1, { error: message, abort: true })
-    .refine((y) => y >= DEP_FIRST_YEAR && y <= toVienna(now()).getFullYear(), PUBLIC_FORM_MSG.yearRange);
+    .refine((y) => y >= DEP_FIRST_YEAR && y <= toVienna(now()).getFullYear(), PUBLIC_FORM_MSG.yearRange.code);
 
 // ---------------------------------------------------------------------------------------------
 // The five forms
@@ -164,21 +172,21 @@ export function makeDepRequestSchema(now: () => Date = () => new Date()) {
   return z
     .object({
       kundennummer: kundennummer(),
-      lokalname: text(PUBLIC_FORM_MSG.lokalnameRequired),
+      lokalname: text(PUBLIC_FORM_MSG.lokalnameRequired.code),
       telefonnummer: phone(),
       email: email(),
-      name: text(PUBLIC_FORM_MSG.nameRequired),
-      firmenname: text(PUBLIC_FORM_MSG.firmennameRequired),
+      name: text(PUBLIC_FORM_MSG.nameRequired.code),
+      firmenname: text(PUBLIC_FORM_MSG.firmennameRequired.code),
       plz: plz(),
-      description: optionalText(TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.remarkMax),
-      startMonth: month(PUBLIC_FORM_MSG.startMonth),
-      startYear: year(PUBLIC_FORM_MSG.startYear, now),
-      endMonth: month(PUBLIC_FORM_MSG.endMonth),
-      endYear: year(PUBLIC_FORM_MSG.endYear, now),
-      agb: accepted(PUBLIC_FORM_MSG.agb),
+      description: optionalText(TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.remarkMax.code),
+      startMonth: month(PUBLIC_FORM_MSG.startMonth.code),
+      startYear: year(PUBLIC_FORM_MSG.startYear.code, now),
+      endMonth: month(PUBLIC_FORM_MSG.endMonth.code),
+      endYear: year(PUBLIC_FORM_MSG.endYear.code, now),
+      agb: accepted(PUBLIC_FORM_MSG.agb.code),
     })
     .refine((v) => v.endYear * 12 + v.endMonth >= v.startYear * 12 + v.startMonth, {
-      message: PUBLIC_FORM_MSG.endBeforeStart,
+      message: PUBLIC_FORM_MSG.endBeforeStart.code,
       path: ['endMonth'],
     });
 }
@@ -189,21 +197,21 @@ export type DepRequest = z.output<typeof depRequestSchema>;
 export function makeMenuChangeRequestSchema(now: () => Date = () => new Date()) {
   return z.object({
     kundennummer: kundennummer(),
-    lokalname: text(PUBLIC_FORM_MSG.lokalnameRequired),
-    name: text(PUBLIC_FORM_MSG.nameRequired),
+    lokalname: text(PUBLIC_FORM_MSG.lokalnameRequired.code),
+    name: text(PUBLIC_FORM_MSG.nameRequired.code),
     plz: plz(),
     telefonnummer: phone(),
     email: email(),
     comment: z
-      .string({ error: PUBLIC_FORM_MSG.commentRequired })
+      .string({ error: PUBLIC_FORM_MSG.commentRequired.code })
       .overwrite(trimInvisible)
-      .min(1, { error: PUBLIC_FORM_MSG.commentRequired, abort: true })
-      .max(TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.commentMax),
-    frist: text(PUBLIC_FORM_MSG.dateRequired, 10).superRefine((v, ctx) => {
+      .min(1, { error: PUBLIC_FORM_MSG.commentRequired.code, abort: true })
+      .max(TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.commentMax.code),
+    frist: text(PUBLIC_FORM_MSG.dateRequired.code, 10).superRefine((v, ctx) => {
       const error = menuChangeDateError(v, now());
-      if (error) ctx.addIssue({ code: 'custom', message: error });
+      if (error) ctx.addIssue({ code: 'custom', message: error.code });
     }),
-    agb_accepted: accepted(PUBLIC_FORM_MSG.agb),
+    agb_accepted: accepted(PUBLIC_FORM_MSG.agb.code),
   });
 }
 export const menuChangeRequestSchema = makeMenuChangeRequestSchema();
@@ -214,47 +222,47 @@ export const SWITCH_REASONS = ['Verkauf', 'Verpachtung', 'Änderung der Rechtsfo
 
 /** POST /web/companyswitch (multipart, files file0, …): the current and the new company. */
 export const companySwitchRequestSchema = z.object({
-  oldCompanyName: text(PUBLIC_FORM_MSG.old.companyName),
-  oldLocalName: text(PUBLIC_FORM_MSG.old.localName),
-  oldCustomerNumber: kundennummer(PUBLIC_FORM_MSG.old.customerNumber),
-  oldTaxId: text(PUBLIC_FORM_MSG.old.taxId, 50),
-  oldAddress: text(PUBLIC_FORM_MSG.old.address, 300),
-  oldContact: text(PUBLIC_FORM_MSG.old.contact),
-  oldPhone: phone(PUBLIC_FORM_MSG.old.phone),
-  oldEmail: email(PUBLIC_FORM_MSG.old.email),
-  newCompanyName: text(PUBLIC_FORM_MSG.new.companyName),
-  newLocalName: text(PUBLIC_FORM_MSG.new.localName),
+  oldCompanyName: text(PUBLIC_FORM_MSG.old.companyName.code),
+  oldLocalName: text(PUBLIC_FORM_MSG.old.localName.code),
+  oldCustomerNumber: kundennummer(PUBLIC_FORM_MSG.old.customerNumber.code),
+  oldTaxId: text(PUBLIC_FORM_MSG.old.taxId.code, 50),
+  oldAddress: text(PUBLIC_FORM_MSG.old.address.code, 300),
+  oldContact: text(PUBLIC_FORM_MSG.old.contact.code),
+  oldPhone: phone(PUBLIC_FORM_MSG.old.phone.code),
+  oldEmail: email(PUBLIC_FORM_MSG.old.email.code),
+  newCompanyName: text(PUBLIC_FORM_MSG.new.companyName.code),
+  newLocalName: text(PUBLIC_FORM_MSG.new.localName.code),
   newCustomerNumber: z
     .string()
     .trim()
-    .max(20, PUBLIC_FORM_MSG.tooLong)
-    .regex(/^\d*$/, PUBLIC_FORM_MSG.kundennummerDigits)
+    .max(20, PUBLIC_FORM_MSG.tooLong.code)
+    .regex(/^\d*$/, PUBLIC_FORM_MSG.kundennummerDigits.code)
     .optional()
     .transform((v) => v || undefined),
-  newTaxId: text(PUBLIC_FORM_MSG.new.taxId, 50),
-  newAddress: text(PUBLIC_FORM_MSG.new.address, 300),
-  newContact: text(PUBLIC_FORM_MSG.new.contact),
-  newPhone: phone(PUBLIC_FORM_MSG.new.phone),
-  newEmail: email(PUBLIC_FORM_MSG.new.email),
-  switchReason: text(PUBLIC_FORM_MSG.switchReason),
-  additionalInfo: optionalText(TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.additionalInfoMax),
-  agb: accepted(PUBLIC_FORM_MSG.agb),
+  newTaxId: text(PUBLIC_FORM_MSG.new.taxId.code, 50),
+  newAddress: text(PUBLIC_FORM_MSG.new.address.code, 300),
+  newContact: text(PUBLIC_FORM_MSG.new.contact.code),
+  newPhone: phone(PUBLIC_FORM_MSG.new.phone.code),
+  newEmail: email(PUBLIC_FORM_MSG.new.email.code),
+  switchReason: text(PUBLIC_FORM_MSG.switchReason.code),
+  additionalInfo: optionalText(TEXT_LIMITS.publicFormText, PUBLIC_FORM_MSG.additionalInfoMax.code),
+  agb: accepted(PUBLIC_FORM_MSG.agb.code),
 });
 export type CompanySwitchRequest = z.output<typeof companySwitchRequestSchema>;
 
 const supportRequest = (agbMessage: string) =>
   z.object({
     kundennummer: kundennummer(),
-    lokalname: text(PUBLIC_FORM_MSG.lokalnameRequired),
+    lokalname: text(PUBLIC_FORM_MSG.lokalnameRequired.code),
     telefonnummer: phone(),
     email: email(),
-    name: text(PUBLIC_FORM_MSG.nameRequired),
+    name: text(PUBLIC_FORM_MSG.nameRequired.code),
     plz: plz(),
     description: z
-      .string({ error: PUBLIC_FORM_MSG.descriptionRequired })
+      .string({ error: PUBLIC_FORM_MSG.descriptionRequired.code })
       .overwrite(trimInvisible)
-      .min(1, { error: PUBLIC_FORM_MSG.descriptionRequired, abort: true })
-      .max(TEXT_LIMITS.description, PUBLIC_FORM_MSG.descriptionMax),
+      .min(1, { error: PUBLIC_FORM_MSG.descriptionRequired.code, abort: true })
+      .max(TEXT_LIMITS.description, PUBLIC_FORM_MSG.descriptionMax.code),
     agb: accepted(agbMessage),
   });
 
@@ -262,6 +270,6 @@ const supportRequest = (agbMessage: string) =>
  * POST /web/emergency-support and /web/classic-support (multipart, files repeated as `files`).
  * The client may send `frist`; the server ignores it and sets the deadline itself.
  */
-export const emergencySupportRequestSchema = supportRequest(PUBLIC_FORM_MSG.agbEmergency);
-export const classicSupportRequestSchema = supportRequest(PUBLIC_FORM_MSG.agb);
+export const emergencySupportRequestSchema = supportRequest(PUBLIC_FORM_MSG.agbEmergency.code);
+export const classicSupportRequestSchema = supportRequest(PUBLIC_FORM_MSG.agb.code);
 export type SupportRequest = z.output<typeof classicSupportRequestSchema>;

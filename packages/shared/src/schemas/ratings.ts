@@ -5,24 +5,24 @@ import { RATING_CODE_DIGITS, RATING_COMMENT_MAX, RATING_MAX, RATING_MIN } from '
 
 /** The public rating flow (backoffice.md "Rating flow"): customer number, then code, then the stars. */
 const customerNumber = z
-  .string({ error: RATINGS_MSG.customerNumberRequired })
+  .string({ error: RATINGS_MSG.customerNumberRequired.code })
   .transform(trimInvisible)
-  .pipe(z.string().min(1, RATINGS_MSG.customerNumberRequired).max(50, RATINGS_MSG.customerNotFound));
+  .pipe(z.string().min(1, RATINGS_MSG.customerNumberRequired.code).max(50, RATINGS_MSG.customerNotFound.code));
 const taskId = z.coerce
-  .number({ error: RATINGS_MSG.invalidTask })
-  .int(RATINGS_MSG.invalidTask)
-  .positive(RATINGS_MSG.invalidTask)
-  .max(2_147_483_647, RATINGS_MSG.invalidTask);
+  .number({ error: RATINGS_MSG.invalidTask.code })
+  .int(RATINGS_MSG.invalidTask.code)
+  .positive(RATINGS_MSG.invalidTask.code)
+  .max(2_147_483_647, RATINGS_MSG.invalidTask.code);
 const verificationCode = z
-  .string({ error: RATINGS_MSG.codeRequired })
+  .string({ error: RATINGS_MSG.codeRequired.code })
   .trim()
-  .min(1, RATINGS_MSG.codeRequired)
-  .regex(new RegExp(`^\\d{${RATING_CODE_DIGITS}}$`), RATINGS_MSG.codeFormat);
+  .min(1, RATINGS_MSG.codeRequired.code)
+  .regex(new RegExp(`^\\d{${RATING_CODE_DIGITS}}$`), RATINGS_MSG.codeFormat.code);
 const stars = z
-  .number({ error: RATINGS_MSG.ratingRange })
-  .int(RATINGS_MSG.ratingRange)
-  .min(RATING_MIN, RATINGS_MSG.ratingRange)
-  .max(RATING_MAX, RATINGS_MSG.ratingRange);
+  .number({ error: RATINGS_MSG.ratingRange.code })
+  .int(RATINGS_MSG.ratingRange.code)
+  .min(RATING_MIN, RATINGS_MSG.ratingRange.code)
+  .max(RATING_MAX, RATINGS_MSG.ratingRange.code);
 
 export const verifyCustomerRatingSchema = z.object({ customerNumber, taskId });
 export type VerifyCustomerRating = z.infer<typeof verifyCustomerRatingSchema>;
@@ -36,7 +36,7 @@ export const submitRatingSchema = verifyCodeRatingSchema.extend({
   friendlinessRating: stars,
   comment: z
     .string()
-    .max(RATING_COMMENT_MAX, RATINGS_MSG.commentTooLong)
+    .max(RATING_COMMENT_MAX, RATINGS_MSG.commentTooLong.code)
     .optional()
     .transform((c) => (c?.trim() ? c.trim() : undefined)),
 });
@@ -51,4 +51,4 @@ export const ratingCustomerInfoSchema = z.object({
 });
 export type RatingCustomerInfo = z.infer<typeof ratingCustomerInfoSchema>['customerInfo'];
 export const ratingVerifiedSchema = z.object({ verified: z.literal(true) });
-export const ratingSavedSchema = z.object({ message: z.string() });
+export const ratingSavedSchema = z.object({ message: z.string(), code: z.string().optional() });

@@ -12,32 +12,37 @@ export const RKSV_PAGE_MAX = 200;
 /** The list counts matching orders up to this many; beyond it `total` is the cap and `totalCapped` true. */
 export const RKSV_TOTAL_CAP = 1000;
 
-const id = (m: string = COMMON_MSG.invalidId) => z.coerce.number({ error: m }).int(m).positive(m).max(2_147_483_647, m);
+const id = (m: string = COMMON_MSG.invalidId.code) =>
+  z.coerce.number({ error: m }).int(m).positive(m).max(2_147_483_647, m);
 const required = (message: string, max = 200) =>
-  z.string({ error: message }).overwrite(trimInvisible).min(1, { message, abort: true }).max(max, COMMON_MSG.invalidValue);
+  z
+    .string({ error: message })
+    .overwrite(trimInvisible)
+    .min(1, { message, abort: true })
+    .max(max, COMMON_MSG.invalidValue.code);
 const optionalText = (max = 200) =>
   z
     .string()
-    .max(max, COMMON_MSG.invalidValue)
+    .max(max, COMMON_MSG.invalidValue.code)
     .overwrite(trimInvisible)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
-const instant = apiInstant(COMMON_MSG.invalidDate);
+const instant = apiInstant(COMMON_MSG.invalidDate.code);
 
 export const rksvOrderListQuerySchema = z.object({
-  q: z.string().max(200, COMMON_MSG.invalidValue).overwrite(trimInvisible).optional(),
-  payment_status: z.enum(RKSV_PAYMENT_STATUSES, { error: COMMON_MSG.invalidValue }).optional(),
-  delivery: z.enum(['0', '1'], { error: COMMON_MSG.invalidValue }).transform(Number).optional(),
+  q: z.string().max(200, COMMON_MSG.invalidValue.code).overwrite(trimInvisible).optional(),
+  payment_status: z.enum(RKSV_PAYMENT_STATUSES, { error: COMMON_MSG.invalidValue.code }).optional(),
+  delivery: z.enum(['0', '1'], { error: COMMON_MSG.invalidValue.code }).transform(Number).optional(),
   agent_id: id().optional(),
-  stage: z.enum(RKSV_STAGES, { error: COMMON_MSG.invalidValue }).optional(),
+  stage: z.enum(RKSV_STAGES, { error: COMMON_MSG.invalidValue.code }).optional(),
   limit: z.coerce
-    .number({ error: COMMON_MSG.invalidValue })
-    .int(COMMON_MSG.invalidValue)
-    .min(1, COMMON_MSG.invalidValue)
-    .max(RKSV_PAGE_MAX, COMMON_MSG.invalidValue)
+    .number({ error: COMMON_MSG.invalidValue.code })
+    .int(COMMON_MSG.invalidValue.code)
+    .min(1, COMMON_MSG.invalidValue.code)
+    .max(RKSV_PAGE_MAX, COMMON_MSG.invalidValue.code)
     .default(RKSV_PAGE_DEFAULT),
-  cursor: id(M.invalidCursor).optional(),
+  cursor: id(M.invalidCursor.code).optional(),
 });
 export type RksvOrderListQuery = z.infer<typeof rksvOrderListQuerySchema>;
 
@@ -103,20 +108,23 @@ export const rksvIdParamSchema = z.object({ id: id() });
 export const rksvUpdateCardSchema = z.object({
   cardId: id(),
   serialNumber: z
-    .string({ error: M.serialRequired })
+    .string({ error: M.serialRequired.code })
     .overwrite(trimInvisible)
-    .min(1, { message: M.serialRequired, abort: true })
-    .max(100, M.serialTooLong),
+    .min(1, { message: M.serialRequired.code, abort: true })
+    .max(100, M.serialTooLong.code),
 });
 export type RksvUpdateCard = z.infer<typeof rksvUpdateCardSchema>;
 
-export const rksvSetTrackingSchema = z.object({ orderId: id(), trackingNumber: required(M.trackingRequired, 100) });
+export const rksvSetTrackingSchema = z.object({
+  orderId: id(),
+  trackingNumber: required(M.trackingRequired.code, 100),
+});
 export const rksvSetPickupReadySchema = z.object({ orderId: id() });
 
 export const rksvActivateCardSchema = z.object({
   cardId: id(),
-  kassenid: required(M.kassenidRequired, 100),
-  cert_sn: required(M.certSnRequired, 100),
+  kassenid: required(M.kassenidRequired.code, 100),
+  cert_sn: required(M.certSnRequired.code, 100),
   shopid: optionalText(100),
   deviceid: optionalText(100),
   systemid: optionalText(100),
@@ -145,7 +153,13 @@ export type RksvActivity = z.infer<typeof rksvActivitySchema>;
 
 export const rksvStatsSchema = z.object({
   byMonth: z.array(z.object({ month: z.string(), orders: z.number(), units: z.number(), revenue: z.number() })),
-  stages: z.object({ open: z.number(), created: z.number(), delivery: z.number(), pickup: z.number(), completed: z.number() }),
+  stages: z.object({
+    open: z.number(),
+    created: z.number(),
+    delivery: z.number(),
+    pickup: z.number(),
+    completed: z.number(),
+  }),
   avgHoursPaidToShipped: z.number().nullable(),
   /** Reportable outages (> 48 h) of the last 12 months, and those still open. */
   outages: z.object({ reportable: z.number(), open: z.number() }),
@@ -157,10 +171,10 @@ export const rksvCreateOutageSchema = z
     cardId: id(),
     started_at: instant,
     ended_at: instant.optional().nullable(),
-    reason: required(M.outageReasonRequired, 500),
+    reason: required(M.outageReasonRequired.code, 500),
   })
   .refine((o) => !o.ended_at || new Date(o.ended_at) >= new Date(o.started_at), {
-    message: M.outageEndBeforeStart,
+    message: M.outageEndBeforeStart.code,
     path: ['ended_at'],
   });
 export type RksvCreateOutage = z.infer<typeof rksvCreateOutageSchema>;

@@ -12,41 +12,48 @@ import {
 } from '../shop-rules.js';
 
 const required = (message: string, max = 200) =>
-  z.string({ error: message }).overwrite(trimInvisible).min(1, message).max(max, SHOP_MSG.tooLong);
+  z.string({ error: message }).overwrite(trimInvisible).min(1, message).max(max, SHOP_MSG.tooLong.code);
 
 const orderFields = {
-  company: required(SHOP_MSG.company),
-  name: required(SHOP_MSG.name),
-  taxIdType: z.enum(TAX_ID_TYPES, { error: SHOP_MSG.taxIdType }),
-  taxId: z.string({ error: SHOP_MSG.uid }).max(40, SHOP_MSG.tooLong),
-  address: required(SHOP_MSG.address),
+  company: required(SHOP_MSG.company.code),
+  name: required(SHOP_MSG.name.code),
+  taxIdType: z.enum(TAX_ID_TYPES, { error: SHOP_MSG.taxIdType.code }),
+  taxId: z.string({ error: SHOP_MSG.uid.code }).max(40, SHOP_MSG.tooLong.code),
+  address: required(SHOP_MSG.address.code),
   postalCode: z
-    .string({ error: SHOP_MSG.postalCode })
+    .string({ error: SHOP_MSG.postalCode.code })
     .trim()
-    .regex(/^\d{4}$/, SHOP_MSG.postalCode),
-  city: required(SHOP_MSG.city, 100),
-  email: z.string({ error: SHOP_MSG.email }).trim().max(200, SHOP_MSG.tooLong).pipe(z.email(SHOP_MSG.email)),
+    .regex(/^\d{4}$/, SHOP_MSG.postalCode.code),
+  city: required(SHOP_MSG.city.code, 100),
+  email: z
+    .string({ error: SHOP_MSG.email.code })
+    .trim()
+    .max(200, SHOP_MSG.tooLong.code)
+    .pipe(z.email(SHOP_MSG.email.code)),
   phone: z
-    .string({ error: SHOP_MSG.phone })
+    .string({ error: SHOP_MSG.phone.code })
     .trim()
-    .max(40, SHOP_MSG.phone)
-    .refine((v) => isAustrianPhone(v), SHOP_MSG.phone),
+    .max(40, SHOP_MSG.phone.code)
+    .refine((v) => isAustrianPhone(v), SHOP_MSG.phone.code),
   quantity: z
-    .number({ error: SHOP_MSG.quantity })
-    .int(SHOP_MSG.quantity)
-    .min(1, SHOP_MSG.quantity)
-    .max(RKSV_MAX_QUANTITY, SHOP_MSG.quantityMax),
-  deliveryMethod: z.enum(DELIVERY_METHODS, { error: SHOP_MSG.deliveryMethod }),
-  productId: z.number({ error: SHOP_MSG.productId }).int(SHOP_MSG.productId).positive(SHOP_MSG.productId),
-  agb: z.literal(true, { error: SHOP_MSG.agb }),
-  dataVerified: z.literal(true, { error: SHOP_MSG.dataVerified }),
+    .number({ error: SHOP_MSG.quantity.code })
+    .int(SHOP_MSG.quantity.code)
+    .min(1, SHOP_MSG.quantity.code)
+    .max(RKSV_MAX_QUANTITY, SHOP_MSG.quantityMax.code),
+  deliveryMethod: z.enum(DELIVERY_METHODS, { error: SHOP_MSG.deliveryMethod.code }),
+  productId: z
+    .number({ error: SHOP_MSG.productId.code })
+    .int(SHOP_MSG.productId.code)
+    .positive(SHOP_MSG.productId.code),
+  agb: z.literal(true, { error: SHOP_MSG.agb.code }),
+  dataVerified: z.literal(true, { error: SHOP_MSG.dataVerified.code }),
 };
 
 /** The tax id depends on its type; this check runs even when other fields fail, so the form shows it at once. */
 function checkTaxId(v: { taxIdType?: unknown; taxId?: unknown }, ctx: z.RefinementCtx): void {
   const type = v.taxIdType === 'steuernummer' ? 'steuernummer' : 'uid';
   const message = taxIdError(type, typeof v.taxId === 'string' ? v.taxId : '');
-  if (message) ctx.addIssue({ code: 'custom', message, path: ['taxId'] });
+  if (message) ctx.addIssue({ code: 'custom', message: message.code, path: ['taxId'] });
 }
 const always = { when: () => true };
 
@@ -61,7 +68,7 @@ export type RksvOrderForm = z.infer<typeof rksvOrderFormSchema>;
 export const rksvOrderRequestSchema = z
   .object({
     ...orderFields,
-    amount: z.number({ error: SHOP_MSG.amount }).int(SHOP_MSG.amount).min(0, SHOP_MSG.amount).optional(),
+    amount: z.number({ error: SHOP_MSG.amount.code }).int(SHOP_MSG.amount.code).min(0, SHOP_MSG.amount.code).optional(),
   })
   .superRefine(checkTaxId, always);
 export type RksvOrderRequest = z.infer<typeof rksvOrderRequestSchema>;
@@ -90,12 +97,16 @@ export const checkoutResponseSchema = z.object({
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
-export const sessionIdSchema = z.string({ error: SHOP_MSG.sessionId }).trim().min(1, SHOP_MSG.sessionId).max(300);
+export const sessionIdSchema = z
+  .string({ error: SHOP_MSG.sessionId.code })
+  .trim()
+  .min(1, SHOP_MSG.sessionId.code)
+  .max(300);
 export const orderDetailsQuerySchema = z.object({ session_id: sessionIdSchema });
 
 export const updateOrderStatusSchema = z.object({
   session_id: sessionIdSchema,
-  status: z.literal('failed', { error: SHOP_MSG.onlyFailed }),
+  status: z.literal('failed', { error: SHOP_MSG.onlyFailed.code }),
 });
 export const updateOrderStatusResponseSchema = z.object({
   data: z.object({ payment_status: z.string() }),

@@ -21,7 +21,7 @@ import {
  */
 
 const DB_ID_MAX = 2_147_483_647;
-const id = (message: string = SIGNAGE_MSG.deviceNotFound) =>
+const id = (message: string = SIGNAGE_MSG.deviceNotFound.code) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(DB_ID_MAX, message);
 const optionalText = (max: number) =>
   z
@@ -29,24 +29,24 @@ const optionalText = (max: number) =>
     .overwrite(trimInvisible)
     .max(max)
     .transform((v) => (v === '' ? null : v));
-const time = (message: string = SIGNAGE_MSG.timeFormat) =>
+const time = (message: string = SIGNAGE_MSG.timeFormat.code) =>
   z.string({ error: message }).trim().regex(TIME_OF_DAY, message);
 /** Comma-joined weekdays, normalised (sorted, each once). */
-const days = (message: string = SIGNAGE_MSG.daysFormat) =>
+const days = (message: string = SIGNAGE_MSG.daysFormat.code) =>
   z
     .string({ error: message })
     .transform((v) => v.replace(/\s+/g, ''))
     .pipe(z.string().regex(DAYS_LIST, message))
     .transform((v) => joinDays(parseDays(v)));
 const duration = z.coerce
-  .number({ error: SIGNAGE_MSG.durationInvalid })
-  .int(SIGNAGE_MSG.durationInvalid)
-  .min(1, SIGNAGE_MSG.durationInvalid)
-  .max(86_400, SIGNAGE_MSG.durationInvalid);
+  .number({ error: SIGNAGE_MSG.durationInvalid.code })
+  .int(SIGNAGE_MSG.durationInvalid.code)
+  .min(1, SIGNAGE_MSG.durationInvalid.code)
+  .max(86_400, SIGNAGE_MSG.durationInvalid.code);
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, SIGNAGE_MSG.invalidDate)
-  .refine(isApiDay, SIGNAGE_MSG.invalidDate);
+  .regex(/^\d{4}-\d{2}-\d{2}$/, SIGNAGE_MSG.invalidDate.code)
+  .refine(isApiDay, SIGNAGE_MSG.invalidDate.code);
 
 export const signageIdParamSchema = z.object({ id: id() });
 export const signagePageQuerySchema = z.object({
@@ -93,17 +93,17 @@ export const updateDeviceSchema = z.object({
 });
 export type UpdateDeviceInput = z.infer<typeof updateDeviceSchema>;
 
-export const assignCustomerSchema = z.object({ customer_id: id(SIGNAGE_MSG.customerRequired) });
+export const assignCustomerSchema = z.object({ customer_id: id(SIGNAGE_MSG.customerRequired.code) });
 /**
  * The code the screen shows, and the customer the device is activated for: both are set together,
  * only when the code is right. Without `customer_id` the device keeps the customer it has (and needs one).
  */
 export const verifyActivationSchema = z.object({
   activation_code: z
-    .string({ error: SIGNAGE_MSG.codeRequired })
+    .string({ error: SIGNAGE_MSG.codeRequired.code })
     .transform((v) => v.replace(/[\s-]+/g, ''))
-    .pipe(z.string().min(1, SIGNAGE_MSG.codeRequired).max(20, SIGNAGE_MSG.codeWrong)),
-  customer_id: id(SIGNAGE_MSG.customerRequired).nullish(),
+    .pipe(z.string().min(1, SIGNAGE_MSG.codeRequired.code).max(20, SIGNAGE_MSG.codeWrong.code)),
+  customer_id: id(SIGNAGE_MSG.customerRequired.code).nullish(),
 });
 export type VerifyActivationInput = z.input<typeof verifyActivationSchema>;
 
@@ -123,7 +123,11 @@ export type SignageOverview = z.infer<typeof signageOverviewSchema>;
 // ---- customers -----------------------------------------------------------------------------------
 
 export const signageCustomerSearchSchema = z.object({
-  query: z.string({ error: SIGNAGE_MSG.searchMin }).trim().min(SIGNAGE_SEARCH_MIN, SIGNAGE_MSG.searchMin).max(100),
+  query: z
+    .string({ error: SIGNAGE_MSG.searchMin.code })
+    .trim()
+    .min(SIGNAGE_SEARCH_MIN, SIGNAGE_MSG.searchMin.code)
+    .max(100),
 });
 export const signageCustomerHitSchema = z.object({
   id: z.number().int(),
@@ -198,33 +202,33 @@ const inOrder = (w: { start_time: string; end_time: string }) => startsBeforeEnd
 /** The multipart text fields of POST /api/okds-content-schedule/{id}/upload. */
 export const signageScheduleUploadFieldsSchema = z
   .object({ duration: duration.default(SIGNAGE_DEFAULT_DURATION), ...windowFields })
-  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder, path: ['end_time'] });
+  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder.code, path: ['end_time'] });
 
 export const signageContentItemSchema = z
   .object({
-    file_id: id(SIGNAGE_MSG.fileNotFound),
+    file_id: id(SIGNAGE_MSG.fileNotFound.code),
     display_order: z.coerce.number().int().min(0).max(100_000).default(0),
     duration: duration.optional(),
     ...windowFields,
   })
-  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder, path: ['end_time'] });
+  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder.code, path: ['end_time'] });
 export type SignageContentItemInput = z.input<typeof signageContentItemSchema>;
 
 export const assignContentSchema = z.object({
   content: z
-    .array(signageContentItemSchema, { error: SIGNAGE_MSG.contentRequired })
-    .min(1, SIGNAGE_MSG.contentRequired)
+    .array(signageContentItemSchema, { error: SIGNAGE_MSG.contentRequired.code })
+    .min(1, SIGNAGE_MSG.contentRequired.code)
     .max(500),
 });
 export const scheduleContentSchema = z.object({
-  content: z.array(signageContentItemSchema, { error: SIGNAGE_MSG.contentRequired }).max(500),
+  content: z.array(signageContentItemSchema, { error: SIGNAGE_MSG.contentRequired.code }).max(500),
 });
 export const moveContentSchema = z.object({
   contentIds: z
-    .array(id(SIGNAGE_MSG.contentNotFound), { error: SIGNAGE_MSG.contentRequired })
-    .min(1, SIGNAGE_MSG.contentRequired)
+    .array(id(SIGNAGE_MSG.contentNotFound.code), { error: SIGNAGE_MSG.contentRequired.code })
+    .min(1, SIGNAGE_MSG.contentRequired.code)
     .max(500),
-  deviceId: id(SIGNAGE_MSG.deviceRequired),
+  deviceId: id(SIGNAGE_MSG.deviceRequired.code),
 });
 
 /** A content item as assigned (to a device or a schedule), with the file it shows. */
@@ -247,22 +251,22 @@ export type AssignedContent = z.infer<typeof assignedContentSchema>;
 export const scheduleInputSchema = z
   .object({
     schedule_name: z
-      .string({ error: SIGNAGE_MSG.scheduleRequired })
+      .string({ error: SIGNAGE_MSG.scheduleRequired.code })
       .overwrite(trimInvisible)
-      .min(1, SIGNAGE_MSG.scheduleRequired)
+      .min(1, SIGNAGE_MSG.scheduleRequired.code)
       .max(200),
     stripe_customer_id: z.string().trim().max(100).nullish(),
     customer_id: z.coerce.number().int().positive().max(DB_ID_MAX).nullish(),
-    start_time: time(SIGNAGE_MSG.scheduleRequired),
-    end_time: time(SIGNAGE_MSG.scheduleRequired),
-    days: days(SIGNAGE_MSG.scheduleRequired),
+    start_time: time(SIGNAGE_MSG.scheduleRequired.code),
+    end_time: time(SIGNAGE_MSG.scheduleRequired.code),
+    days: days(SIGNAGE_MSG.scheduleRequired.code),
     status: z.enum(['active', 'inactive']).default('active'),
   })
   .refine((s) => Boolean(s.stripe_customer_id) || Boolean(s.customer_id), {
-    message: SIGNAGE_MSG.scheduleRequired,
+    message: SIGNAGE_MSG.scheduleRequired.code,
     path: ['stripe_customer_id'],
   })
-  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder, path: ['end_time'] });
+  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder.code, path: ['end_time'] });
 export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 
 export const scheduleListQuerySchema = signagePageQuerySchema.extend({
@@ -287,11 +291,11 @@ export const scheduleListSchema = z.object({ rows: z.array(scheduleRowSchema), t
 
 export const registerDeviceSchema = z.object({
   uuid: z
-    .string({ error: SIGNAGE_MSG.uuidRequired })
+    .string({ error: SIGNAGE_MSG.uuidRequired.code })
     .trim()
-    .min(8, SIGNAGE_MSG.uuidRequired)
-    .max(100, SIGNAGE_MSG.uuidRequired)
-    .regex(/^[A-Za-z0-9_-]+$/, SIGNAGE_MSG.uuidRequired),
+    .min(8, SIGNAGE_MSG.uuidRequired.code)
+    .max(100, SIGNAGE_MSG.uuidRequired.code)
+    .regex(/^[A-Za-z0-9_-]+$/, SIGNAGE_MSG.uuidRequired.code),
   device_name: optionalText(100).optional(),
   device_type: z
     .string()

@@ -5,8 +5,8 @@ import { STATS_MSG } from '../messages/stats.js';
 /** Path ids of the statistics calls (numbers in the path). */
 const pathId = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-export const statsCountryParams = z.object({ countryId: pathId(COMMON_MSG.invalidCountry) });
-export const statsAgentParams = z.object({ agentId: pathId(STATS_MSG.invalidAgent) });
+export const statsCountryParams = z.object({ countryId: pathId(COMMON_MSG.invalidCountry.code) });
+export const statsAgentParams = z.object({ agentId: pathId(STATS_MSG.invalidAgent.code) });
 export const statsCountryAgentParams = statsCountryParams.merge(statsAgentParams);
 
 const count = z.number().int().min(0);

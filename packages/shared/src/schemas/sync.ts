@@ -1,3 +1,4 @@
+import { messageOfCode, type Message } from '../messages/index.js';
 import { z } from 'zod';
 import { COMMON_MSG } from '../messages/common.js';
 import { SYNC_MSG } from '../messages/sync.js';
@@ -27,20 +28,28 @@ export const SYNC_MAX_ERRORS = 100;
 export const SYNC_RUNS_LISTED = 20;
 
 export const syncRunsQuerySchema = z.object({
-  country: z.enum(SYNC_COUNTRIES, { error: COMMON_MSG.invalidCountry }),
+  country: z.enum(SYNC_COUNTRIES, { error: COMMON_MSG.invalidCountry.code }),
 });
 
 export const syncRunParamsSchema = z.object({
   runId: z.coerce
-    .number({ error: COMMON_MSG.invalidId })
-    .int(COMMON_MSG.invalidId)
-    .positive(COMMON_MSG.invalidId)
-    .max(2_147_483_647, COMMON_MSG.invalidId),
+    .number({ error: COMMON_MSG.invalidId.code })
+    .int(COMMON_MSG.invalidId.code)
+    .positive(COMMON_MSG.invalidId.code)
+    .max(2_147_483_647, COMMON_MSG.invalidId.code),
 });
 
-export const syncStartResponseSchema = z.object({ message: z.string(), runId: z.number().int() });
+export const syncStartResponseSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  runId: z.number().int(),
+});
 
-export const syncRunErrorSchema = z.object({ line: z.number().int(), message: z.string() });
+export const syncRunErrorSchema = z.object({
+  line: z.number().int(),
+  message: z.string(),
+  code: z.string().optional(),
+});
 
 /** One run as GET /sync/runs and GET /sync/runs/{runId} answer it (times ISO 8601 UTC). */
 export const syncRunSchema = z.object({
@@ -95,25 +104,25 @@ function cell(v: unknown): string | undefined {
 const optional = (max: number) =>
   z
     .string()
-    .max(max, SYNC_MSG.rowTooLong)
+    .max(max, SYNC_MSG.rowTooLong.code)
     .transform((v) => v || null);
 
 /** One customer of a source, as stored (strings trimmed, empty fields null). */
 export const syncCustomerSchema = z.object({
   kundennummer: z
     .string()
-    .min(1, { error: SYNC_MSG.rowKundennummerMissing, abort: true })
-    .regex(/^\d{1,20}$/, COMMON_MSG.customerNumberDigits),
-  firma: z.string().min(1, { error: SYNC_MSG.rowFirmaMissing, abort: true }).max(200, SYNC_MSG.rowTooLong),
+    .min(1, { error: SYNC_MSG.rowKundennummerMissing.code, abort: true })
+    .regex(/^\d{1,20}$/, COMMON_MSG.customerNumberDigits.code),
+  firma: z.string().min(1, { error: SYNC_MSG.rowFirmaMissing.code, abort: true }).max(200, SYNC_MSG.rowTooLong.code),
   kontaktperson: optional(200),
   email: z
     .string()
-    .max(254, SYNC_MSG.rowTooLong)
-    .refine((v) => v === '' || z.email().safeParse(v).success, COMMON_MSG.emailFormat)
+    .max(254, SYNC_MSG.rowTooLong.code)
+    .refine((v) => v === '' || z.email().safeParse(v).success, COMMON_MSG.emailFormat.code)
     .transform((v) => (v ? v.toLowerCase() : null)),
   telefon: z
     .string()
-    .refine((v) => v === '' || LOOSE_PHONE.test(v), SYNC_MSG.rowPhone)
+    .refine((v) => v === '' || LOOSE_PHONE.test(v), SYNC_MSG.rowPhone.code)
     .transform((v) => v || null),
   adresse: optional(300),
   plz: optional(12),
@@ -121,7 +130,7 @@ export const syncCustomerSchema = z.object({
   uid: z
     .string()
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-    .refine((v) => v === '' || /^[A-Z0-9-]{4,20}$/.test(v), SYNC_MSG.rowUid)
+    .refine((v) => v === '' || /^[A-Z0-9-]{4,20}$/.test(v), SYNC_MSG.rowUid.code)
     .transform((v) => v || null),
 });
 export type SyncCustomer = z.infer<typeof syncCustomerSchema>;
@@ -130,13 +139,13 @@ export type SyncRowResult =
   | { ok: true; value: SyncCustomer }
   | {
       ok: false;
-      message: string;
+      message: Message;
       /** the row's number when it has a usable one (its record is then not deactivated) */ kundennummer?: string;
     };
 
 /**
  * Checks one record of a source (a CSV row by column name, a JSON object, a Stripe customer mapped to
- * the columns): the first problem as a German catalogue text, or the customer as stored.
+ * the columns): the first problem as a catalogue entry, or the customer as stored.
  */
 export function parseSyncRow(record: unknown): SyncRowResult {
   if (!record || typeof record !== 'object' || Array.isArray(record))
@@ -152,5 +161,6 @@ export function parseSyncRow(record: unknown): SyncRowResult {
   const parsed = syncCustomerSchema.safeParse(texts);
   if (parsed.success) return { ok: true, value: parsed.data };
   const knr = /^\d{1,20}$/.test(texts.kundennummer!) ? texts.kundennummer : undefined;
-  return { ok: false, message: parsed.error.issues[0]?.message ?? COMMON_MSG.invalidValue, kundennummer: knr };
+  const first = parsed.error.issues[0]?.message;
+  return { ok: false, message: (first && messageOfCode(first)) || COMMON_MSG.invalidValue, kundennummer: knr };
 }

@@ -39,7 +39,8 @@ export const UPLOAD_ACCEPT = {
 
 // `abort`: an empty field reports that it is empty, not also what a filled one would get wrong.
 // Invisible characters are trimmed too: a text of only zero-width characters is empty.
-const required = (message: string) => z.string({ error: message }).overwrite(trimInvisible).min(1, { message, abort: true });
+const required = (message: string) =>
+  z.string({ error: message }).overwrite(trimInvisible).min(1, { message, abort: true });
 /** The largest id the `integer` columns hold; a larger one would fail in the database, not here. */
 export const DB_ID_MAX = 2_147_483_647;
 const id = (message: string) =>
@@ -69,30 +70,30 @@ export function parseBoardCursor(s: string): { v: string | null; id: number } | 
   }
 }
 
-export const taskStatusParam = z.enum(TASK_STATUSES, { error: TASKS_MSG.unknownStatus });
+export const taskStatusParam = z.enum(TASK_STATUSES, { error: TASKS_MSG.unknownStatus.code });
 
 /** Query of the two board calls: server-side filter, search, sort and keyset paging. */
 export const taskListQuerySchema = z.object({
   firma: z.string().trim().max(200).optional(),
-  agentId: id(TASKS_MSG.invalidAgent).optional(),
-  typ: id(TASKS_MSG.invalidType).optional(),
+  agentId: id(TASKS_MSG.invalidAgent.code).optional(),
+  typ: id(TASKS_MSG.invalidType.code).optional(),
   q: z.string().trim().max(200).optional(),
-  sort: z.enum(TASK_SORTS, { error: TASKS_MSG.unknownSort }).default('id'),
+  sort: z.enum(TASK_SORTS, { error: TASKS_MSG.unknownSort.code }).default('id'),
   limit: z.coerce
-    .number({ error: TASKS_MSG.invalidLimit })
+    .number({ error: TASKS_MSG.invalidLimit.code })
     .int()
-    .min(1, TASKS_MSG.invalidLimit)
-    .max(TASK_PAGE_MAX, TASKS_MSG.invalidLimit)
+    .min(1, TASKS_MSG.invalidLimit.code)
+    .max(TASK_PAGE_MAX, TASKS_MSG.invalidLimit.code)
     .default(TASK_PAGE_DEFAULT),
   /** Opaque, from `nextCursor` of the previous page. */
   cursor: z
     .string()
-    .max(300, TASKS_MSG.invalidCursor)
-    .refine((c) => parseBoardCursor(c) !== null, TASKS_MSG.invalidCursor)
+    .max(300, TASKS_MSG.invalidCursor.code)
+    .refine((c) => parseBoardCursor(c) !== null, TASKS_MSG.invalidCursor.code)
     .optional(),
   /** `true`: only tasks nobody has taken yet (agents: of their own country), to be claimed. */
   unassigned: z
-    .enum(['true', 'false'], { error: TASKS_MSG.invalidFilter })
+    .enum(['true', 'false'], { error: TASKS_MSG.invalidFilter.code })
     .optional()
     .transform((v) => v === 'true'),
 });
@@ -222,9 +223,9 @@ export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
 export const customerSearchQuerySchema = z.object({
   search: z
-    .string({ error: TASKS_MSG.searchTooShort })
+    .string({ error: TASKS_MSG.searchTooShort.code })
     .trim()
-    .min(CUSTOMER_SEARCH_MIN, TASKS_MSG.searchTooShort)
+    .min(CUSTOMER_SEARCH_MIN, TASKS_MSG.searchTooShort.code)
     .max(100),
 });
 /** A hit of the staff customer search; `id` is the record's id (rksv-assign-customer, documents). */
@@ -233,37 +234,34 @@ export type CustomerHit = z.infer<typeof customerHitSchema>;
 
 /** The text fields of POST /api/create-task (multipart; files travel as `files`). */
 export const createTaskSchema = z.object({
-  titel: required(COMMON_MSG.titleRequired).max(L.taskTitle, COMMON_MSG.titleMax),
-  beschreibung: required(COMMON_MSG.descriptionRequired).max(L.description, COMMON_MSG.descriptionMax),
-  frist: required(TASKS_MSG.dueRequired).refine(isApiDateText, COMMON_MSG.invalidDate),
-  typ: id(TASKS_MSG.typeRequired),
-  userID: id(TASKS_MSG.agentRequired),
-  kundennummer: required(TASKS_MSG.customerRequired).regex(
-    /^\d+$/,
-    COMMON_MSG.customerNumberDigits,
-  ),
-  firma: z.string().trim().max(200, TASKS_MSG.firmaMax).optional(),
+  titel: required(COMMON_MSG.titleRequired.code).max(L.taskTitle, COMMON_MSG.titleMax.code),
+  beschreibung: required(COMMON_MSG.descriptionRequired.code).max(L.description, COMMON_MSG.descriptionMax.code),
+  frist: required(TASKS_MSG.dueRequired.code).refine(isApiDateText, COMMON_MSG.invalidDate.code),
+  typ: id(TASKS_MSG.typeRequired.code),
+  userID: id(TASKS_MSG.agentRequired.code),
+  kundennummer: required(TASKS_MSG.customerRequired.code).regex(/^\d+$/, COMMON_MSG.customerNumberDigits.code),
+  firma: z.string().trim().max(200, TASKS_MSG.firmaMax.code).optional(),
   /** Sent by the web app for compatibility; the server takes the creator from the session. */
   createdByUserID: z.coerce.number().int().optional(),
 });
 export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 
 export const addNoteSchema = z.object({
-  taskID: id(TASKS_MSG.taskMissing),
-  notiz: required(TASKS_MSG.noteRequired).max(L.taskNote, TASKS_MSG.noteMax),
+  taskID: id(TASKS_MSG.taskMissing.code),
+  notiz: required(TASKS_MSG.noteRequired.code).max(L.taskNote, TASKS_MSG.noteMax.code),
   agentID: z.coerce.number().int().optional(),
 });
 export const switchAgentSchema = z.object({
-  taskID: id(TASKS_MSG.taskMissing),
-  newAgentID: id(TASKS_MSG.agentRequired),
+  taskID: id(TASKS_MSG.taskMissing.code),
+  newAgentID: id(TASKS_MSG.agentRequired.code),
 });
 export const requestAssistSchema = z.object({
-  taskID: id(TASKS_MSG.taskMissing),
-  agentID: id(TASKS_MSG.agentRequired),
-  comment: required(TASKS_MSG.commentRequired).max(L.taskComment, TASKS_MSG.commentMax),
+  taskID: id(TASKS_MSG.taskMissing.code),
+  agentID: id(TASKS_MSG.agentRequired.code),
+  comment: required(TASKS_MSG.commentRequired.code).max(L.taskComment, TASKS_MSG.commentMax.code),
 });
 /** POST /api/claim-task: take an unassigned task of one's own country. */
-export const claimTaskSchema = z.object({ taskID: id(TASKS_MSG.taskMissing) });
+export const claimTaskSchema = z.object({ taskID: id(TASKS_MSG.taskMissing.code) });
 
 /**
  * Socket event `task_changed`, sent after commit to everyone who may see the task (before or after
@@ -277,16 +275,16 @@ export interface TaskChangedEvent {
 }
 
 export const setTaskStatusSchema = z.object({
-  taskID: id(TASKS_MSG.taskMissing),
-  status: z.enum(TASK_STATUSES, { error: TASKS_MSG.unknownStatus }),
+  taskID: id(TASKS_MSG.taskMissing.code),
+  status: z.enum(TASK_STATUSES, { error: TASKS_MSG.unknownStatus.code }),
 });
 
 /** The text fields of POST /api/audit-task (multipart; files optional). */
 export const auditTaskSchema = z.object({
-  taskID: id(TASKS_MSG.taskMissing),
-  description: required(COMMON_MSG.descriptionRequired).max(L.description, COMMON_MSG.descriptionMax),
-  contacted: z.enum(['true', 'false'], { error: TASKS_MSG.contactedInvalid }).default('true'),
-  reason: z.string().trim().max(L.taskComment, TASKS_MSG.reasonMax).optional(),
+  taskID: id(TASKS_MSG.taskMissing.code),
+  description: required(COMMON_MSG.descriptionRequired.code).max(L.description, COMMON_MSG.descriptionMax.code),
+  contacted: z.enum(['true', 'false'], { error: TASKS_MSG.contactedInvalid.code }).default('true'),
+  reason: z.string().trim().max(L.taskComment, TASKS_MSG.reasonMax.code).optional(),
 });
 
 export const auditSchema = z.object({
@@ -360,11 +358,11 @@ export function isInternalLink(link: string): boolean {
 }
 
 export const createNotificationSchema = z.object({
-  user_id: id(NOTIFICATIONS_MSG.recipientRequired),
-  title: required(COMMON_MSG.titleRequired).max(200),
-  message: required(NOTIFICATIONS_MSG.messageRequired).max(2000),
-  type: required(NOTIFICATIONS_MSG.typeRequired).max(50),
-  link: z.string().max(500).refine(isInternalLink, NOTIFICATIONS_MSG.internalLink).nullable().optional(),
-  priority: z.enum(['low', 'medium', 'high'], { error: NOTIFICATIONS_MSG.invalidPriority }).default('medium'),
+  user_id: id(NOTIFICATIONS_MSG.recipientRequired.code),
+  title: required(COMMON_MSG.titleRequired.code).max(200),
+  message: required(NOTIFICATIONS_MSG.messageRequired.code).max(2000),
+  type: required(NOTIFICATIONS_MSG.typeRequired.code).max(50),
+  link: z.string().max(500).refine(isInternalLink, NOTIFICATIONS_MSG.internalLink.code).nullable().optional(),
+  priority: z.enum(['low', 'medium', 'high'], { error: NOTIFICATIONS_MSG.invalidPriority.code }).default('medium'),
   task_id: z.coerce.number().int().positive().nullable().optional(),
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_MSG } from '@portal/shared';
+import { AUTH_MSG, said } from '@portal/shared';
 import { authCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   );
   serve(app, ctx, calls.changePassword, async (c, viewer, input) => {
     c.realtime.endSessions(await changePassword(c, viewer, { ...input, currentSessionId: c.request.sessionId! }));
-    return { message: AUTH_MSG.passwordChanged };
+    return { ...said(AUTH_MSG.passwordChanged) };
   });
   serve(app, ctx, calls.getInvitation, describeInvitation, { preHandler: perIp });
   serve(
@@ -65,13 +65,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     calls.setPassword,
     async (c, input) => {
       c.realtime.endSessions(await setPasswordFromInvitation(c, input));
-      return { message: AUTH_MSG.passwordSet };
+      return { ...said(AUTH_MSG.passwordSet) };
     },
     { preHandler: perIp },
   );
   serve(app, ctx, calls.logout, async (c, viewer) => {
     await endSession(c, viewer, { sessionId: c.request.sessionId! });
     c.realtime.endSessions([c.request.sessionId!]);
-    return { message: AUTH_MSG.loggedOut };
+    return { ...said(AUTH_MSG.loggedOut) };
   });
 };

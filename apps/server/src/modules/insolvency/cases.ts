@@ -11,6 +11,7 @@ import {
   type InsolvencyRow,
   type InsolvencyStatus,
   type SetInsolvencyMonthInput,
+  said,
 } from '@portal/shared';
 import { customers, insolvencyActivity, insolvencyCases, insolvencyMonths } from '../../db/schema/index.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -114,7 +115,7 @@ export async function createCase(
   ctx: ServiceCtx,
   viewer: Viewer,
   input: CreateInsolvencyInput,
-): Promise<{ id: number; message: string }> {
+): Promise<{ id: number; message: string; code: string }> {
   const { db } = ctx;
   if (input.start_date > insolvencyToday(now(ctx))) throw badRequest(INSOLVENCY_MSG.startDateFuture);
   return db.transaction(async (tx) => {
@@ -149,7 +150,7 @@ export async function createCase(
       administrator_name: input.administrator_name,
       start_date: input.start_date,
     });
-    return { id, message: INSOLVENCY_MSG.created };
+    return { id, ...said(INSOLVENCY_MSG.created) };
   });
 }
 
@@ -176,7 +177,7 @@ export async function setMonth(
   ctx: ServiceCtx,
   viewer: Viewer,
   input: SetInsolvencyMonthInput & { id: number },
-): Promise<{ message: string }> {
+): Promise<{ message: string; code: string }> {
   await ctx.db.transaction(async (tx) => {
     const c = await lockCase(tx, viewer, input.id);
     if (c.status === 'permanently_closed') throw conflict(INSOLVENCY_MSG.permanentlyClosed);
@@ -217,7 +218,7 @@ export async function setMonth(
       previous: previous?.invoice_number ?? null,
     });
   });
-  return { message: INSOLVENCY_MSG.monthSaved };
+  return { ...said(INSOLVENCY_MSG.monthSaved) };
 }
 
 /** 'Beenden' (closed) or 'Dauerhaft schließen' (permanently_closed), the end date today in Vienna. */
@@ -225,7 +226,7 @@ export async function closeCase(
   ctx: ServiceCtx,
   viewer: Viewer,
   input: { id: number; status: InsolvencyCloseStatus },
-): Promise<{ message: string; status: InsolvencyCloseStatus; end_date: string }> {
+): Promise<{ message: string; code: string; status: InsolvencyCloseStatus; end_date: string }> {
   return ctx.db.transaction(async (tx) => {
     const c = await lockCase(tx, viewer, input.id);
     const from = c.status as InsolvencyStatus;
@@ -239,6 +240,6 @@ export async function closeCase(
       .where(eq(insolvencyCases.id, c.id));
     await activity(tx, viewer, c.id, input.status, { from, end_date: endDate });
     const message = input.status === 'closed' ? INSOLVENCY_MSG.closed : INSOLVENCY_MSG.closedPermanently;
-    return { message, status: input.status, end_date: endDate };
+    return { ...said(message), status: input.status, end_date: endDate };
   });
 }

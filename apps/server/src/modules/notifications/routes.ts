@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NOTIFICATIONS_MSG } from '@portal/shared';
+import { NOTIFICATIONS_MSG, said } from '@portal/shared';
 import { notificationsCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
@@ -15,7 +15,7 @@ const iso = <T extends { created_at: Date | string }>(r: T) => ({
 /** A staff member's notifications, declared in contracts/notifications.ts. */
 export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   serve(app, ctx, calls.createNotification, async (c, viewer, input) => ({
-    message: NOTIFICATIONS_MSG.created,
+    ...said(NOTIFICATIONS_MSG.created),
     id: await createNotification(c, viewer, input),
   }));
   serve(app, ctx, calls.getNotifications, async (c, viewer) => (await latestNotifications(c, viewer)).map(iso));
@@ -24,6 +24,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   );
   serve(app, ctx, calls.markNotificationAsRead, async (c, viewer, input) => {
     if (!(await markRead(c, viewer, input))) throw notFound(NOTIFICATIONS_MSG.notFound);
-    return { message: NOTIFICATIONS_MSG.markedRead };
+    return { ...said(NOTIFICATIONS_MSG.markedRead) };
   });
 };

@@ -1,7 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ALTCHA_FIELD, COMMON_MSG, HONEYPOT_FIELD, PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS } from '@portal/shared';
+import {
+  ALTCHA_FIELD,
+  COMMON_MSG,
+  HONEYPOT_FIELD,
+  PUBLIC_FORM_MSG,
+  PUBLIC_FORM_SUCCESS,
+  said,
+  type Message,
+} from '@portal/shared';
 import { publicFormsCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { hitRateLimit } from '../../platform/db-rate-limit.js';
@@ -16,7 +24,7 @@ const WINDOW_MS = 10 * 60 * 1000;
 const MSG_TOO_MANY = COMMON_MSG.tooManyRequests;
 
 // The confirmation mail (if any) leaves after commit through the unit of work (tasks/conversations.ts).
-const answer = (created: Submitted, message: string) => ({ message, reference: created.taskId });
+const answer = (created: Submitted, message: Message) => ({ ...said(message), reference: created.taskId });
 
 /**
  * The public request forms under /web/ (contracts/public-forms.ts). Each call passes, in this order:

@@ -5,6 +5,7 @@ import {
   type RatingCustomerInfo,
   type VerifyCodeRating,
   type VerifyCustomerRating,
+  type Message,
 } from '@portal/shared';
 import { customers, ratingCodes, taskRatings, tasks } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
@@ -18,7 +19,7 @@ import type { DbOrTx, ServiceCtx } from '../../platform/service.js';
  * calls tell nothing about a task beyond what the number proves.
  */
 
-const gone = (m: string) => new HttpError(410, m);
+const gone = (m: Message) => new HttpError(410, m);
 
 async function taskOfCustomer(db: DbOrTx, input: VerifyCustomerRating) {
   const [task] = await db

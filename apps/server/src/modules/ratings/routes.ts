@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { COMMON_MSG, RATINGS_MSG } from '@portal/shared';
+import { COMMON_MSG, RATINGS_MSG, said } from '@portal/shared';
 import { ratingsCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { takeRateLimit } from '../../platform/db-rate-limit.js';
@@ -29,7 +29,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     calls.submitRating,
     async (c, input) => {
       await submitRating(c, input);
-      return { message: RATINGS_MSG.saved };
+      return { ...said(RATINGS_MSG.saved) };
     },
     { onRequest: perIp },
   );

@@ -5,6 +5,7 @@ import {
   RKSV_ORDERS_MSG as MSG,
   type RksvActivateCard,
   type RksvCard,
+  said,
 } from '@portal/shared';
 import { customers, rksvCards, rksvOrders, roles, users } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
@@ -77,7 +78,7 @@ export async function setTracking(ctx: ServiceCtx, viewer: Viewer, input: { orde
       action: 'tracking',
       details: { tracking_number: input.trackingNumber },
     });
-    return { message: MSG.trackingSaved };
+    return { ...said(MSG.trackingSaved) };
   });
 }
 
@@ -91,7 +92,7 @@ export async function setPickupReady(ctx: ServiceCtx, viewer: Viewer, input: { o
       .set({ shipped_at: sql`now()`, ...touch })
       .where(eq(rksvOrders.id, order.id));
     await recordActivity(tx, { orderId: order.id, userId: viewer.id, action: 'pickup_ready' });
-    return { message: MSG.pickupReadySaved };
+    return { ...said(MSG.pickupReadySaved) };
   });
 }
 

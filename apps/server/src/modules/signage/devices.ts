@@ -11,6 +11,7 @@ import {
   type EffectiveStatus,
   type SignageOverview,
   type UpdateDeviceInput,
+  type Message,
 } from '@portal/shared';
 import { customers, signageDevices } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/errors.js';
@@ -168,7 +169,7 @@ export async function removeCustomer(ctx: ServiceCtx, viewer: Viewer, input: { d
   return getDevice(ctx, viewer, { deviceId: input.deviceId });
 }
 
-export type VerifyResult = { ok: true; device: DeviceRow } | { ok: false; message: string };
+export type VerifyResult = { ok: true; device: DeviceRow } | { ok: false; message: Message };
 
 /**
  * Checks the code the screen shows and, with it, gives the device its customer (`customerId`, else

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
-import { COMMON_MSG, containsNul, MSG_INVALID_CHARS } from '@portal/shared';
+import { COMMON_MSG, containsNul } from '@portal/shared';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { cleanOriginalName, MSG_TOO_LARGE, MSG_TYPE_NOT_ALLOWED } from '../../platform/uploads.js';
 import { isPlayableVideo } from './video-container.js';
@@ -68,7 +68,7 @@ export async function readMediaUpload(req: FastifyRequest, limits: MediaLimits) 
     for await (const part of parts) {
       if (part.type === 'field') {
         const value = String(part.value ?? '');
-        if (containsNul(value) || containsNul(part.fieldname)) throw badRequest(MSG_INVALID_CHARS);
+        if (containsNul(value) || containsNul(part.fieldname)) throw badRequest(COMMON_MSG.invalidChars);
         fields[part.fieldname] = value;
         continue;
       }

@@ -1,3 +1,4 @@
+import { said } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signageCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
@@ -74,10 +75,10 @@ export const signageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     });
     // The spec's screen reads the `error` field; `message` and `code` as every error answer has them.
     if (!r.ok)
-      return new Reply(400, JSON.stringify({ error: r.message, ...errorBody(r.message) }), {
+      return new Reply(400, JSON.stringify({ error: r.message.de, ...errorBody(r.message) }), {
         'content-type': 'application/json; charset=utf-8',
       });
-    return { message: MSG.deviceActivated, device: r.device };
+    return { ...said(MSG.deviceActivated), device: r.device };
   });
   serve(app, ctx, calls.searchSignageCustomers, searchSignageCustomers);
   serve(app, ctx, calls.listSignageCustomers, customersWithScreens);
@@ -91,7 +92,7 @@ export const signageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     calls.uploadSignageFiles,
     async (c, viewer, input) => {
       const { file } = await storeContentFile(c, viewer, { file: staged(input.files), duration: input.duration });
-      return { message: MSG.fileUploaded, file };
+      return { ...said(MSG.fileUploaded), file };
     },
     { upload },
   );
@@ -107,37 +108,37 @@ export const signageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   });
   serve(app, ctx, calls.getSignageContent, (c, viewer, input) => deviceContent(c, viewer, { deviceId: input.id }));
   serve(app, ctx, calls.updateSignageContentDevice, async (c, viewer, input) => ({
-    message: MSG.contentMoved,
+    ...said(MSG.contentMoved),
     ...(await moveToDevice(c, viewer, input)),
   }));
   serve(app, ctx, calls.saveSignageContent, async (c, viewer, input) => ({
-    message: MSG.contentAssigned,
+    ...said(MSG.contentAssigned),
     content: await assignToDevice(c, viewer, { deviceId: input.id, content: input.content }),
   }));
   serve(app, ctx, calls.deleteSignageContent, async (c, viewer, input) => {
     await removeContent(c, viewer, { contentId: input.id });
-    return { message: MSG.contentRemoved };
+    return { ...said(MSG.contentRemoved) };
   });
 
   // Schedules and their content.
   serve(app, ctx, calls.listSignageSchedules, listSchedules);
   serve(app, ctx, calls.createSignageSchedule, async (c, viewer, input) => ({
-    message: MSG.scheduleSaved,
+    ...said(MSG.scheduleSaved),
     schedule: await createSchedule(c, viewer, input),
   }));
   serve(app, ctx, calls.updateSignageSchedule, async (c, viewer, { id, ...fields }) => ({
-    message: MSG.scheduleSaved,
+    ...said(MSG.scheduleSaved),
     schedule: await updateSchedule(c, viewer, { ...fields, scheduleId: id }),
   }));
   serve(app, ctx, calls.deleteSignageSchedule, async (c, viewer, input) => {
     await deleteSchedule(c, viewer, { scheduleId: input.id });
-    return { message: MSG.scheduleDeleted };
+    return { ...said(MSG.scheduleDeleted) };
   });
   serve(app, ctx, calls.getSignageContentSchedule, async (c, viewer, input) => ({
     content: await getScheduleContent(c, viewer, { scheduleId: input.id }),
   }));
   serve(app, ctx, calls.saveSignageContentSchedule, async (c, viewer, input) => ({
-    message: MSG.scheduleSaved,
+    ...said(MSG.scheduleSaved),
     content: await setScheduleContent(c, viewer, { scheduleId: input.id, content: input.content }),
   }));
   serve(
@@ -153,7 +154,7 @@ export const signageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           item: { file_id: file.id, display_order: 0, duration, start_time, end_time, days_of_week },
         });
       });
-      return { message: MSG.fileUploaded, content: await scheduleContent(c.db, input.id) };
+      return { ...said(MSG.fileUploaded), content: await scheduleContent(c.db, input.id) };
     },
     {
       upload,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, and, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { parseSyncRow, SYNC_MSG, type SyncCountry } from '@portal/shared';
+import { parseSyncRow, SYNC_MSG, type SyncCountry, said } from '@portal/shared';
 import { syncRuns } from '../../db/schema/index.js';
 import type { ServiceCtx } from '../../platform/service.js';
 import { countRecords, detectFormat, fileRecords } from './file-source.js';
@@ -116,7 +116,7 @@ export async function executeRun(ctx: SyncRunCtx, input: { runId: number; signal
         const parsed = parseSyncRow(r.record);
         if (parsed.ok) good.push({ line: r.line, value: parsed.value, stripeId: r.stripeId });
         else
-          bad.push({ line: r.line, message: parsed.message, kundennummer: parsed.kundennummer, stripeId: r.stripeId });
+          bad.push({ line: r.line, ...said(parsed.message), kundennummer: parsed.kundennummer, stripeId: r.stripeId });
       }
       wrote = true;
       const result = await writeBatch(db, { id: runId, country, byStripe }, good, bad);
@@ -124,7 +124,7 @@ export async function executeRun(ctx: SyncRunCtx, input: { runId: number; signal
       progress.created += result.created;
       progress.updated += result.updated;
       progress.unchanged += result.unchanged;
-      progress.addErrors([...bad.map(({ line, message }) => ({ line, message })), ...result.errors]);
+      progress.addErrors([...bad.map(({ line, message, code }) => ({ line, message, code })), ...result.errors]);
       await progress.flush();
     }
     signal?.throwIfAborted();
@@ -140,7 +140,8 @@ export async function executeRun(ctx: SyncRunCtx, input: { runId: number; signal
         await progress.fail('serverStopped');
       } else if (e instanceof SourceError) {
         // After some batches the cause is kept as the detail of "interrupted": nothing was deactivated.
-        if (wrote) await progress.fail('interrupted', e.detail ? `${SYNC_MSG[e.key]}: ${e.detail}` : SYNC_MSG[e.key]);
+        if (wrote)
+          await progress.fail('interrupted', e.detail ? `${SYNC_MSG[e.key].de}: ${e.detail}` : SYNC_MSG[e.key].de);
         else await progress.fail(e.key, e.detail);
       } else {
         log.error({ err: e, runId, country }, 'customer sync failed');

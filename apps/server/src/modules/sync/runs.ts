@@ -6,6 +6,7 @@ import {
   syncSummary,
   type SyncCountry,
   type SyncRun,
+  said,
 } from '@portal/shared';
 import { syncRuns } from '../../db/schema/index.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -54,7 +55,7 @@ export function runView(r: RunRow): SyncRun {
 
 /** Failure texts as stored: the German cause, with what names it in brackets. */
 export function failureMessage(key: keyof typeof SYNC_MSG, detail?: string): string {
-  return detail ? `${SYNC_MSG[key]} (${detail})` : SYNC_MSG[key];
+  return detail ? `${SYNC_MSG[key].de} (${detail})` : SYNC_MSG[key].de;
 }
 
 /**
@@ -71,7 +72,7 @@ export async function failCutOffRuns(
     .set({
       status: 'failed',
       finished_at: sql`now()`,
-      message: SYNC_MSG.serverStopped,
+      ...said(SYNC_MSG.serverStopped),
       message_code: 'sync.serverStopped',
       message_params: null,
     })
@@ -136,14 +137,14 @@ export class RunProgress {
   updated = 0;
   unchanged = 0;
   failed = 0;
-  errors: { line: number; message: string }[] = [];
+  errors: { line: number; message: string; code?: string }[] = [];
 
   constructor(
     private readonly db: DbOrTx,
     readonly runId: number,
   ) {}
 
-  addErrors(errors: { line: number; message: string }[]) {
+  addErrors(errors: { line: number; message: string; code?: string }[]) {
     this.failed += errors.length;
     for (const e of errors) if (this.errors.length < SYNC_MAX_ERRORS) this.errors.push(e);
   }

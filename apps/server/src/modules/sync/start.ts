@@ -1,4 +1,4 @@
-import { SYNC_MSG, type SyncCountry } from '@portal/shared';
+import { SYNC_MSG, type SyncCountry, said } from '@portal/shared';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
 import { startRun } from './runs.js';
@@ -15,5 +15,5 @@ export const startSync =
   async (ctx: ServiceCtx, viewer: Viewer): Promise<{ message: string; runId: number }> => {
     const { runId } = await startRun(ctx, viewer, { country, trigger: 'manual' });
     afterCommit.job(SYNC_RUN_JOB, { runId });
-    return { message: SYNC_MSG.started, runId };
+    return { ...said(SYNC_MSG.started), runId };
   };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { COUNTRY, SYNC_MSG, type SyncCountry, type SyncCustomer } from '@portal/shared';
+import { COUNTRY, SYNC_MSG, type SyncCountry, type SyncCustomer, said } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 
@@ -23,6 +23,7 @@ export interface GoodRow {
 export interface BadRow {
   line: number;
   message: string;
+  code?: string;
   kundennummer?: string;
   stripeId?: string;
 }
@@ -30,7 +31,7 @@ export interface BatchResult {
   created: number;
   updated: number;
   unchanged: number;
-  errors: { line: number; message: string }[];
+  errors: { line: number; message: string; code?: string }[];
 }
 
 interface Stored {
@@ -70,7 +71,7 @@ export async function writeBatch(db: DbOrTx, run: Run, good: GoodRow[], bad: Bad
         total.errors.push(...r.errors);
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        total.errors.push({ line: row.line, message: SYNC_MSG.rowNotSaved });
+        total.errors.push({ line: row.line, ...said(SYNC_MSG.rowNotSaved) });
       }
     }
     if (bad.length) await writeInTx(db, run, [], bad);
@@ -79,7 +80,7 @@ export async function writeBatch(db: DbOrTx, run: Run, good: GoodRow[], bad: Bad
 }
 
 async function writeInTx(tx: DbOrTx, run: Run, good: GoodRow[], bad: BadRow[]): Promise<BatchResult> {
-  const errors: { line: number; message: string }[] = [];
+  const errors: { line: number; message: string; code?: string }[] = [];
   const numbers = [
     ...new Set([
       ...good.map((g) => g.value.kundennummer),
@@ -112,7 +113,7 @@ async function writeInTx(tx: DbOrTx, run: Run, good: GoodRow[], bad: BadRow[]): 
     const { value } = row;
     const key = run.byStripe ? row.stripeId! : value.kundennummer;
     if (keysInBatch.has(key) || numbersInBatch.has(value.kundennummer)) {
-      errors.push({ line: row.line, message: SYNC_MSG.rowDuplicate });
+      errors.push({ line: row.line, ...said(SYNC_MSG.rowDuplicate) });
       continue;
     }
     keysInBatch.add(key);
@@ -125,7 +126,7 @@ async function writeInTx(tx: DbOrTx, run: Run, good: GoodRow[], bad: BadRow[]): 
       if (holder && holder.id !== target?.id) {
         errors.push({
           line: row.line,
-          message: holder.source !== run.country ? SYNC_MSG.rowOtherSource : SYNC_MSG.rowNumberTaken,
+          ...said(holder.source !== run.country ? SYNC_MSG.rowOtherSource : SYNC_MSG.rowNumberTaken),
         });
         continue;
       }
@@ -133,11 +134,11 @@ async function writeInTx(tx: DbOrTx, run: Run, good: GoodRow[], bad: BadRow[]): 
       target = holder;
     }
     if (target && target.source !== run.country) {
-      errors.push({ line: row.line, message: SYNC_MSG.rowOtherSource });
+      errors.push({ line: row.line, ...said(SYNC_MSG.rowOtherSource) });
       continue;
     }
     if (target && (target.last_run_id === run.id || seen.has(target.id))) {
-      errors.push({ line: row.line, message: SYNC_MSG.rowDuplicate });
+      errors.push({ line: row.line, ...said(SYNC_MSG.rowDuplicate) });
       continue;
     }
     const stripe_cu_id = run.byStripe ? row.stripeId! : null;
@@ -191,7 +192,7 @@ async function writeInTx(tx: DbOrTx, run: Run, good: GoodRow[], bad: BadRow[]): 
     // Stored meanwhile by the other country's run (the only writer that can race this one).
     const stored = new Set(added.map((a) => a.kundennummer));
     for (const i of inserts)
-      if (!stored.has(i.kundennummer)) errors.push({ line: i.line, message: SYNC_MSG.rowNotSaved });
+      if (!stored.has(i.kundennummer)) errors.push({ line: i.line, ...said(SYNC_MSG.rowNotSaved) });
   }
 
   if (seen.size) {

@@ -1,4 +1,4 @@
-import { COMMON_MSG, TASKS_MSG } from '@portal/shared';
+import { COMMON_MSG, TASKS_MSG, type Message } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { taskActivity } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';
@@ -19,7 +19,7 @@ export async function activity(
   await tx.insert(taskActivity).values({ task_id: taskId, user_id: userId, action, detail: detail ?? null });
 }
 
-export function assertOpen(t: TaskRecord, message: string) {
+export function assertOpen(t: TaskRecord, message: Message) {
   if (t.status !== 'offen') throw conflict(message);
 }
 

@@ -1,5 +1,5 @@
 import { tasksCalls as calls } from '@portal/shared/contracts';
-import { TASKS_MSG } from '@portal/shared';
+import { TASKS_MSG, said } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
@@ -48,14 +48,14 @@ export function taskFileRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx,
     calls.uploadTaskFiles,
     async (c, viewer, input) => ({
-      message: TASKS_MSG.filesUploaded,
+      ...said(TASKS_MSG.filesUploaded),
       files: await uploadFiles(c, viewer, { taskId: input.taskId, files: input.files as StagedFile[] }),
     }),
     { upload },
   );
-  serve(app, ctx, calls.shareTaskFile, async (c, viewer, input) => ({
-    message: await setTaskFileShared(c, viewer, { fileId: input.id, shared: input.shared }),
-  }));
+  serve(app, ctx, calls.shareTaskFile, async (c, viewer, input) =>
+    said(await setTaskFileShared(c, viewer, { fileId: input.id, shared: input.shared })),
+  );
   serve(
     app,
     ctx,
@@ -68,7 +68,7 @@ export function taskFileRoutes(app: FastifyInstance, ctx: AppContext) {
         reason: input.reason,
         files: input.files as StagedFile[],
       });
-      return { message: TASKS_MSG.auditSaved };
+      return { ...said(TASKS_MSG.auditSaved) };
     },
     { upload },
   );

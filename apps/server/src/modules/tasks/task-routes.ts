@@ -1,5 +1,5 @@
 import { tasksCalls as calls } from '@portal/shared/contracts';
-import { TASKS_MSG } from '@portal/shared';
+import { TASKS_MSG, said } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { forbidden } from '../../platform/errors.js';
@@ -28,25 +28,25 @@ export function taskCommandRoutes(app: FastifyInstance, ctx: AppContext) {
         frist: new Date(input.frist),
         files: files as StagedFile[],
       });
-      return { aufgabeID, message: TASKS_MSG.created };
+      return { aufgabeID, ...said(TASKS_MSG.created) };
     },
     { upload },
   );
   serve(app, ctx, calls.getTaskNotes, listNotes);
   serve(app, ctx, calls.addTaskNote, async (c, viewer, input) => ({
-    message: TASKS_MSG.noteAdded,
+    ...said(TASKS_MSG.noteAdded),
     note: await addNote(c, viewer, { taskId: input.taskID, notiz: input.notiz }),
   }));
   serve(app, ctx, calls.switchTaskAgent, async (c, viewer, input) => {
     await switchAgent(c, viewer, { taskId: input.taskID, newAgentId: input.newAgentID });
-    return { message: TASKS_MSG.agentChanged };
+    return { ...said(TASKS_MSG.agentChanged) };
   });
   serve(app, ctx, calls.requestAssist, async (c, viewer, input) => {
     await requestAssist(c, viewer, { taskId: input.taskID, agentId: input.agentID, comment: input.comment });
-    return { message: TASKS_MSG.helpSent };
+    return { ...said(TASKS_MSG.helpSent) };
   });
   serve(app, ctx, calls.setTaskStatus, async (c, viewer, input) => {
     await setStatus(c, viewer, { taskId: input.taskID, status: input.status });
-    return { message: TASKS_MSG.statusChanged };
+    return { ...said(TASKS_MSG.statusChanged) };
   });
 }

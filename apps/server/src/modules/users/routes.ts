@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { USERS_MSG } from '@portal/shared';
+import { USERS_MSG, said } from '@portal/shared';
 import { usersCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/serve.js';
@@ -20,7 +20,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   serve(app, ctx, calls.listAgentLevels, (c) => listAgentLevels(c));
   serve(app, ctx, calls.createUser, async (c, viewer, input) => {
     afterCommit.mail(await createInvitedUser(c, viewer, input));
-    return { message: USERS_MSG.created };
+    return { ...said(USERS_MSG.created) };
   });
   serve(app, ctx, calls.getUserSettings, (c, viewer, input) =>
     getUserSettings(c, viewer, { acceptLanguage: input['accept-language'] }),

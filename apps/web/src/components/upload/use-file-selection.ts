@@ -1,6 +1,6 @@
 import { notifications } from '../../lib/toasts';
 import { useCallback, useState } from 'react';
-import { UPLOAD_MAX_FILES } from '@portal/shared';
+import { UPLOAD_MAX_FILES, COMMON_MSG } from '@portal/shared';
 import i18n from '../../lib/i18n';
 import { translateMessage } from '../../lib/translate-message';
 import { rejectedFileMessage } from './file-dropzone';
@@ -15,7 +15,7 @@ export function useFileSelection(max = UPLOAD_MAX_FILES) {
       for (const file of dropped.slice(Math.max(room, 0)))
         notifications.show({
           color: 'red',
-          message: rejectedFileMessage(i18n.t, file.name, translateMessage('Zu viele Dateien.')),
+          message: rejectedFileMessage(i18n.t, file.name, translateMessage(COMMON_MSG.tooManyFiles)),
         });
       if (room > 0 && dropped.length > 0) setFiles([...files, ...dropped.slice(0, room)]);
     },

@@ -4,9 +4,9 @@ import { notifications } from '../../lib/toasts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MSG_PASSWORD_COMMON, MSG_PASSWORD_UNCHANGED, changePasswordFormSchema } from '@portal/shared';
+import { AUTH_MSG, changePasswordFormSchema } from '@portal/shared';
 import { changePassword } from './api/change-password';
-import { rawMessage, serverMessage } from '../../lib/errors';
+import { errorCode, serverMessage } from '../../lib/errors';
 import { inputProps } from '../../components/field-error';
 import { NewPasswordFields } from './components/new-password-fields';
 
@@ -27,9 +27,9 @@ export function ChangePasswordForm() {
       form.reset();
     } catch (e) {
       // The server's own password rules belong under the field they are about.
-      const message = rawMessage(e);
-      if (message === MSG_PASSWORD_COMMON || message === MSG_PASSWORD_UNCHANGED) {
-        form.setFieldError('newPassword', message);
+      const code = errorCode(e);
+      if (code === AUTH_MSG.passwordCommon.code || code === AUTH_MSG.passwordUnchanged.code) {
+        form.setFieldError('newPassword', code);
         return;
       }
       const detail = serverMessage(e, (status) => status === 400);

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { MSG_PASSWORD_COMMON, newPasswordSchema } from '@portal/shared';
+import { AUTH_MSG, newPasswordSchema } from '@portal/shared';
 import { useInvitation } from './api/get-invitation';
 import { setPassword } from './api/set-password';
-import { errorMessage, rawMessage } from '../../lib/errors';
+import { errorCode, errorMessage } from '../../lib/errors';
 import { NewPasswordFields } from './components/new-password-fields';
 import '../../styles/public-forms.css';
 
@@ -41,7 +41,7 @@ export default function SetPasswordPage() {
       setDone(true);
     } catch (e) {
       // The common-password rule is about the field; anything else (the link) above the form.
-      if (rawMessage(e) === MSG_PASSWORD_COMMON) form.setFieldError('password', MSG_PASSWORD_COMMON);
+      if (errorCode(e) === AUTH_MSG.passwordCommon.code) form.setFieldError('password', AUTH_MSG.passwordCommon.code);
       else setError(errorMessage(e, t('login.errors.generic')));
     } finally {
       setBusy(false);

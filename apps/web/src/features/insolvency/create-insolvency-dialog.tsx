@@ -55,7 +55,7 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
     setFailure(null);
     create.mutate(body, {
       onSuccess: (r) => {
-        notifications.show({ color: 'green', message: translateMessage(r.message) });
+        notifications.show({ color: 'green', message: translateMessage(r.message, r.code) });
         setCustomerId(null);
         setName('');
         setEmail('');

@@ -47,7 +47,7 @@ export default function InsolvencyPage() {
       { id: confirm.row.id, status: confirm.status },
       {
         onSuccess: (r) => {
-          notifications.show({ color: 'green', message: translateMessage(r.message) });
+          notifications.show({ color: 'green', message: translateMessage(r.message, r.code) });
           setConfirm(null);
         },
         onError: (e) => {

@@ -37,7 +37,7 @@ function MonthField({
     save.mutate(
       { id: row.id, year, month, invoice_number: value },
       {
-        onSuccess: (r) => notifications.show({ color: 'green', message: translateMessage(r.message) }),
+        onSuccess: (r) => notifications.show({ color: 'green', message: translateMessage(r.message, r.code) }),
         onError: (e) => setError(errorMessage(e, translateMessage(INSOLVENCY_MSG.monthError), clientError)),
       },
     );

@@ -163,7 +163,7 @@ function NewsDialog({ post, onClose }: { post: NewsPost | null | undefined; onCl
                       autosize
                       minRows={3}
                       {...withTextLimit(
-                        form.getInputProps(`${l}_text`),
+                        { ...form.getInputProps(`${l}_text`), error: fieldError(form.errors[`${l}_text`]) },
                         TEXT_LIMITS.newsText,
                         BUSINESS_RECORDS_MSG.newsTextMax,
                       )}

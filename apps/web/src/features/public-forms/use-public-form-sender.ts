@@ -123,7 +123,7 @@ export function usePublicFormSender() {
         message: createElement(
           'span',
           { style: { color: 'var(--mantine-color-text)' }, 'data-testid': 'form-success' },
-          createElement('strong', null, translateMessage(answer.message)),
+          createElement('strong', null, translateMessage(answer.message, answer.code)),
           createElement('br'),
           t('publicForms.reference', { reference: answer.reference }),
         ),

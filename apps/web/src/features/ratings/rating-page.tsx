@@ -126,7 +126,7 @@ export default function RatingPage() {
       });
       reset();
       setCustomerNumber('');
-      setThanks(translateMessage(answer.message));
+      setThanks(translateMessage(answer.message, answer.code));
     });
   };
 

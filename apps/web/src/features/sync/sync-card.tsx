@@ -40,7 +40,7 @@ export function SyncCard({ country }: { country: SyncCountry }) {
       {
         onSuccess: (r) => {
           setRunId(r.runId);
-          notifications.show({ color: 'blue', message: translateMessage(r.message) });
+          notifications.show({ color: 'blue', message: translateMessage(r.message, r.code) });
         },
         onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, t('sync.startError')) }),
       },
@@ -120,7 +120,7 @@ export function SyncCard({ country }: { country: SyncCountry }) {
                     <Badge variant="light" color="gray" mr="xs">
                       {t('sync.line', { line: e.line })}
                     </Badge>
-                    {translateMessage(e.message)}
+                    {translateMessage(e.message, e.code)}
                   </List.Item>
                 ))}
               </List>

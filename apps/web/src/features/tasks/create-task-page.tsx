@@ -89,7 +89,7 @@ export default function CreateTaskPage() {
       },
       {
         onSuccess: (answer) => {
-          notifySuccess(answer?.message, t('tasks.create.success'));
+          notifySuccess(answer, t('tasks.create.success'));
           navigate(DASHBOARD);
         },
         onError: (e) => setError(errorMessage(e, t('tasks.create.error'))),

@@ -46,7 +46,7 @@ export default function CreateAgentPage() {
         // The checkboxes offer only PERMISSIONS; the server checks the names again.
         permissions: values.permissions as Flag[],
       });
-      notifications.show({ color: 'green', message: translateMessage(answer.message) });
+      notifications.show({ color: 'green', message: translateMessage(answer.message, answer.code) });
       navigate('/agent-dashboard');
     } catch (e) {
       setError(errorMessage(e, t('createAgent.error')));
@@ -123,7 +123,7 @@ export default function CreateAgentPage() {
               <Checkbox.Group
                 label={t('createAgent.permissions')}
                 key={form.key('permissions')}
-                {...form.getInputProps('permissions')}
+                {...inputProps(form, 'permissions')}
               >
                 <Group mt="xs">
                   {PERMISSIONS.map((p) => (

@@ -8,6 +8,7 @@ import {
   type BusinessSupportDetail,
   type BusinessSupportItem,
   type BusinessSupportList,
+  said,
 } from '@portal/shared';
 import { customers, taskConversations, taskMessages, taskTypes, tasks } from '../../../db/schema/index.js';
 import { notFound } from '../../../platform/errors.js';
@@ -178,5 +179,5 @@ export async function createOwnSupport(
     files: input.files,
     countryId: me.country_id,
   });
-  return { message: BUSINESS_MSG.supportCreated, id: taskId };
+  return { ...said(BUSINESS_MSG.supportCreated), id: taskId };
 }

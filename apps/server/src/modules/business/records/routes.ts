@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BUSINESS_RECORDS_MSG as MSG } from '@portal/shared';
+import { BUSINESS_RECORDS_MSG as MSG, said } from '@portal/shared';
 import { businessRecordsCalls as calls, customerDocumentCalls, newsCalls } from '@portal/shared/contracts';
 import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
@@ -38,7 +38,7 @@ export const businessRecordsRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     ctx,
     customerDocumentCalls.uploadCustomerDocuments,
     async (c, viewer, input) => ({
-      message: MSG.documentsShared,
+      ...said(MSG.documentsShared),
       documents: await shareDocuments(c, viewer, { customerId: input.id, files: input.files as StagedFile[] }),
     }),
     { upload: (req) => readMultipart(req, ctx.config.uploads) },
@@ -47,44 +47,44 @@ export const businessRecordsRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   // The customer's branches (Filialen): only their own, any other id is 404.
   serve(app, ctx, calls.listBusinessBranches, listBranches);
   serve(app, ctx, calls.createBusinessBranch, async (c, viewer, input) => ({
-    message: MSG.branchCreated,
+    ...said(MSG.branchCreated),
     branch: await createBranch(c, viewer, input),
   }));
   serve(app, ctx, calls.updateBusinessBranch, async (c, viewer, { id, ...fields }) => ({
-    message: MSG.branchSaved,
+    ...said(MSG.branchSaved),
     branch: await updateBranch(c, viewer, { id, fields }),
   }));
   serve(app, ctx, calls.deleteBusinessBranch, async (c, viewer, input) => {
     await deleteBranch(c, viewer, input);
-    return { message: MSG.branchDeleted };
+    return { ...said(MSG.branchDeleted) };
   });
 
   // The news as customers read them.
   serve(app, ctx, calls.listBusinessNews, listNews);
   serve(app, ctx, calls.markBusinessNewsRead, async (c, viewer, input) => {
     await markNewsRead(c, viewer, input);
-    return { message: MSG.newsMarkedRead };
+    return { ...said(MSG.newsMarkedRead) };
   });
 
   // The customer's contact data; the password changes through /auth/change-password as for staff.
   serve(app, ctx, calls.getBusinessProfile, getProfile);
   serve(app, ctx, calls.updateBusinessProfile, async (c, viewer, input) => ({
-    message: MSG.profileSaved,
+    ...said(MSG.profileSaved),
     profile: await updateProfile(c, viewer, input),
   }));
 
   // The admins' news posts: every post, published or still waiting for its date.
   serve(app, ctx, newsCalls.listNews, (c, _viewer, input) => listNewsPosts(c, input));
   serve(app, ctx, newsCalls.createNews, async (c, viewer, input) => ({
-    message: MSG.newsCreated,
+    ...said(MSG.newsCreated),
     post: await createNewsPost(c, viewer, input),
   }));
   serve(app, ctx, newsCalls.updateNews, async (c, viewer, { id, ...fields }) => ({
-    message: MSG.newsSaved,
+    ...said(MSG.newsSaved),
     post: await updateNewsPost(c, viewer, { id, fields }),
   }));
   serve(app, ctx, newsCalls.deleteNews, async (c, viewer, input) => {
     await deleteNewsPost(c, viewer, input);
-    return { message: MSG.newsDeleted };
+    return { ...said(MSG.newsDeleted) };
   });
 };

@@ -19,7 +19,7 @@ export function auditTask({ taskID, description, contacted, reason, files, onPro
   body.append('contacted', contacted);
   if (reason) body.append('reason', reason);
   for (const file of files) body.append('files', file, file.name);
-  return uploadWithProgress<{ message?: string }>('/audit-task', body, { onProgress });
+  return uploadWithProgress<{ message: string; code?: string }>('/audit-task', body, { onProgress });
 }
 
 export function useAuditTask() {

@@ -53,7 +53,7 @@ export function AuditFormPanel({ task, onDone, onCancel }: AuditFormPanelProps) 
       },
       {
         onSuccess: (answer) => {
-          notifySuccess(answer?.message, t('tasks.auditForm.success'));
+          notifySuccess(answer, t('tasks.auditForm.success'));
           onDone();
         },
         onError: (e) => notifyError(e, t('tasks.auditForm.error')),

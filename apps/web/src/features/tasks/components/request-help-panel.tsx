@@ -36,7 +36,7 @@ export function RequestHelpPanel({ task, userId, onDone, onCancel }: RequestHelp
       { taskID: task.id, agentID: Number(values.agentID), comment: values.comment.trim() },
       {
         onSuccess: (answer) => {
-          notifySuccess(answer?.message, t('tasks.help.success'));
+          notifySuccess(answer, t('tasks.help.success'));
           onDone();
         },
         onError: (e) => {

@@ -30,7 +30,7 @@ export function SwitchAgentPanel({ task, onDone, onCancel }: SwitchAgentPanelPro
     }
     switchAgent.mutate(parsed.data, {
       onSuccess: (answer) => {
-        notifySuccess(answer?.message, t('tasks.switchAgent.success'));
+        notifySuccess(answer, t('tasks.switchAgent.success'));
         onDone(parsed.data.newAgentID);
       },
       onError: (e) => notifyError(e, t('tasks.switchAgent.error')),

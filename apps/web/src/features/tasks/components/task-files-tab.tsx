@@ -24,7 +24,7 @@ function ShareSwitch({ file }: { file: TaskFile }) {
         share.mutate(
           { id: file.id, shared: e.currentTarget.checked },
           {
-            onSuccess: (answer) => notifySuccess(answer.message, t('tasks.files.shareWithCustomer')),
+            onSuccess: (answer) => notifySuccess(answer, t('tasks.files.shareWithCustomer')),
             onError: (err) => notifyError(err, t('tasks.files.shareError')),
           },
         )
@@ -47,7 +47,7 @@ export function TaskFilesTab({ task, files }: { task: TaskDetails; files: TaskFi
     upload.mutate(
       { taskId: task.id, files: dropped, onProgress: setProgress },
       {
-        onSuccess: (answer) => notifySuccess(answer.message, t('tasks.files.uploaded')),
+        onSuccess: (answer) => notifySuccess(answer, t('tasks.files.uploaded')),
         onError: (e) => notifyError(e, t('tasks.files.uploadError')),
       },
     );

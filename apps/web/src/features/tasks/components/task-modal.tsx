@@ -145,7 +145,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
     setStatus.mutate(
       { taskID: task.id, status },
       {
-        onSuccess: (answer) => notifySuccess(answer?.message, t('tasks.actions.statusChanged')),
+        onSuccess: (answer) => notifySuccess(answer, t('tasks.actions.statusChanged')),
         onError: (e) => notifyError(e, t('tasks.actions.statusError')),
       },
     );

@@ -41,7 +41,7 @@ export function TaskNotesTab({
       {
         onSuccess: (answer) => {
           setText('');
-          notifySuccess(answer?.message, t('tasks.notes.added'));
+          notifySuccess(answer, t('tasks.notes.added'));
         },
         onError: (e) => notifyError(e, t('tasks.notes.error')),
       },
