@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { solveChallenge, solveChallengeWorkers, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
-import { api } from './api';
+import { publicFormsCalls } from '@portal/shared/contracts';
+import { callApi } from './calls';
 
 /**
  * The proof of work behind the public forms' slider: a challenge from GET /web/challenge, solved in
@@ -15,8 +16,11 @@ export type AltchaStatus = 'solving' | 'ready' | 'error';
 export interface UseAltchaOptions {
   /** A module worker running altcha-lib's worker handler with the WebCrypto SHA-256 key derivation. */
   createWorker?: () => Worker;
-  challengeUrl?: string;
 }
+
+/** A fresh challenge (`getChallenge`); the declaration checks its outline, altcha-lib reads its parameters. */
+const fetchChallenge = async (signal: AbortSignal) =>
+  (await callApi(publicFormsCalls.getChallenge, {}, { signal })) as unknown as Challenge;
 
 export interface AltchaHandle {
   status: AltchaStatus;
@@ -60,10 +64,9 @@ export interface Proof {
 /** One proof of work: a challenge fetched and solved. For pages that need no slider state (the order page). */
 export async function solveProof({
   createWorker,
-  challengeUrl = '/web/challenge',
   controller = new AbortController(),
 }: UseAltchaOptions & { controller?: AbortController } = {}): Promise<Proof> {
-  const challenge = await api<Challenge>(challengeUrl, { signal: controller.signal });
+  const challenge = await fetchChallenge(controller.signal);
   const expires = (challenge.parameters.expiresAt ?? 0) * 1000;
   const started = performance.now();
   const solution = await solve(challenge, createWorker, controller);
@@ -75,7 +78,7 @@ export async function solveProof({
   };
 }
 
-export function useAltcha({ createWorker, challengeUrl = '/web/challenge' }: UseAltchaOptions = {}): AltchaHandle {
+export function useAltcha({ createWorker }: UseAltchaOptions = {}): AltchaHandle {
   const [status, setStatus] = useState<AltchaStatus>('solving');
   const [solveMs, setSolveMs] = useState<number | null>(null);
   const current = useRef<Pending | null>(null);
@@ -90,7 +93,7 @@ export function useAltcha({ createWorker, challengeUrl = '/web/challenge' }: Use
     const pending: Pending = { payload: Promise.resolve(''), usableUntil: Number.POSITIVE_INFINITY };
     pending.payload = (async () => {
       try {
-        const challenge = await api<Challenge>(challengeUrl, { signal: controller.signal });
+        const challenge = await fetchChallenge(controller.signal);
         const expires = (challenge.parameters.expiresAt ?? 0) * 1000;
         pending.usableUntil = expires ? expires - RENEW_MARGIN_MS : Number.POSITIVE_INFINITY;
         const started = performance.now();
@@ -120,7 +123,7 @@ export function useAltcha({ createWorker, challengeUrl = '/web/challenge' }: Use
     // Nobody may be waiting yet: keep an early failure from being reported as unhandled.
     pending.payload.catch(() => {});
     return pending;
-  }, [challengeUrl, createWorker]);
+  }, [createWorker]);
 
   useEffect(() => {
     mounted.current = true;

@@ -12,6 +12,7 @@ import { pathParams, schemaKeys, type Call, type CallAnswer, type CallInput } fr
 import { api, apiBlob, ApiError } from './api';
 import { idempotencyHeaders, keyForAttempt } from './idempotency';
 import { saveBlob } from './save-blob';
+import { uploadWithProgress } from './upload';
 
 /**
  * The web side of the declarations (packages/shared/src/contracts): every call is fetched by
@@ -40,17 +41,23 @@ export function callUrl(call: Call, input: Input = {}): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** The fields that go into the body: the declared body's (or, for a body without fields, all the rest). */
-function bodyOf(call: Call, input: Input): unknown {
+/**
+ * The fields that go into the body: the declared body's (or, for a body without fields, all the rest),
+ * after the `beside` fields. A multipart call sends a form (a call that also takes JSON: only with
+ * files, or when its progress is watched); its files come last, after every field the server checks first.
+ */
+function bodyOf(call: Call, input: Input, opts: CallOptions): unknown {
   const keys = schemaKeys(call.body ?? call.multipart?.fields);
   const taken = new Set([...pathParams(call.path), ...schemaKeys(call.query)]);
-  const body: Input = {};
+  const body: Input = { ...opts.beside };
   for (const [k, v] of Object.entries(input))
     if (k !== 'files' && (keys.length ? keys.includes(k) : !taken.has(k))) body[k] = v;
-  if (!call.multipart || (call.multipart.orJson && !(input.files as Blob[] | undefined)?.length)) return body;
+  const files = (input.files as readonly Blob[] | undefined) ?? [];
+  if (!call.multipart || (call.multipart.orJson && !files.length && !opts.onProgress)) return body;
   const form = new FormData();
   for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) form.append(k, String(v));
-  for (const f of (input.files as Blob[] | undefined) ?? []) form.append(call.multipart.fileField, f);
+  const { fileField, indexedFiles } = call.multipart;
+  files.forEach((f, i) => form.append(indexedFiles ? `${fileField}${i}` : fileField, f));
   return form;
 }
 
@@ -60,6 +67,13 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Sign-in calls: a 401 there is a wrong password, not an ended session. */
   skipUnauthorizedHandler?: boolean;
+  /** 0..100 while a multipart body is sent (then sent through XMLHttpRequest: fetch reports no upload progress). */
+  onProgress?: (percent: number) => void;
+  /**
+   * Fields a check reads before the declared schema (the public forms' proof of work and honeypot),
+   * sent first, beside the declared fields the schema takes.
+   */
+  beside?: Record<string, string>;
 }
 
 /** One call of the API, typed by its declaration. */
@@ -81,15 +95,25 @@ export async function callApi<C extends Call>(
     }
   }
   const hasBody = call.method !== 'GET' && (call.body !== undefined || call.multipart !== undefined);
+  const body = hasBody ? bodyOf(call, values, opts) : undefined;
+  const headers = call.idempotent ? idempotencyHeaders(opts.idempotencyKey ?? keyForAttempt(values)) : undefined;
   let data: unknown;
   try {
-    data = await api<unknown>(url, {
-      method: call.method,
-      body: hasBody ? bodyOf(call, values) : undefined,
-      signal: opts.signal,
-      skipUnauthorizedHandler: opts.skipUnauthorizedHandler,
-      headers: call.idempotent ? idempotencyHeaders(opts.idempotencyKey ?? keyForAttempt(values)) : undefined,
-    });
+    data =
+      body instanceof FormData && opts.onProgress
+        ? await uploadWithProgress<unknown>(url, body, {
+            method: call.method,
+            onProgress: opts.onProgress,
+            signal: opts.signal,
+            headers,
+          })
+        : await api<unknown>(url, {
+            method: call.method,
+            body,
+            signal: opts.signal,
+            skipUnauthorizedHandler: opts.skipUnauthorizedHandler,
+            headers,
+          });
   } catch (e) {
     // An error page that is not JSON: the API is not reachable as it should be.
     if (e instanceof ApiError && typeof e.body === 'string' && e.body.trim().startsWith('<'))
@@ -129,16 +153,18 @@ type MutationExtras<C extends Call> = Omit<UseMutationOptions<CallAnswer<C>, Err
   invalidates?: string[];
   /** Refresh them also when the call failed (a reversal another screen may have done already). */
   refreshOnError?: boolean;
+  /** The upload's progress (0..100) of a multipart call. */
+  onProgress?: (percent: number) => void;
 };
 
 /** A change as a hook: `useCallMutation(calls.x).mutate(input)`; the area's queries refresh on success. */
 export function useCallMutation<C extends Call>(call: C, options: MutationExtras<C> = {}) {
   const qc = useQueryClient();
-  const { invalidates = [call.area], refreshOnError = false, onSuccess, onError, ...rest } = options;
+  const { invalidates = [call.area], refreshOnError = false, onProgress, onSuccess, onError, ...rest } = options;
   const refresh = () => Promise.all(invalidates.map((a) => invalidateArea(qc, a)));
   return useMutation<CallAnswer<C>, Error, CallInput<C>>({
     ...rest,
-    mutationFn: (input) => callApi(call, input),
+    mutationFn: (input) => callApi(call, input, { onProgress }),
     onSuccess: async (...args) => {
       await refresh();
       await (onSuccess as ((...a: typeof args) => unknown) | undefined)?.(...args);

@@ -71,6 +71,8 @@ export interface MultipartSpec {
   readonly fileField: string;
   /** The call also takes a JSON body of the same fields (no files). */
   readonly orJson?: boolean;
+  /** Files come numbered, `file0`, `file1`, … (the spec's menu change and company switch), not as one repeated field. */
+  readonly indexedFiles?: boolean;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -21,14 +21,17 @@ export const CHALLENGE_TTL_MINUTES = 10;
 /** Every form call: limited per address (429), robots refused (400), then the schema, then the upload limits. */
 const FORM_ERRORS = [400, 413, 415, 429] as const;
 
-/** A form with files (multipart; files `file0`, `file1`, …), its text fields checked by the shared schema. */
-const multipartForm = <F extends z.ZodType>(path: string, summary: string, fields: F) =>
+/**
+ * A form with files, its text fields checked by the shared schema: files numbered `file0`, `file1`, …
+ * (menu change, company switch) or as a repeated `files` field (support), as the spec has them.
+ */
+const multipartForm = <F extends z.ZodType>(path: string, summary: string, fields: F, numbered = false) =>
   ({
     method: 'POST',
     path,
     access: access.public,
     summary,
-    multipart: { fields, fileField: 'files' },
+    multipart: numbered ? { fields, fileField: 'file', indexedFiles: true } : { fields, fileField: 'files' },
     answer: publicFormResponseSchema,
     errors: FORM_ERRORS,
     idempotent: true,
@@ -63,11 +66,13 @@ export const publicFormsCalls = defineCalls('public-forms', {
     '/web/menuechange',
     'Menu change (multipart; files file0, file1, …) → task of type Menüänderung due on the chosen day',
     menuChangeRequestSchema,
+    true,
   ),
   submitCompanySwitch: multipartForm(
     '/web/companyswitch',
     'Company switch (multipart; files file0, …) → task of type Firmenwechsel',
     companySwitchRequestSchema,
+    true,
   ),
   submitEmergencySupport: multipartForm(
     '/web/emergency-support',

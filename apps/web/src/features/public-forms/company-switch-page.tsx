@@ -10,7 +10,7 @@ import { KundennummerInput } from './components/inputs';
 import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, termsProps } from './form-helpers';
-import { sendMultipart, usePublicFormSender } from './use-public-form-sender';
+import { sendForm, usePublicFormSender } from './use-public-form-sender';
 import { publicFormsCalls } from '@portal/shared/contracts';
 import { withTextLimit } from '../../components/text-limit';
 
@@ -84,13 +84,7 @@ export default function CompanySwitchPage() {
   const submit = sender.onSubmit(
     () => !form.validate().hasErrors,
     (bot, onProgress) =>
-      sendMultipart(
-        publicFormsCalls.submitCompanySwitch,
-        { ...form.getValues(), ...bot },
-        files.files,
-        'indexed',
-        onProgress,
-      ),
+      sendForm(publicFormsCalls.submitCompanySwitch, form.getValues(), bot, { files: files.files, onProgress }),
   );
 
   return (

@@ -10,7 +10,7 @@ import { FormSection } from './components/form-section';
 import { ContactFields } from './components/contact-fields';
 import { PublicFormPage } from './components/public-form-page';
 import { fieldProps, monthNames, termsProps } from './form-helpers';
-import { sendJson, usePublicFormSender } from './use-public-form-sender';
+import { sendForm, usePublicFormSender } from './use-public-form-sender';
 import { publicFormsCalls } from '@portal/shared/contracts';
 import { withTextLimit } from '../../components/text-limit';
 
@@ -56,14 +56,17 @@ export default function DepRequestPage() {
     () => !form.validate().hasErrors,
     (bot) => {
       const v = form.getValues();
-      return sendJson(publicFormsCalls.submitDepRequest, {
-        ...v,
-        startMonth: Number(v.startMonth),
-        startYear: Number(v.startYear),
-        endMonth: Number(v.endMonth),
-        endYear: Number(v.endYear),
-        ...bot,
-      });
+      return sendForm(
+        publicFormsCalls.submitDepRequest,
+        {
+          ...v,
+          startMonth: Number(v.startMonth),
+          startYear: Number(v.startYear),
+          endMonth: Number(v.endMonth),
+          endYear: Number(v.endYear),
+        },
+        bot,
+      );
     },
   );
 

@@ -10,7 +10,12 @@ function Hotline() {
   const info = useSiteInfo();
   const number = info.data?.hotline;
   return (
-    <Card withBorder padding="md" style={{ borderColor: 'var(--mantine-color-red-filled)' }} data-testid="emergency-hotline">
+    <Card
+      withBorder
+      padding="md"
+      style={{ borderColor: 'var(--mantine-color-red-filled)' }}
+      data-testid="emergency-hotline"
+    >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <ThemeIcon color="red" variant="light" size={40} radius="md">
           <IconPhone size={24} />

@@ -19,7 +19,7 @@ import { RuleDateInput } from './components/inputs';
 import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, longDate, termsProps } from './form-helpers';
-import { sendMultipart, usePublicFormSender } from './use-public-form-sender';
+import { sendForm, usePublicFormSender } from './use-public-form-sender';
 import { publicFormsCalls } from '@portal/shared/contracts';
 import { withTextLimit } from '../../components/text-limit';
 
@@ -53,13 +53,7 @@ export default function MenuChangePage() {
   const submit = sender.onSubmit(
     () => !form.validate().hasErrors,
     (bot, onProgress) =>
-      sendMultipart(
-        publicFormsCalls.submitMenuChange,
-        { ...form.getValues(), ...bot },
-        files.files,
-        'indexed',
-        onProgress,
-      ),
+      sendForm(publicFormsCalls.submitMenuChange, form.getValues(), bot, { files: files.files, onProgress }),
   );
 
   return (

@@ -23,7 +23,7 @@ import { ContactFields } from './components/contact-fields';
 import { PublicFormPage } from './components/public-form-page';
 import { UploadField } from './components/upload-field';
 import { fieldProps, termsProps } from './form-helpers';
-import { sendMultipart, usePublicFormSender } from './use-public-form-sender';
+import { sendForm, usePublicFormSender } from './use-public-form-sender';
 import { publicFormsCalls } from '@portal/shared/contracts';
 import { withTextLimit } from '../../components/text-limit';
 
@@ -120,12 +120,11 @@ export function SupportRequestPage({ variant }: { variant: SupportVariant }) {
   const submit = sender.onSubmit(
     () => !form.validate().hasErrors,
     (bot, onProgress) =>
-      sendMultipart(
+      sendForm(
         emergency ? publicFormsCalls.submitEmergencySupport : publicFormsCalls.submitClassicSupport,
-        { ...form.getValues(), ...bot },
-        files.files,
-        'files',
-        onProgress,
+        form.getValues(),
+        bot,
+        { files: files.files, onProgress },
       ),
   );
 

@@ -4,14 +4,12 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ALTCHA_FIELD, HONEYPOT_FIELD, PUBLIC_FORM_MSG, type PublicFormResponse } from '@portal/shared';
 import { SLIDER_CHECK_MAX } from '../../components/slider-check';
-import type { Call } from '@portal/shared/contracts';
-import { api } from '../../lib/api';
-import { callUrl } from '../../lib/calls';
+import type { Call, CallInput } from '@portal/shared/contracts';
+import { callApi } from '../../lib/calls';
 import { clientError, errorMessage } from '../../lib/errors';
 import { useAltcha } from '../../lib/altcha';
 import { translateMessage } from '../../lib/translate-message';
-import { idempotencyHeaders, newIdempotencyKey } from '../../lib/idempotency';
-import { uploadWithProgress } from '../../lib/upload';
+import { newIdempotencyKey } from '../../lib/idempotency';
 
 const createWorker = () => new Worker(new URL('./altcha-worker.ts', import.meta.url), { type: 'module' });
 
@@ -24,43 +22,25 @@ export type SendCall = (bot: BotFields, onProgress: (percent: number) => void) =
 
 const IDEMPOTENCY_KEY = 'idempotencyKey';
 
-/** The body without the key, and the key as its header. */
-function splitKey<T extends object>(
-  body: T,
-): { rest: Omit<T, typeof IDEMPOTENCY_KEY>; headers: Record<string, string> } {
-  const { [IDEMPOTENCY_KEY]: key, ...rest } = body as T & { [IDEMPOTENCY_KEY]?: unknown };
-  return { rest, headers: typeof key === 'string' ? idempotencyHeaders(key) : {} };
-}
-
 /**
- * POST a JSON form (the DEP request) to its declared call. Not `callApi`: the proof of work and the
- * honeypot travel beside the declared fields, which `callApi` would leave out.
+ * Sends a public form through its declaration (`callApi`): the proof of work and the honeypot first,
+ * beside the declared fields (the server checks them before the schema and before any file), the
+ * submit attempt's Idempotency-Key, and for a form with files the upload's progress.
  */
-export function sendJson(call: Call, body: object) {
-  const { rest, headers } = splitKey(body);
-  return api<PublicFormResponse>(callUrl(call), { method: 'POST', body: rest, headers });
-}
-
-/**
- * POST a multipart form to its declared call, with upload progress (which `callApi` has not). Files travel as `file0`, `file1`, … (menu change,
- * company switch) or as a repeated `files` field (support), as the spec has it.
- */
-export function sendMultipart(
-  call: Call,
-  fields: Record<string, string | boolean | undefined>,
-  files: File[],
-  fileField: 'indexed' | 'files',
-  onProgress: (percent: number) => void,
-) {
-  const { rest, headers } = splitKey(fields);
-  const body = new FormData();
-  // The proof of work and the honeypot first: the server checks them before it reads any file.
-  const first = [ALTCHA_FIELD, HONEYPOT_FIELD] as string[];
-  for (const k of first) if (rest[k] !== undefined) body.append(k, String(rest[k]));
-  for (const [k, v] of Object.entries(rest)) if (v !== undefined && !first.includes(k)) body.append(k, String(v));
-  files.forEach((f, i) => body.append(fileField === 'indexed' ? `file${i}` : 'files', f, f.name));
-  onProgress(0);
-  return uploadWithProgress<PublicFormResponse>(callUrl(call), body, { onProgress, headers });
+export function sendForm<C extends Call>(
+  call: C,
+  values: object,
+  bot: BotFields,
+  upload?: { files: File[]; onProgress: (percent: number) => void },
+): Promise<PublicFormResponse> {
+  const { [IDEMPOTENCY_KEY]: idempotencyKey, ...beside } = bot;
+  if (upload) upload.onProgress(0);
+  const input = { ...values, ...(upload && { files: upload.files }) } as CallInput<C>;
+  return callApi(call, input, {
+    beside,
+    idempotencyKey,
+    onProgress: upload?.onProgress,
+  }) as Promise<PublicFormResponse>;
 }
 
 /**

@@ -1,16 +1,7 @@
-import { signageCalls, type CallAnswer } from '@portal/shared/contracts';
-import { callUrl } from '../../../lib/calls';
-import { uploadWithProgress } from '../../../lib/upload';
+import { signageCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 
-const call = signageCalls.uploadSignageFiles;
-
-/**
- * Uploads a picture or video with its duration (`uploadSignageFiles`, multipart), through
- * XMLHttpRequest for the progress fetch does not report.
- */
+/** Uploads a picture or video with its duration (`uploadSignageFiles`, multipart), with the upload's progress. */
 export function uploadFile(file: File, duration: number, onProgress: (percent: number) => void) {
-  const body = new FormData();
-  body.append('duration', String(duration));
-  body.append(call.multipart.fileField, file);
-  return uploadWithProgress<CallAnswer<typeof call>>(callUrl(call), body, { onProgress });
+  return callApi(signageCalls.uploadSignageFiles, { duration, files: [file] }, { onProgress });
 }

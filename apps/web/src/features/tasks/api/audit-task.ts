@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadWithProgress } from '../../../lib/upload';
+import { tasksCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 import { invalidateTaskQueries } from './query-keys';
 
 export interface AuditTaskVariables {
@@ -11,15 +12,9 @@ export interface AuditTaskVariables {
   onProgress?: (percent: number) => void;
 }
 
-/** POST /audit-task (multipart taskID, description, contacted, reason, files): closes a done task. */
-export function auditTask({ taskID, description, contacted, reason, files, onProgress }: AuditTaskVariables) {
-  const body = new FormData();
-  body.append('taskID', String(taskID));
-  body.append('description', description);
-  body.append('contacted', contacted);
-  if (reason) body.append('reason', reason);
-  for (const file of files) body.append('files', file, file.name);
-  return uploadWithProgress<{ message: string; code?: string }>('/audit-task', body, { onProgress });
+/** `auditTask` (multipart taskID, description, contacted, reason, files): closes a done task. */
+export function auditTask({ onProgress, ...input }: AuditTaskVariables) {
+  return callApi(tasksCalls.auditTask, input, { onProgress });
 }
 
 export function useAuditTask() {

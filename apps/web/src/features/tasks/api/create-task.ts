@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTaskInput } from '@portal/shared';
-import { idempotencyHeaders, keyForAttempt } from '../../../lib/idempotency';
-import { uploadWithProgress } from '../../../lib/upload';
+import { tasksCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
+import { keyForAttempt } from '../../../lib/idempotency';
 import { invalidateTaskQueries } from './query-keys';
-
-export interface CreateTaskAnswer {
-  aufgabeID: number;
-  message: string;
-}
 
 export interface CreateTaskVariables {
   /** frist as an ISO string. */
@@ -16,19 +12,11 @@ export interface CreateTaskVariables {
   onProgress?: (percent: number) => void;
 }
 
-/** POST /create-task (multipart; each file as another `files` field). */
-export function createTask(vars: CreateTaskVariables): Promise<CreateTaskAnswer> {
+/** `createTask` (multipart; each file as another `files` field), with the upload's progress. */
+export function createTask(vars: CreateTaskVariables) {
   const { values, files, onProgress } = vars;
-  const body = new FormData();
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined && value !== null) body.append(key, String(value));
-  }
-  for (const file of files) body.append('files', file, file.name);
   // One key per submit: a retry of the same submit creates no second task.
-  return uploadWithProgress<CreateTaskAnswer>('/create-task', body, {
-    onProgress,
-    headers: idempotencyHeaders(keyForAttempt(vars)),
-  });
+  return callApi(tasksCalls.createTask, { ...values, files }, { onProgress, idempotencyKey: keyForAttempt(vars) });
 }
 
 export function useCreateTask() {

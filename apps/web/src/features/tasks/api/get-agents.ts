@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AgentSummary } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { tasksCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 import { agentsKey } from './query-keys';
 
 /**
- * GET /agents: the staff of a country with their task counters. Without `countryId` the caller's own
+ * `listAgents`: the staff of a country with their task counters. Without `countryId` the caller's own
  * country; admins may ask for another one (the board's country switch, a task of that country).
  */
-export function getAgents(countryId?: number, signal?: AbortSignal): Promise<AgentSummary[]> {
-  return api<AgentSummary[]>(countryId ? `/agents?countryId=${countryId}` : '/agents', { signal });
+export function getAgents(countryId?: number, signal?: AbortSignal) {
+  return callApi(tasksCalls.listAgents, { countryId }, { signal });
 }
 
 export const agentsQueryOptions = (countryId?: number) =>

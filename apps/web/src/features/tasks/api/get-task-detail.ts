@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TaskDetailResponse } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { tasksCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 import { taskKeys } from './query-keys';
 
-/** GET /task-detail-agent/{taskId}/{userId}: the task with files, conversations, messages and notes. */
-export function getTaskDetail(taskId: number, userId: number, signal?: AbortSignal): Promise<TaskDetailResponse> {
-  return api<TaskDetailResponse>(`/task-detail-agent/${taskId}/${userId}`, { signal });
+/** `getTaskDetailAgent`: the task with files, conversations, messages and notes. */
+export function getTaskDetail(taskId: number, userId: number, signal?: AbortSignal) {
+  return callApi(tasksCalls.getTaskDetailAgent, { taskId, userId }, { signal });
 }
 
 export const taskDetailQueryOptions = (taskId: number, userId: number) =>

@@ -1,24 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { TaskRow, TaskStatus } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { tasksCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 import { onLiveNotification } from '../../../lib/socket';
 import { tasksQueryOptions, type TaskListFilters } from './get-tasks';
-import { taskListPath, type TaskScope } from './task-scope';
+import type { TaskScope } from './task-scope';
 
 /** The spec's catch-up poll for tasks missed by the live channel. */
 export const MISSED_TASKS_POLL_MS = 10_000;
 export const MISSED_TASKS_LIMIT = 100;
 
-/** GET .../since/{lastTaskId}/{limit}: tasks of the tab with an id above lastTaskId. */
+/** `getTasksFromAdminSince` / `getTasksFromAgentSince`: tasks of the tab with an id above lastTaskId. */
 export function getTasksSince(
   scope: TaskScope,
   status: TaskStatus,
   lastTaskId: number,
   limit = MISSED_TASKS_LIMIT,
   signal?: AbortSignal,
-): Promise<{ tasks: TaskRow[] }> {
-  return api<{ tasks: TaskRow[] }>(`${taskListPath(scope, status)}/since/${lastTaskId}/${limit}`, { signal });
+) {
+  const { countryId, userId } = scope;
+  return scope.admin
+    ? callApi(tasksCalls.getTasksFromAdminSince, { countryId, status, lastTaskId, limit }, { signal })
+    : callApi(
+        tasksCalls.getTasksFromAgentSince,
+        { countryId, status, boardAgentId: userId, lastTaskId, limit },
+        { signal },
+      );
 }
 
 const isPlainList = (f: TaskListFilters) =>
@@ -74,7 +82,7 @@ export function useMissedTasksPoll(scope: TaskScope, filters: TaskListFilters, e
      */
     const unsubscribe = onLiveNotification((n) => {
       if ((n.type !== 'task_assigned' && n.type !== 'task_created') || !n.task_id) return;
-      void api<TaskRow>(`/get-tasks/${n.task_id}`, { signal: ctrl.signal })
+      void callApi(tasksCalls.getTask, { taskId: n.task_id }, { signal: ctrl.signal })
         .then((task) => {
           if (!belongs(task, scope, filters)) return;
           highest.current.set(slot, Math.max(highest.current.get(slot) ?? 0, task.id));

@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { TASK_PAGE_DEFAULT, type TaskListResponse, type TaskSort, type TaskStatus } from '@portal/shared';
-import { api } from '../../../lib/api';
+import { TASK_PAGE_DEFAULT, type TaskSort, type TaskStatus } from '@portal/shared';
+import { tasksCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 import { taskKeys } from './query-keys';
-import { taskListPath, type TaskScope } from './task-scope';
+import type { TaskScope } from './task-scope';
 
 /** The board's tab, filters and sort; all applied by the server. */
 export interface TaskListFilters {
@@ -16,33 +17,31 @@ export interface TaskListFilters {
   unassigned?: boolean;
 }
 
-export function taskListQueryString(
-  filters: TaskListFilters,
-  cursor?: string | null,
-  limit = TASK_PAGE_DEFAULT,
-): string {
-  const p = new URLSearchParams();
-  if (filters.firma) p.set('firma', filters.firma);
-  if (filters.agentId) p.set('agentId', String(filters.agentId));
-  if (filters.typ) p.set('typ', String(filters.typ));
-  if (filters.q) p.set('q', filters.q);
-  if (filters.sort !== 'id') p.set('sort', filters.sort);
-  if (filters.unassigned) p.set('unassigned', 'true');
-  p.set('limit', String(limit));
-  if (cursor) p.set('cursor', cursor);
-  return p.toString();
+/** The board's query as the list calls declare it (`taskListQuerySchema`): only what differs from the defaults. */
+function listQuery(filters: TaskListFilters, cursor: string | null, limit = TASK_PAGE_DEFAULT) {
+  return {
+    firma: filters.firma || undefined,
+    agentId: filters.agentId || undefined,
+    typ: filters.typ || undefined,
+    q: filters.q || undefined,
+    sort: filters.sort !== 'id' ? filters.sort : undefined,
+    unassigned: filters.unassigned ? ('true' as const) : undefined,
+    limit,
+    cursor: cursor ?? undefined,
+  };
 }
 
-/** GET /get-tasks-from-admin|agent/...: one page of the board. */
-export function getTasks(
-  scope: TaskScope,
-  filters: TaskListFilters,
-  cursor: string | null,
-  signal?: AbortSignal,
-): Promise<TaskListResponse> {
-  return api<TaskListResponse>(`${taskListPath(scope, filters.status)}?${taskListQueryString(filters, cursor)}`, {
-    signal,
-  });
+/** One page of the board: `getTasksFromAdmin` (a country's tasks) or `getTasksFromAgent` (the agent's own). */
+export function getTasks(scope: TaskScope, filters: TaskListFilters, cursor: string | null, signal?: AbortSignal) {
+  const query = listQuery(filters, cursor);
+  const { countryId, userId } = scope;
+  return scope.admin
+    ? callApi(tasksCalls.getTasksFromAdmin, { countryId, status: filters.status, ...query }, { signal })
+    : callApi(
+        tasksCalls.getTasksFromAgent,
+        { countryId, status: filters.status, boardAgentId: userId, ...query },
+        { signal },
+      );
 }
 
 export const tasksQueryOptions = (scope: TaskScope, filters: TaskListFilters) =>

@@ -1,4 +1,3 @@
-import type { TaskStatus } from '@portal/shared';
 import type { StoredUser } from '../../../lib/auth-storage';
 
 /**
@@ -17,11 +16,4 @@ export function taskScope(
 ): TaskScope {
   const admin = user.role === 'admin';
   return { admin, countryId: (admin && chosenCountry) || user.country_id || 1, userId: user.id };
-}
-
-/** /get-tasks-from-admin/{countryId}/{status} or /get-tasks-from-agent/{countryId}/{status}/{agentId}. */
-export function taskListPath(scope: TaskScope, status: TaskStatus): string {
-  return scope.admin
-    ? `/get-tasks-from-admin/${scope.countryId}/${status}`
-    : `/get-tasks-from-agent/${scope.countryId}/${status}/${scope.userId}`;
 }

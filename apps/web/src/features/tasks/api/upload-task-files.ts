@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TaskFile } from '@portal/shared';
-import { uploadWithProgress } from '../../../lib/upload';
+import { tasksCalls } from '@portal/shared/contracts';
+import { callApi } from '../../../lib/calls';
 import { invalidateTaskQueries } from './query-keys';
 
 export interface UploadTaskFilesVariables {
@@ -9,12 +9,9 @@ export interface UploadTaskFilesVariables {
   onProgress?: (percent: number) => void;
 }
 
-/** POST /upload-task-files (multipart taskId + files). */
+/** `uploadTaskFiles` (multipart taskId + files), with the upload's progress. */
 export function uploadTaskFiles({ taskId, files, onProgress }: UploadTaskFilesVariables) {
-  const body = new FormData();
-  body.append('taskId', String(taskId));
-  for (const file of files) body.append('files', file, file.name);
-  return uploadWithProgress<{ message: string; files: TaskFile[] }>('/upload-task-files', body, { onProgress });
+  return callApi(tasksCalls.uploadTaskFiles, { taskId, files }, { onProgress });
 }
 
 export function useUploadTaskFiles() {

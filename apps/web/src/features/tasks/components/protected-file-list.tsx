@@ -11,8 +11,8 @@ export interface ProtectedFileItem {
   id: number;
   name: string;
   size: number;
-  /** /protected-files/... */
-  path: string;
+  /** Fetches the file through its declared call (lib/calls.ts). */
+  load: () => Promise<Blob>;
   mime?: string;
   createdAt?: string;
   uploadedBy?: string | null;
@@ -65,7 +65,7 @@ export function ProtectedFileList({ files, emptyText }: { files: ProtectedFileIt
                     variant="subtle"
                     aria-label={t('tasks.files.preview')}
                     loading={busy === `p${f.id}`}
-                    onClick={() => void run(`p${f.id}`, () => previewProtectedFile(f.path), 'fileLoad')}
+                    onClick={() => void run(`p${f.id}`, () => previewProtectedFile(f.load), 'fileLoad')}
                     data-testid={`file-preview-${f.id}`}
                   >
                     <IconEye size={18} />
@@ -77,7 +77,7 @@ export function ProtectedFileList({ files, emptyText }: { files: ProtectedFileIt
                   variant="light"
                   aria-label={t('tasks.files.download')}
                   loading={busy === `d${f.id}`}
-                  onClick={() => void run(`d${f.id}`, () => downloadProtectedFile(f.path, f.name), 'fileDownload')}
+                  onClick={() => void run(`d${f.id}`, () => downloadProtectedFile(f.load, f.name), 'fileDownload')}
                   data-testid={`file-download-${f.id}`}
                 >
                   <IconDownload size={18} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useTaskAudit } from '../api/get-task-audit';
 import { errorMessage } from '../../../lib/errors';
 import { useDateTime } from '../use-date-time';
+import { loadAuditFile } from '../api/download-file';
 import { ProtectedFileList } from './protected-file-list';
 
 /** The audit filed when the task was closed. */
@@ -66,7 +67,7 @@ export function TaskAuditTab({ taskId }: { taskId: number }) {
         </Text>
         <ProtectedFileList
           emptyText={t('tasks.files.empty')}
-          files={a.files.map((f) => ({ id: f.id, name: f.original_name, size: f.size, path: f.file_path }))}
+          files={a.files.map((f) => ({ id: f.id, name: f.original_name, size: f.size, load: loadAuditFile(f.file_path) }))}
         />
       </div>
     </Stack>

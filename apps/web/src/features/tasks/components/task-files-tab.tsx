@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskDetails, TaskFile } from '@portal/shared';
-import { taskFilePath } from '../api/download-file';
+import { loadTaskFile } from '../api/download-file';
 import { useShareTaskFile } from '../api/share-task-file';
 import { useUploadTaskFiles } from '../api/upload-task-files';
 import { notifyError, notifySuccess } from '../notify';
@@ -78,7 +78,7 @@ export function TaskFilesTab({ task, files }: { task: TaskDetails; files: TaskFi
           name: f.original_name,
           size: f.size,
           mime: f.mime,
-          path: taskFilePath(f.datei_name),
+          load: loadTaskFile(f.datei_name),
           createdAt: f.created_at,
           uploadedBy: f.uploaded_by_name,
           // Only a task with a customer number has a customer to share with.
