@@ -40,7 +40,7 @@ export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
       name: 'overdue-tasks',
       lock: 'overdue',
       everyMs: MINUTE_MS,
-      run: () => inUnitOfWork(d.release, async () => void (await notifyOverdueTasks(d.database.db))),
+      run: () => inUnitOfWork(d.release, async () => void (await notifyOverdueTasks({ db: d.database.db }))),
     },
     {
       // Upload files a crash left without their row.
@@ -58,7 +58,7 @@ export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
       name: 'rksv-outages',
       lock: 'rksvOutages',
       everyMs: 5 * MINUTE_MS,
-      run: () => inUnitOfWork(d.release, async () => void (await notifyLongOutages(d.database.db))),
+      run: () => inUnitOfWork(d.release, async () => void (await notifyLongOutages({ db: d.database.db }))),
     },
   ];
 }

@@ -182,9 +182,9 @@ for (const target of dbTargets()) {
         .insert(tasks)
         .values({ titel: 'Zu spät', beschreibung: 'x', frist: new Date(Date.now() - 60_000), typ: 1, country_id: 1, user_id: c.id })
         .returning({ id: tasks.id });
-      const first = await notifyOverdueTasks(t.db);
+      const first = await notifyOverdueTasks({ db: t.db });
       assert.ok(first.some((n) => n.task_id === late!.id && n.user_id === c.id && n.type === 'task_overdue'));
-      const second = await notifyOverdueTasks(t.db);
+      const second = await notifyOverdueTasks({ db: t.db });
       assert.ok(!second.some((n) => n.task_id === late!.id));
       await t.db.update(tasks).set({ status: 'abgeschlossen' }).where(eq(tasks.id, taskId));
     });

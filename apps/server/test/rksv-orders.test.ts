@@ -453,11 +453,11 @@ for (const target of dbTargets()) {
       assert.equal(card.reportable_outages, 1);
       assert.equal((await call('admin', 'GET', '/api/rksv-stats')).json().outages.reportable, 1);
 
-      const pushed = await notifyLongOutages(t.db);
+      const pushed = await notifyLongOutages({ db: t.db });
       assert.equal(pushed.length, 1);
       assert.equal(pushed[0]!.user_id, ids.anna);
       assert.equal(pushed[0]!.type, 'rksv_outage');
-      assert.equal((await notifyLongOutages(t.db)).length, 0, 'told once');
+      assert.equal((await notifyLongOutages({ db: t.db })).length, 0, 'told once');
       const [n] = await t.db.select().from(notifications).where(eq(notifications.type, 'rksv_outage'));
       assert.match(n!.message, new RegExp(`#${order.completed!.id}`));
     });

@@ -7,7 +7,7 @@ import { HttpError, badRequest } from '../../platform/errors.js';
 import { dummyPasswordHash, hashPassword, newPasswordProblem, verifyPassword } from '../../platform/passwords.js';
 import { newToken, tokenHash } from '../../platform/tokens.js';
 import { selectUserWithLabels, toSessionUser, type SessionUser } from '../../platform/auth.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import type { CallCtx } from '../../platform/serve.js';
 import { hitRateLimit, rateLimitCount } from '../../platform/db-rate-limit.js';
 
@@ -99,7 +99,7 @@ export async function limitedSignIn(
 export async function endSession(ctx: ServiceCtx, viewer: Viewer, input: { sessionId: number }): Promise<void> {
   await ctx.db
     .update(sessions)
-    .set({ revoked_at: new Date() })
+    .set({ revoked_at: now(ctx) })
     .where(and(eq(sessions.id, input.sessionId), eq(sessions.user_id, viewer.id)));
 }
 
@@ -119,10 +119,13 @@ export async function changePassword(
   if (problem) throw badRequest(problem);
   const hashed = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ password_hash: hashed, updated_at: new Date() }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ password_hash: hashed, updated_at: now(ctx) })
+      .where(eq(users.id, user.id));
     const ended = await tx
       .update(sessions)
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: now(ctx) })
       .where(and(eq(sessions.user_id, user.id), ne(sessions.id, currentSessionId), isNull(sessions.revoked_at)))
       .returning({ id: sessions.id });
     return ended.map((r) => r.id);
@@ -169,14 +172,17 @@ export async function setPasswordFromInvitation(
   return ctx.db.transaction(async (tx) => {
     const [used] = await tx
       .update(userTokens)
-      .set({ used_at: new Date() })
+      .set({ used_at: now(ctx) })
       .where(validInvitation(token))
       .returning({ user_id: userTokens.user_id });
     if (!used) throw badRequest(MSG_INVITATION_INVALID);
-    await tx.update(users).set({ password_hash: hashed, updated_at: new Date() }).where(eq(users.id, used.user_id));
+    await tx
+      .update(users)
+      .set({ password_hash: hashed, updated_at: now(ctx) })
+      .where(eq(users.id, used.user_id));
     const ended = await tx
       .update(sessions)
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: now(ctx) })
       .where(and(eq(sessions.user_id, used.user_id), isNull(sessions.revoked_at)))
       .returning({ id: sessions.id });
     return ended.map((r) => r.id);

@@ -7,7 +7,7 @@ import {
   type CashbookTransaction,
   type CashbookVerify,
 } from '@portal/shared';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { closingOf, monthFigures } from './closings.js';
 import { countryOf } from './common.js';
 import { startingBalance } from './figures.js';
@@ -188,7 +188,7 @@ export async function monthReportPdf(ctx: ServiceCtx, viewer: Viewer, input: { m
       figures,
       closing,
       chain,
-      generatedAt: new Date(),
+      generatedAt: now(ctx),
     },
     (after) => entriesBySeq(ctx.db, { countryId, start_date: days.start, end_date: days.end }, after, BATCH),
   );

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CASHBOOK_MSG, type CashbookSettings, type CashbookSettingsInput } from '@portal/shared';
 import { cashbookSettings } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { hasHistory, lockCashbook } from './chain.js';
 import { countryOf } from './common.js';
 
@@ -32,7 +32,7 @@ export async function saveSettings(
       throw conflict(CASHBOOK_MSG.startingBalanceLocked);
     await tx
       .update(cashbookSettings)
-      .set({ ...input, updated_at: new Date() })
+      .set({ ...input, updated_at: now(ctx) })
       .where(eq(cashbookSettings.country_id, countryId));
   });
   return getSettings(ctx, viewer);

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { cashbookCategories, cashbookTransactions, customers } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { appendEntry, latestClosing, lockCashbook } from './chain.js';
 import { countryOf } from './common.js';
 import { findEntry } from './queries.js';
@@ -26,7 +26,7 @@ export async function createTransaction(
   input: CreateTransactionInput,
 ): Promise<CashbookTransaction> {
   const countryId = countryOf(viewer);
-  const recordedAt = new Date();
+  const recordedAt = now(ctx);
   let date = recordedAt;
   if (viewer.role === 'admin' && input.transaction_date) {
     date = new Date(input.transaction_date);
@@ -68,7 +68,7 @@ export async function createTransaction(
 
 /**
  * The correction of an entry: a new entry of the same type, category, invoice and customer with the
- * amount negated, dated now, pointing to the original. An entry is reversed once; a reversal is not
+ * amount negated, dated at, pointing to the original. An entry is reversed once; a reversal is not
  * reversed (409 each). The reason is kept in the description, which the hash covers.
  */
 export async function reverseTransaction(
@@ -77,7 +77,7 @@ export async function reverseTransaction(
   input: { id: number; reason: string },
 ): Promise<CashbookTransaction> {
   const countryId = countryOf(viewer);
-  const now = new Date();
+  const at = now(ctx);
   try {
     const id = await ctx.db.transaction(async (tx) => {
       await lockCashbook(tx, countryId);
@@ -92,11 +92,11 @@ export async function reverseTransaction(
         .from(cashbookTransactions)
         .where(eq(cashbookTransactions.reverses_id, orig.id));
       if (already) throw conflict(CASHBOOK_MSG.alreadyReversed);
-      await assertOpenMonth(tx, countryId, now);
+      await assertOpenMonth(tx, countryId, at);
       const row = await appendEntry(tx, {
         country_id: countryId,
-        transaction_date: now,
-        recorded_at: now,
+        transaction_date: at,
+        recorded_at: at,
         type: orig.type as CreateTransactionInput['type'],
         amount: -orig.amount,
         category_id: orig.category_id,

@@ -78,8 +78,10 @@ export async function listOutages(ctx: ServiceCtx, viewer: Viewer, input: { card
  * The scheduled job `rksv-outages` tells the order's agent once (notified_at), or the admins with the
  * rksv flag when the order has none; in a unit of work, so notifications and mails leave after commit.
  */
-export async function notifyLongOutages(db: Db, now = new Date()): Promise<NotificationRow[]> {
-  const limit = new Date(now.getTime() - OUTAGE_REPORTABLE_HOURS * 3_600_000);
+export async function notifyLongOutages(ctx: { db: Db; clock?: () => Date }): Promise<NotificationRow[]> {
+  const { db } = ctx;
+  const at = clock(ctx);
+  const limit = new Date(at.getTime() - OUTAGE_REPORTABLE_HOURS * 3_600_000);
   const due = await db
     .select({
       id: rksvOutages.id,
@@ -119,7 +121,7 @@ export async function notifyLongOutages(db: Db, now = new Date()): Promise<Notif
         link: `/agent-dashboard/rksvorders?order=${d.order_id}`,
         priority: 'high',
       });
-      await tx.update(rksvOutages).set({ notified_at: now }).where(eq(rksvOutages.id, d.id));
+      await tx.update(rksvOutages).set({ notified_at: at }).where(eq(rksvOutages.id, d.id));
       pushed.push(...rows);
     }
   });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { normalizeTaxId, orderTotal, type OrderDetails, type RksvOrderRequest } from '@portal/shared';
-import type { ServiceCtx } from '../../platform/service.js';
+import { now, type ServiceCtx } from '../../platform/service.js';
 import { invoices, products, rksvOrders } from '../../db/schema/index.js';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import {
@@ -110,10 +110,10 @@ export async function markOrderFailed(
     if (order.payment_status === 'paid' || order.payment_status === 'completed')
       throw conflict(SHOP_ERR.paidNoDowngrade);
     if (order.payment_status !== 'pending') return { payment_status: order.payment_status };
-    const now = new Date();
+    const at = now(ctx);
     await tx
       .update(rksvOrders)
-      .set({ payment_status: 'failed', failed_at: now, updated_at: now })
+      .set({ payment_status: 'failed', failed_at: at, updated_at: at })
       .where(eq(rksvOrders.id, order.id));
     return { payment_status: 'failed' };
   });

@@ -4,7 +4,7 @@ import { customers, invoices, paymentEvents, products, rksvCards, rksvOrders } f
 import { queueMail } from '../../platform/mail.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
 import type { PaymentEvent } from '../../platform/payments/index.js';
-import type { ServiceCtx } from '../../platform/service.js';
+import { now, type ServiceCtx } from '../../platform/service.js';
 import type { InvoiceRow, ShopCtx } from './common.js';
 import { ensureInvoicePdf } from './invoice-files.js';
 import { issueInvoice } from './invoice-numbers.js';
@@ -91,7 +91,7 @@ export async function processPaymentEvent(ctx: ShopCtx, input: { event: PaymentE
     let outcome: EventOutcome;
     let invoice: InvoiceRow | null = null;
     let mailId: number | null = null;
-    const now = new Date();
+    const at = now(ctx);
     if (!order) {
       outcome = 'unknown_session';
     } else if (
@@ -113,7 +113,7 @@ export async function processPaymentEvent(ctx: ShopCtx, input: { event: PaymentE
       } else {
         const [paid] = await tx
           .update(rksvOrders)
-          .set({ payment_status: 'paid', payed_at: now, payment_type: ev.paymentMethod, updated_at: now })
+          .set({ payment_status: 'paid', payed_at: at, payment_type: ev.paymentMethod, updated_at: at })
           .where(eq(rksvOrders.id, order.id))
           .returning();
         await tx.insert(rksvCards).values(Array.from({ length: order.qty }, () => ({ order_id: order.id })));
@@ -125,7 +125,7 @@ export async function processPaymentEvent(ctx: ShopCtx, input: { event: PaymentE
             .from(products)
             .where(and(eq(products.kind, 'shipping'), eq(products.active, true)));
           invoice = await issueInvoice(tx, config, paid!, shipping?.name ?? null, {
-            at: now,
+            at: at,
             method: ev.paymentMethod,
           });
         }
@@ -139,7 +139,7 @@ export async function processPaymentEvent(ctx: ShopCtx, input: { event: PaymentE
       if (order.payment_status === 'pending') {
         await tx
           .update(rksvOrders)
-          .set({ payment_status: 'failed', failed_at: now, updated_at: now })
+          .set({ payment_status: 'failed', failed_at: at, updated_at: at })
           .where(eq(rksvOrders.id, order.id));
         outcome = 'failed';
       } else outcome = 'ignored';
@@ -147,7 +147,7 @@ export async function processPaymentEvent(ctx: ShopCtx, input: { event: PaymentE
       if (order.payment_status === 'pending' || order.payment_status === 'failed') {
         await tx
           .update(rksvOrders)
-          .set({ payment_status: 'expired', expired_at: now, updated_at: now })
+          .set({ payment_status: 'expired', expired_at: at, updated_at: at })
           .where(eq(rksvOrders.id, order.id));
         outcome = 'expired';
       } else outcome = 'ignored';

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Audit } from '@portal/shared';
 import { auditFiles, audits, tasks, users } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import type { StagedFile } from '../../platform/uploads.js';
 import { notify } from '../notifications/index.js';
 import { issueRatingCode } from '../ratings/index.js';
@@ -38,10 +38,10 @@ export async function submitAudit(
       })
       .returning({ id: audits.id });
     if (files.length) await tx.insert(auditFiles).values(files.map((f) => ({ ...f, audit_id: audit!.id })));
-    const now = new Date();
+    const at = now(ctx);
     await tx
       .update(tasks)
-      .set({ status: 'abgeschlossen', abgeschlossen_am: now, has_audit: true, updated_at: now })
+      .set({ status: 'abgeschlossen', abgeschlossen_am: at, has_audit: true, updated_at: at })
       .where(eq(tasks.id, taskId));
     // Closed: the customer gets the rating link and code (mail queued in this transaction).
     await issueRatingCode(tx, ctx.config, { taskId });

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { helpRequests, taskFiles, tasks, taskNotes, taskTypes } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import type { StagedFile } from '../../platform/uploads.js';
 import { notify } from '../notifications/index.js';
 import { loadVisibleTask, MSG_TASK_NOT_FOUND, type TaskRecord } from './access.js';
@@ -64,7 +64,10 @@ export async function addNote(ctx: ServiceCtx, viewer: Viewer, input: { taskId: 
     const t = await loadVisibleTask(tx, viewer, taskId, true);
     assertOpen(t, MSG.noteClosed);
     const [note] = await tx.insert(taskNotes).values({ task_id: taskId, notiz, user_id: viewer.id }).returning();
-    await tx.update(tasks).set({ updated_at: new Date() }).where(eq(tasks.id, taskId));
+    await tx
+      .update(tasks)
+      .set({ updated_at: now(ctx) })
+      .where(eq(tasks.id, taskId));
     await activity(tx, taskId, viewer.id, 'note_added', { note_id: note!.id });
     await notify(tx, {
       recipients: [t.user_id, t.requested_user_id, t.created_by_userid],
@@ -85,7 +88,10 @@ export async function switchAgent(ctx: ServiceCtx, viewer: Viewer, input: { task
     assertNoAudit(t);
     const next = await countryStaffMember(tx, newAgentId, t.country_id);
     if (t.user_id === next.id) return;
-    await tx.update(tasks).set({ user_id: next.id, updated_at: new Date() }).where(eq(tasks.id, taskId));
+    await tx
+      .update(tasks)
+      .set({ user_id: next.id, updated_at: now(ctx) })
+      .where(eq(tasks.id, taskId));
     await activity(tx, taskId, viewer.id, 'agent_switched', { from: t.user_id, to: next.id });
     await recordTaskChange(tx, taskId, t);
     await notify(tx, {
@@ -116,7 +122,10 @@ export async function requestAssist(
         .where(eq(helpRequests.task_id, taskId));
       if (existing) throw conflict(MSG.helpExists);
       await tx.insert(helpRequests).values({ task_id: taskId, requested_by: viewer.id, agent_id: helper.id, comment });
-      await tx.update(tasks).set({ requested_user_id: helper.id, updated_at: new Date() }).where(eq(tasks.id, taskId));
+      await tx
+        .update(tasks)
+        .set({ requested_user_id: helper.id, updated_at: now(ctx) })
+        .where(eq(tasks.id, taskId));
       await activity(tx, taskId, viewer.id, 'assist_requested', { agent: helper.id });
       await recordTaskChange(tx, taskId, t);
       await notify(tx, {
@@ -145,7 +154,7 @@ export async function claimTask(ctx: ServiceCtx, viewer: Viewer, input: { taskId
     const sameCountry = viewer.role === 'admin' ? undefined : eq(tasks.country_id, viewer.country_id ?? -1);
     const [claimed] = await tx
       .update(tasks)
-      .set({ user_id: viewer.id, updated_at: new Date() })
+      .set({ user_id: viewer.id, updated_at: now(ctx) })
       .where(and(eq(tasks.id, taskId), isNull(tasks.user_id), sameCountry))
       .returning({ id: tasks.id, country_id: tasks.country_id });
     if (!claimed) {
@@ -176,11 +185,11 @@ export async function setStatus(
   const { taskId, status } = input;
   await ctx.db.transaction(async (tx) => {
     const t = await loadVisibleTask(tx, viewer, taskId, true);
-    const now = new Date();
+    const at = now(ctx);
     if (t.status === 'offen' && status === 'erledigt') {
-      await tx.update(tasks).set({ status, erledigt_am: now, updated_at: now }).where(eq(tasks.id, taskId));
+      await tx.update(tasks).set({ status, erledigt_am: at, updated_at: at }).where(eq(tasks.id, taskId));
     } else if (t.status === 'erledigt' && status === 'offen' && !t.has_audit) {
-      await tx.update(tasks).set({ status, erledigt_am: null, updated_at: now }).where(eq(tasks.id, taskId));
+      await tx.update(tasks).set({ status, erledigt_am: null, updated_at: at }).where(eq(tasks.id, taskId));
     } else {
       throw conflict(MSG.badMove);
     }

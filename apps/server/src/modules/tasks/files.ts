@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { auditFiles, audits, taskFiles, tasks } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { storeFiles, type StagedFile } from '../../platform/uploads.js';
 import { notify } from '../notifications/index.js';
 import { loadVisibleTask } from './access.js';
@@ -42,7 +42,10 @@ export async function uploadFiles(ctx: FilesCtx, viewer: Viewer, input: { taskId
       .insert(taskFiles)
       .values(files.map((f) => ({ ...f, task_id: taskId, uploaded_by: viewer.id })))
       .returning();
-    await tx.update(tasks).set({ updated_at: new Date() }).where(eq(tasks.id, taskId));
+    await tx
+      .update(tasks)
+      .set({ updated_at: now(ctx) })
+      .where(eq(tasks.id, taskId));
     await activity(tx, taskId, viewer.id, 'files_uploaded', { files: rows.map((r) => r.original_name) });
     await notify(tx, {
       recipients: [t.user_id, t.requested_user_id, t.created_by_userid],
@@ -98,7 +101,9 @@ export async function setTaskFileShared(ctx: ServiceCtx, viewer: Viewer, input: 
     if (!f) throw notFound();
     await loadVisibleTask(tx, viewer, f.task_id, true);
     await tx.update(taskFiles).set({ shared_with_customer: input.shared }).where(eq(taskFiles.id, f.id));
-    await activity(tx, f.task_id, viewer.id, input.shared ? 'file_shared' : 'file_unshared', { files: [f.original_name] });
+    await activity(tx, f.task_id, viewer.id, input.shared ? 'file_shared' : 'file_unshared', {
+      files: [f.original_name],
+    });
     return input.shared ? BUSINESS_RECORDS_MSG.taskFileShared : BUSINESS_RECORDS_MSG.taskFileUnshared;
   });
 }

@@ -1,4 +1,5 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { now } from '../../platform/service.js';
 import type { Db } from '../../db/client.js';
 import { notifications, roles, tasks, users } from '../../db/schema/index.js';
 import type { NotificationRow } from '../../platform/unit-of-work.js';
@@ -19,13 +20,15 @@ export function overdueCondition(now: Date): SQL {
  * job `overdue-tasks` (scheduled-jobs.ts) in a unit of work: the notifications and their mails leave
  * after commit; the rows are also returned.
  */
-export async function notifyOverdueTasks(db: Db, now = new Date()): Promise<NotificationRow[]> {
+export async function notifyOverdueTasks(ctx: { db: Db; clock?: () => Date }): Promise<NotificationRow[]> {
+  const { db } = ctx;
+  const at = now(ctx);
   const due = await db
     .select({ id: tasks.id, titel: tasks.titel, user_id: tasks.user_id, country_id: tasks.country_id })
     .from(tasks)
     .where(
       and(
-        overdueCondition(now),
+        overdueCondition(at),
         sql`not exists (select 1 from ${notifications} n where n.task_id = ${tasks.id} and n.type = 'task_overdue')`,
       ),
     )

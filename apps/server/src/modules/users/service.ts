@@ -14,7 +14,7 @@ import { agentLevels, countries, roles, users, userSettings, userTokens } from '
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { newToken, tokenHash } from '../../platform/tokens.js';
 
 export const MSG_DUPLICATE_EMAIL = USERS_MSG.duplicateEmail;
@@ -59,7 +59,7 @@ export async function createInvitedUser(ctx: ServiceCtx, _viewer: Viewer, input:
         user_id: user!.id,
         purpose: 'invite',
         token_hash: tokenHash(token),
-        expires_at: new Date(Date.now() + INVITATION_TTL_HOURS * 3600 * 1000),
+        expires_at: new Date(now(ctx).getTime() + INVITATION_TTL_HOURS * 3600 * 1000),
       });
       const link = `${publicUrl}/set-password?token=${encodeURIComponent(token)}`;
       return queueMail(tx, {
@@ -158,8 +158,11 @@ export async function saveUserSettings(ctx: ServiceCtx, viewer: Viewer, s: UserS
     await tx
       .insert(userSettings)
       .values({ user_id: userId, ...s })
-      .onConflictDoUpdate({ target: userSettings.user_id, set: { ...s, updated_at: new Date() } });
-    await tx.update(users).set({ lang_code: langCode, updated_at: new Date() }).where(eq(users.id, userId));
+      .onConflictDoUpdate({ target: userSettings.user_id, set: { ...s, updated_at: now(ctx) } });
+    await tx
+      .update(users)
+      .set({ lang_code: langCode, updated_at: now(ctx) })
+      .where(eq(users.id, userId));
   });
   return s;
 }

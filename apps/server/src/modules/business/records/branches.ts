@@ -3,7 +3,7 @@ import { BRANCH_MAX, BUSINESS_RECORDS_MSG as MSG, type Branch, type branchInputS
 import type { z } from 'zod';
 import { customerBranches } from '../../../db/schema/index.js';
 import { conflict, notFound } from '../../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../../platform/service.js';
 import { ownCustomer } from '../own-customer.js';
 
 type BranchFields = z.output<typeof branchInputSchema>;
@@ -54,7 +54,7 @@ export async function updateBranch(
   const own = await ownCustomer(ctx, viewer);
   const [row] = await ctx.db
     .update(customerBranches)
-    .set({ ...input.fields, updated_at: new Date() })
+    .set({ ...input.fields, updated_at: now(ctx) })
     .where(and(eq(customerBranches.id, input.id), eq(customerBranches.customer_id, own.id)))
     .returning();
   if (!row) throw notFound(MSG.branchNotFound);

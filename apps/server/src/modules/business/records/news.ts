@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.js';
 import { newsPosts, newsReads, newsTranslations, userSettings } from '../../../db/schema/index.js';
 import { notFound } from '../../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../../platform/service.js';
 import { ownCustomer } from '../own-customer.js';
 
 type NewsFields = z.output<typeof newsInputSchema>;
@@ -26,7 +26,10 @@ const published = () => lte(newsPosts.published_from, sql`now()`);
 
 /** The language the account chose in its settings (German without a choice). */
 async function accountLanguage(db: DbOrTx, userId: number): Promise<Language> {
-  const [s] = await db.select({ language: userSettings.language }).from(userSettings).where(eq(userSettings.user_id, userId));
+  const [s] = await db
+    .select({ language: userSettings.language })
+    .from(userSettings)
+    .where(eq(userSettings.user_id, userId));
   return (LANGUAGES as readonly string[]).includes(s?.language ?? '') ? (s!.language as Language) : 'de';
 }
 
@@ -118,7 +121,7 @@ async function withTranslations(db: DbOrTx, posts: (typeof newsPosts.$inferSelec
       .where(inArray(newsReads.news_id, ids))
       .groupBy(newsReads.news_id),
   ]);
-  const now = Date.now();
+  const at = Date.now();
   return posts.map((p) => {
     const mine = texts.filter((t) => t.news_id === p.id);
     const de = mine.find((t) => t.lang === 'de');
@@ -133,7 +136,7 @@ async function withTranslations(db: DbOrTx, posts: (typeof newsPosts.$inferSelec
       text: de?.text ?? '',
       translations,
       published_from: p.published_from.toISOString(),
-      published: p.published_from.getTime() <= now,
+      published: p.published_from.getTime() <= at,
       created_at: p.created_at.toISOString(),
       updated_at: p.updated_at.toISOString(),
       reads: Number(reads.find((r) => r.id === p.id)?.n ?? 0),
@@ -183,7 +186,7 @@ export async function updateNewsPost(
   return ctx.db.transaction(async (tx) => {
     const [post] = await tx
       .update(newsPosts)
-      .set({ published_from: new Date(input.fields.published_from), updated_at: new Date() })
+      .set({ published_from: new Date(input.fields.published_from), updated_at: now(ctx) })
       .where(eq(newsPosts.id, input.id))
       .returning();
     if (!post) throw notFound(MSG.newsNotFound);

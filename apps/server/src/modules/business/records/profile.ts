@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { BusinessProfile, profileInputSchema } from '@portal/shared';
 import type { z } from 'zod';
 import { customers } from '../../../db/schema/index.js';
-import type { ServiceCtx, Viewer } from '../../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../../platform/service.js';
 import { ownCustomer, type OwnCustomer } from '../own-customer.js';
 
-const toProfile = (c: Pick<OwnCustomer, 'kundennummer' | 'firma' | 'kontaktperson' | 'email' | 'telefon'>, viewer: Viewer): BusinessProfile => ({
+const toProfile = (
+  c: Pick<OwnCustomer, 'kundennummer' | 'firma' | 'kontaktperson' | 'email' | 'telefon'>,
+  viewer: Viewer,
+): BusinessProfile => ({
   kundennummer: c.kundennummer,
   firma: c.firma,
   kontaktperson: c.kontaktperson,
@@ -36,7 +39,7 @@ export async function updateProfile(
   if (Object.keys(set).length === 0) return toProfile(own, viewer);
   const [row] = await ctx.db
     .update(customers)
-    .set({ ...set, updated_at: new Date() })
+    .set({ ...set, updated_at: now(ctx) })
     .where(eq(customers.id, own.id))
     .returning();
   return toProfile(row!, viewer);
