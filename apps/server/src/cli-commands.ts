@@ -10,7 +10,7 @@ import { FLAGS, ROLE_IDS, ROLES, newPasswordSchema, type Flag, type Role, MESSAG
 import { loadConfig, ConfigError } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
 import { openAndMigrate } from './bootstrap.js';
-import { users, sessions } from './db/schema/index.js';
+import { sessions, tasks, users } from './db/schema/index.js';
 import { hashPassword, newPasswordProblem } from './platform/passwords.js';
 import { flagValues, upsertCustomerByNumber } from './seed/demo.js';
 import { BackupError, backupEmbedded, restoreEmbedded } from './platform/backup.js';
@@ -140,7 +140,7 @@ async function backupOrRestore(
       'Mit DATABASE_URL liegt die Datenbank auf einem PostgreSQL-Server: dort pg_dump -Fc und pg_restore verwenden (README, Betrieb).',
     );
   }
-  const target = { dataDir: config.dataDir, storage: config.storage };
+  const target = { dataDir: config.dataDir, storage: config.storage, counted: tasks };
   if (command === 'backup') {
     const out = path.resolve(need(values.out, 'out'));
     const r = await backupEmbedded(target, out);

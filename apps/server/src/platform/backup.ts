@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { count, sql } from 'drizzle-orm';
 import tar from 'tar-stream';
 import { openDatabase, takeLock } from '../db/client.js';
-import { tasks } from '../db/schema/index.js';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { assertKey, createStorage, type StorageLocation } from './storage/index.js';
 
 /**
@@ -37,6 +37,8 @@ export class BackupError extends Error {}
 export interface BackupTarget {
   dataDir: string;
   storage: StorageLocation;
+  /** The table whose rows the manifest counts and a restore reads once (the CLI names the tasks; platform knows no area). */
+  counted: PgTable;
 }
 
 const hasDatabase = (dataDir: string) => fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'));
@@ -75,7 +77,7 @@ export async function backupEmbedded(t: BackupTarget, out: string): Promise<Mani
   const database = await openDatabase({ pgliteDir: t.dataDir, holder: 'Sicherung' });
   const part = `${out}.part`;
   try {
-    const [row] = await database.db.select({ n: count() }).from(tasks);
+    const [row] = await database.db.select({ n: count() }).from(t.counted);
     await database.db.execute(sql`checkpoint`);
     const dump = await database.dumpDataDir!();
     const keys = t.storage.kind === 'file' ? await storedKeys(t.storage.dir) : [];
@@ -141,7 +143,7 @@ export async function restoreEmbedded(t: BackupTarget, input: string, force: boo
     // Load the database into the staging folder and read it once: a broken dump fails here.
     const restored = await openDatabase({ pgliteDir: staging, holder: 'Wiederherstellung', loadDataDir: database });
     try {
-      await restored.db.select({ n: count() }).from(tasks);
+      await restored.db.select({ n: count() }).from(t.counted);
     } finally {
       await restored.close();
     }
