@@ -125,6 +125,29 @@ export default tseslint.config(
     },
   },
   {
+    // One declaration per call, web side: an area fetches only through lib/calls.ts (ApiError may be read).
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api'],
+              importNames: ['api', 'apiBlob'],
+              message:
+                'Ein Aufruf nur über lib/calls.ts aus seiner Deklaration (callApi, useCallQuery, useCallMutation).',
+            },
+            {
+              group: ['**/lib/upload'],
+              message: 'Hochladen mit Fortschritt über callApi(…, { onProgress }) aus lib/calls.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One declaration per call: an area registers its routes only with platform/serve.ts `serve()`.
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {

@@ -123,3 +123,19 @@ test('an area registers no route by hand: only serve() from a declaration', asyn
   const map = "const m = new Map<string, number>();\nexport const v = m.get('x');\n";
   assert.deepEqual(await wallMessages(map, 'modules/tasks/map.ts', 'no-restricted-syntax'), []);
 });
+
+test('a web area fetches only through lib/calls.ts', async () => {
+  const web = `${root}apps/web/src/`;
+  const lint = async (code: string, file: string) =>
+    (await eslint.lintText(code, { filePath: `${web}${file}` }))[0]!.messages.filter(
+      (m) => m.ruleId === 'no-restricted-imports',
+    );
+  const own = "import { api } from '../../../lib/api';\nexport const f = () => api('/x');\n";
+  assert.equal((await lint(own, 'features/tasks/api/own-client.ts')).length, 1);
+  const upload = "import { uploadWithProgress } from '../../../lib/upload';\nexport const u = uploadWithProgress;\n";
+  assert.equal((await lint(upload, 'features/tasks/api/own-upload.ts')).length, 1);
+  // Reading an error's kind stays open.
+  const error =
+    "import { ApiError } from '../../../lib/api';\nexport const isApi = (e: unknown) => e instanceof ApiError;\n";
+  assert.deepEqual(await lint(error, 'features/tasks/api/error.ts'), []);
+});
