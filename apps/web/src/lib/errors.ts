@@ -11,7 +11,7 @@ import { translateMessage } from './translate-message';
  */
 export function serverMessage(error: unknown, accept: (status: number) => boolean = () => true): string | undefined {
   if (!(error instanceof ApiError) || !error.message || !accept(error.status)) return undefined;
-  // The answer's catalogue code names the text; without one the German wording is looked up.
+  // The answer's catalogue code names the text (never looked up by its German wording).
   const { code, params } = (error.body as { code?: unknown; params?: unknown } | undefined) ?? {};
   // A catalogue text with placeholders (a refused file's name) comes with their values.
   const values = params && typeof params === 'object' ? (params as Record<string, string>) : undefined;
