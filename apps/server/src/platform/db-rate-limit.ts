@@ -1,12 +1,12 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { DbOrTx } from '../db/client.js';
 import { rateLimits } from '../db/schema/index.js';
 
 /**
  * Counts one hit for `key` and tells whether it is still within `max` per window. One atomic upsert:
  * a window that has run out starts again at 1. Shared by all server processes through the database.
  */
-export async function hitRateLimit(db: Db, key: string, max: number, windowMs: number): Promise<boolean> {
+export async function hitRateLimit(db: DbOrTx, key: string, max: number, windowMs: number): Promise<boolean> {
   return (await takeRateLimit(db, key, max, windowMs)).ok;
 }
 
@@ -15,7 +15,7 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowMs: n
  * (at least 1), for the `Retry-After` of the 429 (`RateLimited` in platform/errors.ts).
  */
 export async function takeRateLimit(
-  db: Db,
+  db: DbOrTx,
   key: string,
   max: number,
   windowMs: number,
@@ -41,7 +41,7 @@ export async function takeRateLimit(
 }
 
 /** The hits counted for `key` in its current window, without counting one (0 when none or run out). */
-export async function rateLimitCount(db: Db, key: string, windowMs: number): Promise<number> {
+export async function rateLimitCount(db: DbOrTx, key: string, windowMs: number): Promise<number> {
   const [row] = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)

@@ -28,6 +28,7 @@ import {
   signageUploadFieldsSchema,
   updateDeviceSchema,
   verifyActivationSchema,
+  activateByCodeSchema,
 } from '../schemas/signage.js';
 import { access, defineCalls, fileAnswer } from './define.js';
 
@@ -98,6 +99,16 @@ const staffCalls = defineCalls('signage', {
     body: verifyActivationSchema,
     answer: withMessage({ device: deviceRowSchema }),
     errors: [400, 401, 403, 404, 409],
+  },
+  activateSignageDeviceByCode: {
+    method: 'POST',
+    path: '/api/okds-devices/activate',
+    access: signage,
+    summary:
+      'Add a screen by the six-digit code it shows: its pending device is activated for the customer (and named); wrong code 400 `Aktivierungscode ist nicht korrekt`; every try counts against the caller (20 per 10 minutes, then 429), and a matching device counts the try as verify-activation does',
+    body: activateByCodeSchema,
+    answer: deviceRowSchema,
+    errors: [400, 401, 403, 404, 429],
   },
   searchSignageCustomers: {
     method: 'GET',

@@ -107,6 +107,25 @@ export const verifyActivationSchema = z.object({
 });
 export type VerifyActivationInput = z.input<typeof verifyActivationSchema>;
 
+/**
+ * "Gerät hinzufügen": the six digits the screen shows find its pending device, which is activated at
+ * once for the customer chosen, under the name given (spaces and dashes in the code are ignored).
+ */
+export const activateByCodeSchema = z.object({
+  activation_code: z
+    .string({ error: SIGNAGE_MSG.codeRequired.code })
+    .transform((v) => v.replace(/[\s-]+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, SIGNAGE_MSG.codeRequired.code)
+        .regex(/^\d{6}$/, SIGNAGE_MSG.codeWrong.code),
+    ),
+  customer_id: id(SIGNAGE_MSG.customerRequired.code),
+  device_name: optionalText(100).optional(),
+});
+export type ActivateByCodeInput = z.input<typeof activateByCodeSchema>;
+
 export const signageOverviewSchema = z.object({
   stats: z.object({
     total: z.number().int(),

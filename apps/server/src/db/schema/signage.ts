@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 import { users } from './users.js';
@@ -37,6 +38,10 @@ export const signageDevices = pgTable(
     index('signage_devices_customer_idx').on(t.customer_id),
     index('signage_devices_status_idx').on(t.status, t.id),
     index('signage_devices_created_idx').on(t.created_at),
+    // "Gerät hinzufügen" finds a pending device by the code it shows.
+    index('signage_devices_activation_code_idx')
+      .on(t.activation_code)
+      .where(sql`${t.activation_code} is not null`),
   ],
 );
 
@@ -130,4 +135,3 @@ export const signageScheduleContent = pgTable(
     index('signage_schedule_content_file_idx').on(t.file_id),
   ],
 );
-

@@ -12,9 +12,11 @@ import {
   type SignageOverview,
   type UpdateDeviceInput,
   type Message,
+  COMMON_MSG,
 } from '@portal/shared';
 import { customers, signageDevices } from '../../db/schema/index.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, RateLimited } from '../../platform/errors.js';
+import { takeRateLimit } from '../../platform/db-rate-limit.js';
 import { likeEscape } from '../../platform/db-helpers.js';
 import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { iso, loadCustomer, loadDevice, MSG } from './common.js';
@@ -185,7 +187,7 @@ export type VerifyResult = { ok: true; device: DeviceRow } | { ok: false; messag
 export async function verifyActivation(
   ctx: ServiceCtx,
   viewer: Viewer,
-  input: { deviceId: number; code: string; customerId?: number | null | undefined },
+  input: { deviceId: number; code: string; customerId?: number | null | undefined; deviceName?: string | null },
 ): Promise<VerifyResult> {
   const now = nowOf(ctx);
   const d = signageDevices;
@@ -220,6 +222,7 @@ export async function verifyActivation(
       .update(d)
       .set({
         customer_id: customerId,
+        ...(input.deviceName && { device_name: input.deviceName }),
         status: 'active',
         activated_at: now,
         license_until: taken.license_until ?? licenseOneYearFrom(now),
@@ -232,6 +235,44 @@ export async function verifyActivation(
   });
   if (!outcome.ok) return outcome;
   return { ok: true, device: await getDevice(ctx, viewer, { deviceId: input.deviceId }) };
+}
+
+/** Codes a staff member may try in ten minutes with "Gerät hinzufügen" (six digits must not be guessable). */
+export const ACTIVATE_BY_CODE_TRIES = 20;
+const ACTIVATE_BY_CODE_WINDOW_MS = 10 * 60_000;
+
+/**
+ * "Gerät hinzufügen": the six digits a screen shows find its device (the newest one still showing
+ * them), which is then activated for the customer as `verifyActivation` does (the same try count and
+ * lock). Every try counts against the caller (ACTIVATE_BY_CODE_TRIES per ten minutes, then 429), so
+ * the codes of all pending screens cannot be walked through; a code no screen shows is 400 `codeWrong`.
+ */
+export async function activateByCode(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { code: string; customerId: number; deviceName?: string | null },
+): Promise<VerifyResult> {
+  const limit = await takeRateLimit(
+    ctx.db,
+    `signage-code:${viewer.id}`,
+    ACTIVATE_BY_CODE_TRIES,
+    ACTIVATE_BY_CODE_WINDOW_MS,
+  );
+  if (!limit.ok) throw new RateLimited(COMMON_MSG.tooManyRequests, limit.retryAfterSeconds);
+  const d = signageDevices;
+  const [device] = await ctx.db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.activation_code, input.code), ne(d.status, 'locked')))
+    .orderBy(desc(d.created_at), desc(d.id))
+    .limit(1);
+  if (!device) return { ok: false, message: MSG.codeWrong };
+  return verifyActivation(ctx, viewer, {
+    deviceId: device.id,
+    code: input.code,
+    customerId: input.customerId,
+    deviceName: input.deviceName,
+  });
 }
 
 /** Counts by effective status, registrations per month (last 12 months, Vienna months) and by type. */

@@ -2,7 +2,7 @@ import { said } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signageCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
-import { errorBody, notFound } from '../../platform/errors.js';
+import { badRequest, errorBody, notFound } from '../../platform/errors.js';
 import { Reply, serve } from '../../platform/serve.js';
 import { contentDisposition } from '../../platform/uploads.js';
 import { MSG } from './common.js';
@@ -16,6 +16,7 @@ import {
   removeCustomer,
   updateDevice,
   verifyActivation,
+  activateByCode,
 } from './devices.js';
 import { findFileByStoredName, listFiles, storeContentFile } from './files.js';
 import { readMediaUpload, SIGNAGE_STORED_NAME, signageMime, type StagedMedia } from './media-upload.js';
@@ -79,6 +80,15 @@ export const signageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         'content-type': 'application/json; charset=utf-8',
       });
     return { ...said(MSG.deviceActivated), device: r.device };
+  });
+  serve(app, ctx, calls.activateSignageDeviceByCode, async (c, viewer, input) => {
+    const r = await activateByCode(c, viewer, {
+      code: input.activation_code,
+      customerId: input.customer_id,
+      deviceName: input.device_name,
+    });
+    if (!r.ok) throw badRequest(r.message);
+    return r.device;
   });
   serve(app, ctx, calls.searchSignageCustomers, searchSignageCustomers);
   serve(app, ctx, calls.listSignageCustomers, customersWithScreens);

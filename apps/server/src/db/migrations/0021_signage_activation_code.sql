@@ -1,0 +1,1 @@
+CREATE INDEX "signage_devices_activation_code_idx" ON "signage_devices" USING btree ("activation_code") WHERE "signage_devices"."activation_code" is not null;
