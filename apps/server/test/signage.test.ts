@@ -114,6 +114,44 @@ for (const target of dbTargets()) {
       assert.equal((await get('/api/okds-search-customers?query=grinzing.test')).json()[0].id, otherCustomerId);
     });
 
+    it('adds a screen by the code it shows: customer and name in one step; a code no screen shows is 400; tries per caller are limited', async () => {
+      const reg = await register('screen-code-0009');
+      const add = (body: object, headers = bearer(token)) => send('POST', '/api/okds-devices/activate', body, headers);
+      assert.equal(
+        (await add({ activation_code: reg.activation_code, customer_id: customerId }, bearer(noFlag))).statusCode,
+        403,
+      );
+      const bad = await add({ activation_code: '12a', customer_id: customerId });
+      assert.equal(bad.statusCode, 400);
+      assert.equal(bad.json().message, 'Aktivierungscode ist nicht korrekt');
+      const missing = await add({ activation_code: reg.activation_code });
+      assert.equal(missing.statusCode, 400);
+      assert.equal(missing.json().errors[0].field, 'customer_id');
+      // A code no pending screen shows: 400, and the screen with the code is untouched.
+      const unknown = reg.activation_code === '999999' ? '888888' : '999999';
+      const wrong = await add({ activation_code: unknown, customer_id: customerId });
+      assert.equal(wrong.statusCode, 400, wrong.body);
+      assert.deepEqual(wrong.json(), { message: 'Aktivierungscode ist nicht korrekt', code: 'signage.codeWrong' });
+      // Spaces and dashes as people type them; the device gets customer, name, and is active.
+      const spaced = `${reg.activation_code.slice(0, 3)} ${reg.activation_code.slice(3)}`;
+      const ok = await add({ activation_code: spaced, customer_id: otherCustomerId, device_name: 'Theke links' });
+      assert.equal(ok.statusCode, 200, ok.body);
+      const row = ok.json();
+      assert.equal(row.device_name, 'Theke links');
+      assert.equal(row.customer_id, otherCustomerId);
+      assert.equal(row.status, 'active');
+      // The code is used up: a second add with it finds no screen.
+      assert.equal((await add({ activation_code: reg.activation_code, customer_id: customerId })).statusCode, 400);
+      // Twenty tries per caller in ten minutes, then 429 with the wait (the limit is the caller's, not the device's).
+      let limited = 0;
+      for (let i = 0; i < 20 && !limited; i++)
+        if ((await add({ activation_code: unknown, customer_id: customerId })).statusCode === 429) limited = i;
+      assert.ok(limited > 0, 'refused within twenty tries');
+      const refused = await add({ activation_code: unknown, customer_id: customerId });
+      assert.equal(refused.statusCode, 429);
+      assert.ok(Number(refused.headers['retry-after']) > 0);
+    });
+
     it('activates with the right code for a customer; five wrong codes end the code until the screen registers anew', async () => {
       let reg = await register('screen-two-0002');
       const id = await deviceIdOf('screen-two-0002');
