@@ -122,6 +122,42 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     await screenshot(screen, 'signage-player-playing');
   });
 
+  it('a new screen is added by the code it shows: customer and name in one dialog, errors at their fields, on a phone too', async () => {
+    const second = await app.open({ locale: 'de-AT' });
+    await second.page.goto('/ds/player');
+    const code = (await second.page.getByTestId('player-code').innerText()).replace(/\D/g, '');
+    assert.match(code, /^\d{6}$/);
+
+    const { context, page } = await app.open({ mobile: true });
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard');
+    await page.goto('/agent-dashboard/ds/devices');
+    await page.getByTestId('add-device').click();
+    const dialog = page.getByTestId('add-device-dialog');
+    await dialog.getByTestId('add-device-submit').click();
+    await dialog.getByText('Bitte geben Sie einen Aktivierungscode ein').waitFor();
+    await dialog.getByText('Bitte wählen Sie einen Kunden aus').waitFor();
+    await dialog.getByTestId('customer-search').fill('Hirsch');
+    await page.getByTestId('customer-option').filter({ hasText: 'Gasthaus Zum Goldenen Hirschen' }).click();
+    // A code no screen shows: said at the code field, nothing else changes.
+    await dialog.getByTestId('add-device-code').fill(code === '000000' ? '111 111' : '000 000');
+    await dialog.getByTestId('add-device-submit').click();
+    await dialog.getByText('Aktivierungscode ist nicht korrekt').waitFor();
+    assert.equal(await dialog.getByTestId('add-device-code').getAttribute('aria-invalid'), 'true');
+    await dialog.getByTestId('add-device-code').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    await dialog.getByTestId('add-device-name').fill('Theke links');
+    await screenshot(page, 'signage-add-device-phone');
+    await dialog.getByTestId('add-device-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByTestId('devices-table').locator('tbody tr', { hasText: 'Theke links' });
+    await row.getByText('Gasthaus Zum Goldenen Hirschen').waitFor();
+    // The screen learns it at its next poll: it no longer shows a code.
+    await pollNow(second.page);
+    await second.page.getByTestId('player-code').waitFor({ state: 'detached', timeout: 15_000 });
+    await context.close();
+    await second.context.close();
+  });
+
   it('the staff screens read right to left in Arabic', async () => {
     const { context, page } = await app.open({ locale: 'ar' });
     await page.goto('/login');

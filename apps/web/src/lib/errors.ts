@@ -42,3 +42,18 @@ export function errorCode(error: unknown): string {
   const code = error instanceof ApiError ? (error.body as { code?: unknown } | undefined)?.code : undefined;
   return typeof code === 'string' ? code : '';
 }
+
+/**
+ * A refused input's failing fields (`errors: [{field, message, code}]` of a 400), each message in the
+ * reader's language, keyed by field name: what a form shows at each field.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const list = (error.body as { errors?: unknown } | undefined)?.errors;
+  const out: Record<string, string> = {};
+  if (!Array.isArray(list)) return out;
+  for (const e of list as { field?: unknown; message?: unknown; code?: unknown }[])
+    if (typeof e.field === 'string' && typeof e.message === 'string' && !(e.field in out))
+      out[e.field] = translateMessage(e.message, typeof e.code === 'string' ? e.code : undefined);
+  return out;
+}

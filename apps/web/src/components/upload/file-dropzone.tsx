@@ -4,14 +4,14 @@ import { notifications } from '../../lib/toasts';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@portal/shared';
+import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, COMMON_MSG, type Message } from '@portal/shared';
 import { translateMessage } from '../../lib/translate-message';
 
 /** react-dropzone's refusal codes and the server's German messages for the same refusals. */
-const REJECTION_MESSAGES: Record<string, string> = {
-  'file-invalid-type': 'Dieser Dateityp ist nicht erlaubt.',
-  'file-too-large': 'Die Datei ist zu groß.',
-  'too-many-files': 'Zu viele Dateien.',
+const REJECTION_MESSAGES: Record<string, Message> = {
+  'file-invalid-type': COMMON_MSG.fileTypeNotAllowed,
+  'file-too-large': COMMON_MSG.fileTooLarge,
+  'too-many-files': COMMON_MSG.tooManyFiles,
 };
 
 /** "„name“ wurde nicht angenommen: reason"; the name isolated, so an Arabic sentence keeps its order. */
@@ -39,8 +39,8 @@ interface FileDropzoneProps {
   onReject?: (rejections: FileRejection[]) => void;
 }
 
-/** The German message of each refusal code (react-dropzone's codes, the server's words). */
-export function rejectionMessage(code: string): string {
+/** The catalogue entry of each refusal code (react-dropzone's codes, the server's words). */
+export function rejectionMessage(code: string): Message {
   return REJECTION_MESSAGES[code] ?? REJECTION_MESSAGES['file-invalid-type']!;
 }
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconKey, IconLock, IconLockOpen, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { IconKey, IconLock, IconLockOpen, IconPlus, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EFFECTIVE_STATUSES, type DeviceRow } from '@portal/shared';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { removeCustomer } from './api/remove-customer';
 import { updateDevice } from './api/update-device';
 import { SIGNAGE_PAGE } from './page-size';
 import { ActivationDialog } from './components/activation-dialog';
+import { AddDeviceDialog } from './components/add-device-dialog';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { StatusBadge } from './components/status-badge';
 import { PageHeader } from '../../components/page-header';
@@ -34,6 +35,7 @@ export default function SignageDevicesPage() {
   const [search, setSearch] = useState(values.q);
   const devices = useDevices({ status: values.status, q: values.q, offset });
   const [dialog, setDialog] = useState<{ device: DeviceRow; mode: 'activate' | 'customer' } | null>(null);
+  const [adding, setAdding] = useState(false);
 
   const command = useMutation({
     mutationFn: (fn: () => Promise<unknown>) => fn(),
@@ -160,7 +162,14 @@ export default function SignageDevicesPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title={t('signage.devices.title')} />
+      <PageHeader
+        title={t('signage.devices.title')}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="add-device">
+            {t('signage.addDevice.open')}
+          </Button>
+        }
+      />
       <Group align="flex-end">
         <Select
           label={t('signage.devices.status')}
@@ -205,6 +214,7 @@ export default function SignageDevicesPage() {
       />
       {devices.isError && <Text c="red.8">{errorMessage(devices.error, t('signage.errors.devices'))}</Text>}
       {dialog && <ActivationDialog device={dialog.device} mode={dialog.mode} onClose={() => setDialog(null)} />}
+      {adding && <AddDeviceDialog onClose={() => setAdding(false)} />}
     </Stack>
   );
 }

@@ -4,7 +4,6 @@ import type { DeviceRow, SignageCustomerHit } from '@portal/shared';
 import { useState } from 'react';
 import { SIGNAGE_MSG } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { translateMessage } from '../../../lib/translate-message';
 import { notifications } from '../../../lib/toasts';
@@ -61,11 +60,9 @@ export function ActivationDialog({
     },
     onError: (e) => {
       void invalidateArea(qc, 'signage');
-      // A wrong code: the server's `error` field; anything else the spec's fallback.
-      const serverError = e instanceof ApiError ? (e.body as { error?: string } | undefined)?.error : undefined;
-      setErrors({
-        form: serverError ? translateMessage(serverError) : errorMessage(e, translateMessage(SIGNAGE_MSG.verifyFailed)),
-      });
+      // A wrong code: the server's message (its `error` field says the same), by its code in the
+      // reader's language; anything else the spec's fallback.
+      setErrors({ form: errorMessage(e, translateMessage(SIGNAGE_MSG.verifyFailed)) });
     },
   });
 
