@@ -132,6 +132,10 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
     await page.goto('/agent-dashboard/ds/devices');
+    await page.getByTestId('devices-table').waitFor();
+    // The sidebar opens over the page on a phone; closed, the page shows.
+    if (await page.getByTestId('sidebar-overlay').isVisible()) await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
     await page.getByTestId('add-device').click();
     const dialog = page.getByTestId('add-device-dialog');
     await dialog.getByTestId('add-device-submit').click();
@@ -145,6 +149,8 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     await dialog.getByText('Aktivierungscode ist nicht korrekt').waitFor();
     assert.equal(await dialog.getByTestId('add-device-code').getAttribute('aria-invalid'), 'true');
     await dialog.getByTestId('add-device-code').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    // Corrected, the code's message goes.
+    await dialog.getByText('Aktivierungscode ist nicht korrekt').waitFor({ state: 'detached' });
     await dialog.getByTestId('add-device-name').fill('Theke links');
     await screenshot(page, 'signage-add-device-phone');
     await dialog.getByTestId('add-device-submit').click();

@@ -22,6 +22,8 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const add = useActivateByCode();
+  /** A field's error goes once the field is changed: what is shown is about what is there. */
+  const edited = (field: Field) => setErrors(({ [field]: _gone, form: _form, ...rest }) => rest);
 
   const submit = () => {
     const digits = code.replace(/[\s-]+/g, '');
@@ -77,7 +79,10 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
             label={t('signage.activation.code')}
             description={t('signage.activation.codeHint')}
             value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
+            onChange={(e) => {
+              setCode(e.currentTarget.value);
+              edited('activation_code');
+            }}
             error={errors.activation_code}
             inputMode="numeric"
             autoComplete="off"
@@ -89,14 +94,20 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
           <CustomerPicker
             label={t('signage.devices.customer')}
             value={customer}
-            onChange={setCustomer}
+            onChange={(c) => {
+              setCustomer(c);
+              edited('customer_id');
+            }}
             error={errors.customer_id}
           />
           <TextInput
             label={t('signage.addDevice.name')}
             description={t('signage.addDevice.nameHint')}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              edited('device_name');
+            }}
             error={errors.device_name}
             data-testid="add-device-name"
           />
