@@ -164,6 +164,48 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     await second.context.close();
   });
 
+  it('a schedule gets its content: files added, ordered with the arrows, durations set, saved and counted', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard');
+    await page.goto('/agent-dashboard/ds/schedules');
+    const row = page.getByTestId('schedules-table').locator('tbody tr').first();
+    await row.waitFor();
+    const countBefore = Number((await row.locator('td').nth(4).innerText()).trim());
+    await row.getByTestId('schedule-content').click();
+    const dialog = page.getByTestId('schedule-content-dialog');
+    await dialog.getByTestId('schedule-content-add').waitFor();
+    const items = dialog.getByTestId('schedule-content-item');
+    await dialog.getByTestId('schedule-content-add').click();
+    await page.getByRole('option', { name: 'mittagsmenue.png' }).click();
+    await items.filter({ hasText: 'mittagsmenue.png' }).waitFor();
+    const added = await items.count();
+    assert.equal(added, countBefore + 1);
+    // The new item is last; an arrow moves it up one place.
+    if (added > 1) {
+      await dialog.getByRole('button', { name: '„mittagsmenue.png“ nach oben' }).click();
+      assert.match(await items.nth(added - 2).innerText(), /mittagsmenue\.png/);
+    }
+    const duration = items.filter({ hasText: 'mittagsmenue.png' }).getByTestId('schedule-content-duration');
+    await duration.fill('12');
+    await screenshot(page, 'signage-schedule-content-de');
+    await dialog.getByTestId('schedule-content-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await row
+      .locator('td')
+      .nth(4)
+      .filter({ hasText: String(countBefore + 1) })
+      .waitFor();
+    // Opened again: as saved, with its duration.
+    await row.getByTestId('schedule-content').click();
+    await items.filter({ hasText: 'mittagsmenue.png' }).waitFor();
+    assert.equal(
+      await items.filter({ hasText: 'mittagsmenue.png' }).getByTestId('schedule-content-duration').inputValue(),
+      '12',
+    );
+    await context.close();
+  });
+
   it('the staff screens read right to left in Arabic', async () => {
     const { context, page } = await app.open({ locale: 'ar' });
     await page.goto('/login');

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ALL_DAYS,
@@ -26,6 +26,7 @@ import { useSchedules } from './api/get-schedules';
 import { updateSchedule } from './api/update-schedule';
 import { SIGNAGE_PAGE } from './page-size';
 import { CustomerPicker } from './components/customer-picker';
+import { ScheduleContentDialog } from './components/schedule-content-dialog';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { DaysText, WEEKDAYS } from './components/days';
 import { PageHeader } from '../../components/page-header';
@@ -41,6 +42,7 @@ export default function SignageSchedulesPage() {
   const schedules = useSchedules(values.status, offset);
   const [editing, setEditing] = useState<ScheduleRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ScheduleRow | null>(null);
+  const [contentOf, setContentOf] = useState<ScheduleRow | null>(null);
 
   const remove = useMutation({
     mutationFn: (id: number) => deleteSchedule(id),
@@ -76,6 +78,15 @@ export default function SignageSchedulesPage() {
       header: t('signage.devices.actions'),
       cell: (s) => (
         <Group gap={4} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconPhoto size={14} />}
+            onClick={() => setContentOf(s)}
+            data-testid="schedule-content"
+          >
+            {t('signage.scheduleContent.open')}
+          </Button>
           <ActionIcon variant="subtle" aria-label={t('signage.schedules.edit')} onClick={() => setEditing(s)}>
             <IconPencil size={16} />
           </ActionIcon>
@@ -125,6 +136,7 @@ export default function SignageSchedulesPage() {
         data-testid="schedules-table"
       />
       {editing && <ScheduleDialog schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {contentOf && <ScheduleContentDialog schedule={contentOf} onClose={() => setContentOf(null)} />}
       <ConfirmDialog
         opened={deleting !== null}
         title={t('signage.schedules.delete')}
