@@ -201,12 +201,26 @@ for (const target of dbTargets()) {
       const up = await upload(PNG, 'bild.png');
       await send('POST', `/api/okds-content/${id}`, { content: [{ file_id: up.json().file.id }] });
       assert.equal((await get('/ds/api/playlist', device(reg.device_key))).json().items.length, 1);
+      // "Was läuft jetzt?": the same item for staff, with its file, and no poll recorded.
+      const seenBefore = (await t.db.select().from(signageDevices).where(eq(signageDevices.id, id)))[0]!.last_seen;
+      const now = (await get(`/api/okds-devices/${id}/now-playing`)).json();
+      assert.equal(now.status, 'active');
+      assert.deepEqual(
+        now.items.map((i: { file_name: string; schedule_name: string | null }) => [i.file_name, i.schedule_name]),
+        [['bild.png', null]],
+      );
+      assert.match(now.items[0].file_path, /^\/protected-files\/uploads\/signage\//);
+      const seenAfter = (await t.db.select().from(signageDevices).where(eq(signageDevices.id, id)))[0]!.last_seen;
+      assert.deepEqual(seenAfter, seenBefore);
+      assert.equal((await get(`/api/okds-devices/${id}/now-playing`, bearer(noFlag))).statusCode, 403);
+      assert.equal((await get('/api/okds-devices/999999/now-playing')).statusCode, 404);
 
       const lock = await send('PUT', `/api/okds-devices/${id}`, { status: 'locked', location: 'Eingang' });
       assert.equal(lock.json().effective_status, 'locked');
       assert.equal(lock.json().location, 'Eingang');
       let pl = (await get('/ds/api/playlist', device(reg.device_key))).json();
       assert.deepEqual([pl.status, pl.items], ['locked', []]);
+      assert.deepEqual((await get(`/api/okds-devices/${id}/now-playing`)).json().items, []);
       assert.equal((await get(`/ds/api/media/${up.json().file.id}`, device(reg.device_key))).statusCode, 404);
       assert.equal(
         (

@@ -29,6 +29,7 @@ import {
   updateDeviceSchema,
   verifyActivationSchema,
   activateByCodeSchema,
+  nowPlayingSchema,
 } from '../schemas/signage.js';
 import { access, defineCalls, fileAnswer } from './define.js';
 
@@ -127,6 +128,16 @@ const staffCalls = defineCalls('signage', {
     query: signagePageQuerySchema,
     answer: signageCustomerListSchema,
     errors: [400, 401, 403],
+  },
+  getSignageNowPlaying: {
+    method: 'GET',
+    path: '/api/okds-devices/:id/now-playing',
+    access: signage,
+    summary:
+      "What the device's playlist holds at this moment (the player's rule: its own content and its customer's active schedules, in their windows, Vienna time); nothing recorded as a poll",
+    params: signageIdParamSchema,
+    answer: nowPlayingSchema,
+    errors: [400, 401, 403, 404],
   },
   getSignageStatus: {
     method: 'GET',

@@ -347,3 +347,21 @@ export const playlistSchema = z.object({
   server_time: z.string(),
 });
 export type Playlist = z.infer<typeof playlistSchema>;
+
+/** "Was läuft jetzt?": what a device's playlist holds at this moment, by the player's own rule, for staff. */
+export const nowPlayingSchema = z.object({
+  status: signageEffectiveStatusSchema,
+  items: z.array(
+    z.object({
+      file_id: z.number().int(),
+      file_name: z.string(),
+      file_type: z.enum(['image', 'video']),
+      file_path: z.string(),
+      duration: z.number().int(),
+      /** The schedule it comes from; null for the device's own content. */
+      schedule_name: z.string().nullable(),
+    }),
+  ),
+  server_time: z.string(),
+});
+export type NowPlaying = z.infer<typeof nowPlayingSchema>;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { effectiveStatus, playsNow, type Playlist, type PlaylistItem } from '@portal/shared';
+import { effectiveStatus, playsNow, type NowPlaying, type Playlist, type PlaylistItem } from '@portal/shared';
 import {
   signageDeviceContent,
   signageDevices,
@@ -10,8 +10,8 @@ import {
 } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { conflict, unauthorized } from '../../platform/errors.js';
-import { now as nowOf, type ServiceCtx } from '../../platform/service.js';
-import { deviceMediaUrl, keyHash, MSG, newActivationCode, newDeviceKey } from './common.js';
+import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/service.js';
+import { deviceMediaUrl, keyHash, loadDevice, MSG, newActivationCode, newDeviceKey, staffFilePath } from './common.js';
 
 /**
  * The screens' side: a player page registers itself, then asks every 30 s what to play now. The
@@ -111,7 +111,8 @@ export async function deviceByKey(
 
 interface Candidate extends PlaylistItem {
   file_name: string;
-  schedule?: { start_time: string; end_time: string; days_of_week: string };
+  stored_name: string;
+  schedule?: { start_time: string; end_time: string; days_of_week: string; name: string };
 }
 
 /** Everything the device could ever play (own content, active schedules of its customer): small lists. */
@@ -121,6 +122,7 @@ async function candidates(ctx: ServiceCtx, device: DeviceRecord): Promise<Candid
       file_id: signageDeviceContent.file_id,
       file_type: signageFiles.file_type,
       file_name: signageFiles.file_name,
+      stored_name: signageFiles.stored_name,
       duration: signageDeviceContent.duration,
       start_time: signageDeviceContent.start_time,
       end_time: signageDeviceContent.end_time,
@@ -138,6 +140,7 @@ async function candidates(ctx: ServiceCtx, device: DeviceRecord): Promise<Candid
           file_id: signageScheduleContent.file_id,
           file_type: signageFiles.file_type,
           file_name: signageFiles.file_name,
+          stored_name: signageFiles.stored_name,
           duration: signageScheduleContent.duration,
           start_time: signageScheduleContent.start_time,
           end_time: signageScheduleContent.end_time,
@@ -146,6 +149,7 @@ async function candidates(ctx: ServiceCtx, device: DeviceRecord): Promise<Candid
           s_start: signageSchedules.start_time,
           s_end: signageSchedules.end_time,
           s_days: signageSchedules.days_of_week,
+          s_name: signageSchedules.schedule_name,
         })
         .from(signageScheduleContent)
         .innerJoin(signageSchedules, eq(signageSchedules.id, signageScheduleContent.schedule_id))
@@ -161,9 +165,9 @@ async function candidates(ctx: ServiceCtx, device: DeviceRecord): Promise<Candid
   });
   return [
     ...own.map(item),
-    ...scheduled.map(({ s_start, s_end, s_days, ...r }) => ({
+    ...scheduled.map(({ s_start, s_end, s_days, s_name, ...r }) => ({
       ...item(r),
-      schedule: { start_time: s_start, end_time: s_end, days_of_week: s_days },
+      schedule: { start_time: s_start, end_time: s_end, days_of_week: s_days, name: s_name },
     })),
   ];
 }
@@ -182,7 +186,7 @@ export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promis
   const now = nowOf(ctx);
   const status = effectiveStatus(device, now);
   const playing = status === 'active' ? selectPlaying(await candidates(ctx, device), now) : [];
-  const items: PlaylistItem[] = playing.map(({ file_name: _n, schedule: _s, ...i }) => i);
+  const items: PlaylistItem[] = playing.map(({ file_name: _n, stored_name: _f, schedule: _s, ...i }) => i);
   await ctx.db
     .update(signageDevices)
     .set({ last_seen: now, playing: playing.map((p) => p.file_name) })
@@ -197,6 +201,29 @@ export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promis
     version,
     activation_code: status === 'pending' ? device.activation_code : null,
     device_name: device.device_name,
+    server_time: now.toISOString(),
+  };
+}
+
+/**
+ * "Was läuft jetzt?" for staff: what the device's playlist holds now, chosen by the same rule as its
+ * playlist answer (`selectPlaying`), without counting as the device's poll.
+ */
+export async function nowPlaying(ctx: ServiceCtx, _viewer: Viewer, input: { deviceId: number }): Promise<NowPlaying> {
+  const now = nowOf(ctx);
+  const device = await loadDevice(ctx.db, input.deviceId);
+  const status = effectiveStatus(device, now);
+  const playing = status === 'active' ? selectPlaying(await candidates(ctx, device), now) : [];
+  return {
+    status,
+    items: playing.map((p) => ({
+      file_id: p.file_id,
+      file_name: p.file_name,
+      file_type: p.file_type,
+      file_path: staffFilePath(p.stored_name),
+      duration: p.duration,
+      schedule_name: p.schedule?.name ?? null,
+    })),
     server_time: now.toISOString(),
   };
 }

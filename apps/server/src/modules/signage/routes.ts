@@ -20,7 +20,7 @@ import {
 } from './devices.js';
 import { findFileByStoredName, listFiles, storeContentFile } from './files.js';
 import { readMediaUpload, SIGNAGE_STORED_NAME, signageMime, type StagedMedia } from './media-upload.js';
-import { deviceByKey, mediaForDevice, playlistFor, registerDevice, type DeviceRecord } from './player.js';
+import { deviceByKey, mediaForDevice, nowPlaying, playlistFor, registerDevice, type DeviceRecord } from './player.js';
 import {
   appendScheduleContent,
   assertSchedule,
@@ -93,6 +93,7 @@ export const signageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   serve(app, ctx, calls.searchSignageCustomers, searchSignageCustomers);
   serve(app, ctx, calls.listSignageCustomers, customersWithScreens);
   serve(app, ctx, calls.getSignageStatus, deviceStatus);
+  serve(app, ctx, calls.getSignageNowPlaying, (c, viewer, input) => nowPlaying(c, viewer, { deviceId: input.id }));
 
   // Content files (upload, list, protected download) and content on devices.
   serve(app, ctx, calls.listSignageFiles, listFiles);
