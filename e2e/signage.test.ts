@@ -206,6 +206,23 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     await context.close();
   });
 
+  it('"Was läuft jetzt?" shows what a screen plays at this moment, with its picture', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard');
+    await page.goto('/agent-dashboard/ds/status');
+    // The screen of the first test reported the picture at its last poll.
+    const row = page.getByTestId('status-table').locator('tbody tr', { hasText: 'mittagsmenue.png' }).first();
+    await row.getByTestId('now-playing').click();
+    const dialog = page.getByTestId('now-playing-dialog');
+    const item = dialog.getByTestId('now-playing-item').filter({ hasText: 'mittagsmenue.png' });
+    await item.waitFor();
+    await item.locator('img').waitFor();
+    await item.getByText('Inhalt des Geräts').waitFor();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/signage-now-playing-de.png` });
+    await context.close();
+  });
+
   it('the staff screens read right to left in Arabic', async () => {
     const { context, page } = await app.open({ locale: 'ar' });
     await page.goto('/login');

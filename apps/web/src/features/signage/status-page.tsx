@@ -1,4 +1,6 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { DeviceStatusRow } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -7,6 +9,7 @@ import { useDeviceStatus } from './api/get-status';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { SIGNAGE_PAGE } from './page-size';
 import { StatusBadge } from './components/status-badge';
+import { NowPlayingDialog } from './components/now-playing-dialog';
 import { PageHeader } from '../../components/page-header';
 
 /** Status: every device online or offline by its last poll, when it was last seen, what it plays now. */
@@ -14,6 +17,7 @@ export default function SignageStatusPage() {
   const { t } = useTranslation();
   const { offset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const status = useDeviceStatus(offset);
+  const [watching, setWatching] = useState<DeviceStatusRow | null>(null);
   const columns: DataTableColumn<DeviceStatusRow>[] = [
     {
       key: 'name',
@@ -48,6 +52,22 @@ export default function SignageStatusPage() {
           <Text size="sm">{d.playing.join(', ')}</Text>
         ),
     },
+    {
+      key: 'now',
+      header: t('signage.devices.actions'),
+      cell: (d) => (
+        <Tooltip label={t('signage.nowPlaying.open')}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('signage.nowPlaying.open')}
+            onClick={() => setWatching(d)}
+            data-testid="now-playing"
+          >
+            <IconPlayerPlay size={16} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
   ];
   return (
     <Stack gap="md">
@@ -64,6 +84,7 @@ export default function SignageStatusPage() {
         data-testid="status-table"
         paging={paging(status.data)}
       />
+      {watching && <NowPlayingDialog device={watching} onClose={() => setWatching(null)} />}
     </Stack>
   );
 }

@@ -1,0 +1,74 @@
+import { Alert, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SIGNAGE_MSG } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+import { DateDisplay } from '../../../components/date-display';
+import { errorMessage } from '../../../lib/errors';
+import { translateMessage } from '../../../lib/translate-message';
+import { useNowPlaying } from '../api/get-now-playing';
+import { MediaPreview } from './media-preview';
+import { StatusBadge } from './status-badge';
+
+/**
+ * "Was läuft jetzt?": what the screen's playlist holds at this moment, as the server decides it for
+ * the player (own content and the customer's active schedules in their windows), with a thumbnail each.
+ */
+export function NowPlayingDialog({
+  device,
+  onClose,
+}: {
+  device: { device_id: number; device_name: string | null };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const now = useNowPlaying(device.device_id);
+  const name = device.device_name ?? t('signage.devices.unnamed', { id: device.device_id });
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened
+      onClose={onClose}
+      title={t('signage.nowPlaying.title', { name })}
+      size="lg"
+      centered
+      data-testid="now-playing-dialog"
+    >
+      {now.isPending ? (
+        <Loader size="sm" />
+      ) : now.isError ? (
+        <Alert color="red">{errorMessage(now.error, translateMessage(SIGNAGE_MSG.contentsLoadFailed))}</Alert>
+      ) : (
+        <Stack>
+          <Group gap="xs">
+            <StatusBadge status={now.data.status} />
+            <Text size="sm" c="dimmed">
+              {t('signage.nowPlaying.asOf')} <DateDisplay value={now.data.server_time} time />
+            </Text>
+          </Group>
+          {now.data.items.length === 0 ? (
+            <Text c="dimmed" data-testid="now-playing-empty">
+              {t('signage.nowPlaying.nothing')}
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 2, sm: 3 }} data-testid="now-playing-items">
+              {now.data.items.map((item, i) => (
+                <Stack key={`${item.file_id}-${i}`} gap={4} data-testid="now-playing-item">
+                  <MediaPreview file={item} height={96} />
+                  <Text size="sm" fw={500} truncate="end" title={item.file_name}>
+                    {item.file_name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {item.file_type === 'video'
+                      ? t('signage.content.toEnd')
+                      : t('signage.content.seconds', { n: item.duration })}
+                    {' · '}
+                    {item.schedule_name ?? t('signage.nowPlaying.ownContent')}
+                  </Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
