@@ -21,10 +21,12 @@ export function serverMessage(error: unknown, accept: (status: number) => boolea
 /**
  * The server's message in the current language, else the fallback (already translated by the caller).
  * An answer that was not JSON or not of the declared shape is said so, in the area's words where it
- * has its own (the cashbook's, backoffice.md section 8), else in the app's.
+ * has its own (the cashbook's, backoffice.md section 8), else in the app's; a screen that limits the
+ * statuses worth a message (the public forms: client errors) gets its fallback for the others,
+ * whatever the answer looked like (a proxy's HTML page of a 502 is "try again later").
  */
 export function errorMessage(error: unknown, fallback: string, accept?: (status: number) => boolean): string {
-  if (error instanceof ApiError && error.kind)
+  if (error instanceof ApiError && error.kind && (!accept || accept(error.status)))
     return i18n.t([`${error.area}.errors.${error.kind}`, `api.errors.${error.kind}`]);
   return serverMessage(error, accept) ?? fallback;
 }
