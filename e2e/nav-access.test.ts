@@ -73,10 +73,15 @@ async function sidebarPaths(page: Page): Promise<string[]> {
   return page.$$eval('[data-testid^="nav-"]', (els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)));
 }
 
-/** Opens the entry's screen and waits until its calls have settled (no request for half a second). */
-async function openEntry(page: Page, e: NavEntry): Promise<string> {
+/**
+ * Opens the entry's screen and waits until its calls have settled (no request for half a second); where
+ * the guard is expected to send the caller home, until it has (it decides once the session is known).
+ */
+async function openEntry(page: Page, e: NavEntry, expectHome = false): Promise<string> {
   await page.goto(`/agent-dashboard/${e.path}`);
   await page.waitForLoadState('networkidle');
+  if (expectHome)
+    await page.waitForURL((u) => u.pathname === '/agent-dashboard', { timeout: 5000 }).catch(() => undefined);
   return new URL(page.url()).pathname;
 }
 
@@ -128,6 +133,8 @@ describe('every sidebar entry against the access of the calls its screen makes',
     const rec = recordCalls(page);
     await signIn(page, { email: emailOf(flags), password });
     await page.waitForURL('**/agent-dashboard');
+    // The home screen's own calls settle before any entry is opened (else they count as the entry's).
+    await page.waitForLoadState('networkidle');
     return { context, page, rec };
   }
 
@@ -200,7 +207,7 @@ describe('every sidebar entry against the access of the calls its screen makes',
         const visible = await sidebarPaths(other.page);
         for (const e of entries) {
           if (visible.includes(e.path)) problems.push(`${e.path}: in the sidebar of an agent without ${f}`);
-          const at = await openEntry(other.page, e);
+          const at = await openEntry(other.page, e, true);
           if (at !== '/agent-dashboard') problems.push(`${e.path}: an agent without ${f} stayed on ${at}`);
           for (const url of calls.get(e.path) ?? []) {
             const status = await statusOf(url, token);
@@ -221,6 +228,7 @@ describe('every sidebar entry against the access of the calls its screen makes',
     const rec = recordCalls(page);
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
+    await page.waitForLoadState('networkidle');
     const shown = await sidebarPaths(page);
     rec.take();
     const calls = new Map<string, string[]>();
@@ -239,7 +247,7 @@ describe('every sidebar entry against the access of the calls its screen makes',
     const visible = await sidebarPaths(agent.page);
     for (const e of adminOnly) {
       if (visible.includes(e.path)) problems.push(`${e.path}: in an agent's sidebar`);
-      const at = await openEntry(agent.page, e);
+      const at = await openEntry(agent.page, e, true);
       if (at !== '/agent-dashboard') problems.push(`${e.path}: an agent stayed on ${at}`);
       for (const url of calls.get(e.path) ?? []) {
         const status = await statusOf(url, token);

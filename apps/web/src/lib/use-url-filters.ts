@@ -30,6 +30,10 @@ export type UrlFilterSchema = Record<string, UrlParam<unknown>>;
 export type UrlFilterValues<S extends UrlFilterSchema> = { [K in keyof S]: ReturnType<S[K]> };
 
 /** `schema` must be a module constant (its identity keys the parsed values). */
+/** The query of the address right now (in the browser), else React Router's. */
+const currentSearch = (prev: URLSearchParams): URLSearchParams =>
+  typeof window === 'undefined' ? prev : new URLSearchParams(window.location.search);
+
 export function useUrlFilters<S extends UrlFilterSchema>(schema: S) {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
@@ -40,12 +44,16 @@ export function useUrlFilters<S extends UrlFilterSchema>(schema: S) {
     return out as UrlFilterValues<S>;
   }, [schema, search]);
 
-  /** Sets (or, with null or '', removes) one parameter; the others stay. Replaces the history entry. */
+  /**
+   * Sets (or, with null or '', removes) one parameter; the others stay. Replaces the history entry.
+   * Built on the address as it is now, not on React Router's `prev` (the parameters of the last render):
+   * two clicks quicker than a render (a filter, then a tab) must both stay.
+   */
   const setParam = useCallback(
     (name: keyof S & string, value: string | null) =>
       setParams(
         (prev) => {
-          const next = new URLSearchParams(prev);
+          const next = new URLSearchParams(currentSearch(prev));
           if (value) next.set(name, value);
           else next.delete(name);
           return next;
@@ -60,7 +68,7 @@ export function useUrlFilters<S extends UrlFilterSchema>(schema: S) {
     (names: readonly (keyof S & string)[]) =>
       setParams(
         (prev) => {
-          const next = new URLSearchParams(prev);
+          const next = new URLSearchParams(currentSearch(prev));
           for (const name of names) next.delete(name);
           return next;
         },
