@@ -69,8 +69,18 @@ describe('insolvency screen', () => {
     await page.getByTestId(`insolvency-month-save-${month}`).click();
     await page.getByText('Rechnungsnummer gespeichert').waitFor();
     await screenshot(page, 'insolvency-months-de');
+    // The open case is in the address: a reload opens the same months, the back button closes them.
+    assert.match(page.url(), /[?&]case=\d+/);
+    await page.reload();
+    assert.equal(await page.getByTestId(`insolvency-month-${month}`).inputValue(), 'RE-2026-0042');
+    await page.goBack();
+    await page.getByTestId(`insolvency-month-${month}`).waitFor({ state: 'hidden' });
+    assert.doesNotMatch(page.url(), /case=/);
+    await row.getByRole('button', { name: 'Monate (1)' }).click();
+    await page.getByTestId(`insolvency-month-${month}`).waitFor();
     await page.keyboard.press('Escape');
     await row.getByRole('button', { name: 'Monate (1)' }).waitFor();
+    assert.doesNotMatch(page.url(), /case=/);
 
     // Beenden, after the confirmation.
     await row.getByRole('button', { name: 'Beenden' }).click();

@@ -209,6 +209,8 @@ describe('every sidebar entry against the access of the calls its screen makes',
           if (visible.includes(e.path)) problems.push(`${e.path}: in the sidebar of an agent without ${f}`);
           const at = await openEntry(other.page, e, true);
           if (at !== '/agent-dashboard') problems.push(`${e.path}: an agent without ${f} stayed on ${at}`);
+          else if (!(await other.page.getByTestId('shell-notice').getByText('Kein Zugriff auf diesen Bereich.').isVisible()))
+            problems.push(`${e.path}: an agent without ${f} was sent home without "Kein Zugriff auf diesen Bereich."`);
           for (const url of calls.get(e.path) ?? []) {
             const status = await statusOf(url, token);
             if (status !== 403) problems.push(`${e.path}: GET ${url} answers ${status} to an agent without ${f}`);

@@ -312,17 +312,18 @@ describe('app shell in four languages', () => {
     await context.close();
   });
 
-  it('closes the mobile sidebar, open at first, on a click outside', async () => {
+  it('starts the sidebar closed on a phone, opens it with the toggle and closes it on a click outside', async () => {
     const { context, page } = await app.open({ mobile: true });
     await signIn(page, DEMO.agentAT);
     await page.waitForURL('**/agent-dashboard');
+    await page.getByTestId('sidebar-toggle').waitFor();
+    assert.equal(await page.getByTestId('sidebar-overlay').count(), 0, 'the sidebar starts closed below 48em');
+    await page.getByTestId('sidebar-toggle').click();
     await page.getByTestId('sidebar-overlay').waitFor();
     assert.ok(await page.getByTestId('sidebar').isVisible());
     await screenshot(page, 'sidebar-mobile-open');
     await page.getByTestId('sidebar-overlay').click({ position: { x: 375, y: 400 } });
     await page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
-    await page.getByTestId('sidebar-toggle').click();
-    await page.getByTestId('sidebar-overlay').waitFor();
     await context.close();
   });
 });

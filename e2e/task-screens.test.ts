@@ -39,17 +39,14 @@ async function searchBoard(page: Page, text: string) {
 
 /**
  * Signs in as the admin in a chosen language. The choice is saved to the account, so every test
- * sets its own; on a phone the sidebar (open at first, per spec) is closed afterwards.
+ * sets its own; on a phone the sidebar starts closed.
  */
 async function signInAs(page: Page, lang: 'DE' | 'AR', phone = false) {
   await signIn(page, DEMO.admin);
   await page.waitForURL('**/agent-dashboard');
   await page.getByTestId('language-select').selectOption({ label: lang });
   await page.waitForFunction((rtl) => document.documentElement.dir === (rtl ? 'rtl' : 'ltr'), lang === 'AR');
-  if (phone) {
-    await page.getByTestId('sidebar-toggle').click();
-    await page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
-  }
+  if (phone) await page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
 }
 
 /** What a person sees first on the phone: the viewport only (screenshot() keeps the full page). */

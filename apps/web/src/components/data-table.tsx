@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +67,8 @@ export function DataTable<T>({
   'data-testid': testId,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
+  // Below 48em the rows are cards (full.css `.data-table-cards`): no sideways scroll on a phone.
+  const cards = useMediaQuery('(max-width: 47.99em)') ?? false;
 
   if (error) {
     return (
@@ -136,7 +139,7 @@ export function DataTable<T>({
           style={onRowClick ? { cursor: 'pointer' } : undefined}
         >
           {columns.map((c) => (
-            <Table.Td key={c.key} ta={c.align}>
+            <Table.Td key={c.key} ta={c.align} data-label={c.header || undefined}>
               {c.cell(row)}
             </Table.Td>
           ))}
@@ -146,8 +149,14 @@ export function DataTable<T>({
 
   return (
     <div data-testid={testId}>
-      <Table.ScrollContainer minWidth={columns.length * 120}>
-        <Table striped highlightOnHover={Boolean(onRowClick)} aria-label={caption} aria-busy={loading || undefined}>
+      <Table.ScrollContainer minWidth={cards ? 0 : columns.length * 120}>
+        <Table
+          striped={!cards}
+          highlightOnHover={Boolean(onRowClick)}
+          aria-label={caption}
+          aria-busy={loading || undefined}
+          className={cards ? 'data-table-cards' : undefined}
+        >
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (

@@ -11,8 +11,9 @@ export function RequireStaff({ children, flags, roles }: { children: ReactNode; 
   if (isAuthLoading) return <AuthLoading />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (user.role === 'customer') return <Navigate to="/business-dashboard" replace />;
-  if (roles && !roles.includes(user.role)) return <Navigate to="/agent-dashboard" replace />;
-  if (flags && !flags.every((f) => user[f])) return <Navigate to="/agent-dashboard" replace />;
+  // A screen the user's role or flags do not allow: home, with the reason (the layout shows it).
+  if ((roles && !roles.includes(user.role)) || (flags && !flags.every((f) => user[f])))
+    return <Navigate to="/agent-dashboard" replace state={{ noAccess: location.pathname }} />;
   return <>{children}</>;
 }
 

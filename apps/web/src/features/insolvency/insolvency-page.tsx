@@ -1,5 +1,6 @@
 import { Alert, Button, ColorSwatch, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCalendarMonth, IconPlus } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,12 +17,13 @@ import { Bidi, Ltr } from '../../components/ltr';
 import { clientError, errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
-import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
+import { urlParam, useUrlFilters, useUrlItem } from '../../lib/use-url-filters';
 import { useCloseInsolvency } from './api/close-insolvency';
 import { INSOLVENCY_PAGE_SIZE, useInsolvencies } from './api/get-insolvencies';
 import { CreateInsolvencyDialog } from './create-insolvency-dialog';
 import { MonthGrid } from './month-grid';
 import { PageHeader } from '../../components/page-header';
+import { CollapsibleFilters } from '../../components/collapsible-filters';
 
 const FILTERS = {
   status: urlParam.oneOf<InsolvencyStatus | 'all'>([...INSOLVENCY_STATUSES, 'all'], 'all'),
@@ -33,10 +35,12 @@ const STATUS_COLOR: Record<InsolvencyStatus, string> = { active: 'red', closed: 
 export default function InsolvencyPage() {
   const { t } = useTranslation();
   const { values, setParam } = useUrlFilters(FILTERS);
+  const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const list = useInsolvencies(values.status, values.page);
   const close = useCloseInsolvency();
   const [creating, setCreating] = useState(false);
-  const [monthsOf, setMonthsOf] = useState<number | null>(null);
+  // The open case's months in the URL (`?case=7`, with the list's status and page): a reload keeps it open.
+  const [monthsOf, setMonthsOf] = useUrlItem('case');
   const [confirm, setConfirm] = useState<{ row: InsolvencyRow; status: InsolvencyCloseStatus } | null>(null);
   const rows = list.data?.slice(0, INSOLVENCY_PAGE_SIZE);
   const hasNext = (list.data?.length ?? 0) > INSOLVENCY_PAGE_SIZE;
@@ -170,16 +174,22 @@ export default function InsolvencyPage() {
           {t('insolvency.create.open')}
         </Button>
       </PageHeader>
-      <SegmentedControl
-        w="fit-content"
-        value={values.status}
-        onChange={(v) => {
-          setParam('status', v === 'all' ? null : v);
-          setParam('page', null);
-        }}
-        data={(['all', ...INSOLVENCY_STATUSES] as const).map((s) => ({ value: s, label: t(`insolvency.filter.${s}`) }))}
-        aria-label={t('insolvency.list.status')}
-      />
+      <CollapsibleFilters id="insolvency-filters" active={values.status === 'all' ? 0 : 1}>
+        <SegmentedControl
+          w={{ base: '100%', sm: 'fit-content' }}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          value={values.status}
+          onChange={(v) => {
+            setParam('status', v === 'all' ? null : v);
+            setParam('page', null);
+          }}
+          data={(['all', ...INSOLVENCY_STATUSES] as const).map((s) => ({
+            value: s,
+            label: t(`insolvency.filter.${s}`),
+          }))}
+          aria-label={t('insolvency.list.status')}
+        />
+      </CollapsibleFilters>
       {list.isError && (
         <Alert color="red" data-testid="insolvency-load-error">
           {errorMessage(list.error, translateMessage(INSOLVENCY_MSG.loadError), clientError)}
