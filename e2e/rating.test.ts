@@ -130,9 +130,15 @@ describe('customer rating', () => {
     await page.getByTestId('rating-code-submit').click();
     await page.getByTestId('rating-error').getByText('Verifikationscode ist nicht korrekt').waitFor();
     await screenshot(page, 'rating-step2-de');
+    // A reload at step 2 keeps the customer number and the step.
+    await page.reload();
+    await page.getByTestId('rating-customer-info').getByText(`Gasthaus Bewertung ${run}`).waitFor();
     await page.getByTestId('rating-code').fill(mail.code);
     await page.getByTestId('rating-code-submit').click();
     const submit = page.getByTestId('rating-submit');
+    await submit.waitFor();
+    // ... and at step 3 (the code was verified in this tab).
+    await page.reload();
     await submit.waitFor();
     assert.equal(await submit.isDisabled(), true, 'disabled until all three are set');
     const label = (n: number) => `${n} von 5 Sternen`;
@@ -147,6 +153,12 @@ describe('customer rating', () => {
     await page.getByTestId('rating-thanks').getByText('Vielen Dank für Ihre Bewertung!').waitFor();
     await screenshot(page, 'rating-thanks-de');
     await page.waitForURL(`${app.server.url}/`, { timeout: 8000 });
+    // The link once more: step 1 already says the task was rated.
+    await page.goto(new URL(mail.link).pathname);
+    await page.getByTestId('rating-customer-number').fill('10001');
+    await page.getByTestId('rating-customer-submit').click();
+    await page.getByTestId('rating-error').getByText('Diese Aufgabe wurde bereits bewertet.').waitFor();
+    assert.equal(await page.getByTestId('rating-code').count(), 0);
     await context.close();
 
     // The rating statistics of the staff screen: this month's row and the comment.

@@ -143,6 +143,10 @@ for (const target of dbTargets()) {
         (await post('/web/verify-code-rating', { customerNumber: '10001', taskId, verificationCode: code })).statusCode,
         409,
       );
+      // Step 1 already says so.
+      const again = await post('/web/verify-customer-rating', { customerNumber: '10001', taskId });
+      assert.equal(again.statusCode, 409);
+      assert.equal(again.json().message, 'Diese Aufgabe wurde bereits bewertet.');
     });
 
     it('answers the same 404 for a wrong customer number and an unknown task', async () => {

@@ -45,6 +45,9 @@ async function taskOfCustomer(db: DbOrTx, input: VerifyCustomerRating) {
 /** POST /web/verify-customer-rating: the customer number belongs to the task → the customer's info. */
 export async function verifyCustomer(ctx: ServiceCtx, input: VerifyCustomerRating): Promise<RatingCustomerInfo> {
   const task = await taskOfCustomer(ctx.db, input);
+  // Said at step 1 (issue 30), once the number shows the visitor is the task's customer: no code is
+  // asked for a task that cannot be rated again.
+  if (task.rated) throw conflict(RATINGS_MSG.alreadyRated);
   return { firma: task.firma, kundennummer: task.kundennummer!, kontaktperson: task.kontaktperson };
 }
 

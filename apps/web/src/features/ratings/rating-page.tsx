@@ -22,8 +22,8 @@ import {
   RATINGS_MSG,
   TEXT_LIMITS,
 } from '@portal/shared';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../components/language-menu';
 import { Bidi } from '../../components/ltr';
@@ -41,6 +41,27 @@ const DIMENSIONS = ['timeRating', 'satisfactionRating', 'friendlinessRating'] as
 type Stars = Record<(typeof DIMENSIONS)[number], number>;
 const STEPS = ['customer', 'code', 'rate'] as const;
 const NO_STARS: Stars = { timeRating: 0, satisfactionRating: 0, friendlinessRating: 0 };
+/**
+ * Where the visitor is survives a reload (issue 30): the customer number and the step are in the address
+ * (`?kunde=10001&schritt=2`), the verified code only in this tab's session storage (never in a link).
+ */
+const codeKey = (taskId: number) => `rating-code-${taskId}`;
+const storedCode = (taskId: number) => {
+  try {
+    return sessionStorage.getItem(codeKey(taskId)) ?? '';
+  } catch {
+    return '';
+  }
+};
+const storeCode = (taskId: number, code: string | null) => {
+  try {
+    if (code) sessionStorage.setItem(codeKey(taskId), code);
+    else sessionStorage.removeItem(codeKey(taskId));
+  } catch {
+    // Without storage a reload at step 3 asks for the code again.
+  }
+};
+
 /** How long the thank-you stays before the visitor is taken to the start page. */
 export const THANKS_MS = 3000;
 
@@ -53,8 +74,9 @@ export default function RatingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const taskId = Number(useParams().taskId);
+  const [params, setParams] = useSearchParams();
   const [step, setStep] = useState(0);
-  const [customerNumber, setCustomerNumber] = useState('');
+  const [customerNumber, setCustomerNumber] = useState(() => params.get('kunde') ?? '');
   const [code, setCode] = useState('');
   const [customer, setCustomer] = useState<RatingCustomerInfo | null>(null);
   const [stars, setStars] = useState<Stars>(NO_STARS);
@@ -69,8 +91,17 @@ export default function RatingPage() {
     return () => window.clearTimeout(timer);
   }, [thanks, navigate]);
 
+  /** The step in the address (replaced, so the back button leaves the page as before). */
+  const showStep = (next: number, number = customerNumber) => {
+    setStep(next);
+    setParams(next > 0 ? { kunde: number, schritt: String(next + 1) } : number ? { kunde: number } : {}, {
+      replace: true,
+    });
+  };
+
   const reset = () => {
-    setStep(0);
+    showStep(0);
+    storeCode(taskId, null);
     setCode('');
     setCustomer(null);
     setStars(NO_STARS);
@@ -97,9 +128,32 @@ export default function RatingPage() {
     if (!parsed.success) return setError(translateMessage(parsed.error.issues[0]!.message));
     void run('ratings.errors.customerCheck', async () => {
       setCustomer(await verifyCustomerRating(parsed.data));
-      setStep(1);
+      showStep(1, parsed.data.customerNumber);
     });
   };
+
+  // A reload or a shared link: back to the step the address names, checked again with the server.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const number = params.get('kunde') ?? '';
+    const at = Number(params.get('schritt'));
+    const customerInput = verifyCustomerRatingSchema.safeParse({ customerNumber: number, taskId });
+    if (!customerInput.success || !(at >= 2)) return;
+    const saved = storedCode(taskId);
+    void run('ratings.errors.customerCheck', async () => {
+      setCustomer(await verifyCustomerRating(customerInput.data));
+      showStep(1, number);
+      const codeInput = verifyCodeRatingSchema.safeParse({ ...customerInput.data, verificationCode: saved });
+      if (at < 3 || !codeInput.success) return;
+      setCode(saved);
+      await verifyCodeRating(codeInput.data);
+      showStep(2, number);
+    });
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const checkCode = (e: FormEvent) => {
     e.preventDefault();
@@ -107,7 +161,8 @@ export default function RatingPage() {
     if (!parsed.success) return setError(translateMessage(parsed.error.issues[0]!.message));
     void run('ratings.errors.codeCheck', async () => {
       await verifyCodeRating(parsed.data);
-      setStep(2);
+      storeCode(taskId, parsed.data.verificationCode);
+      showStep(2);
     });
   };
 
@@ -126,6 +181,7 @@ export default function RatingPage() {
       });
       reset();
       setCustomerNumber('');
+      setParams({}, { replace: true });
       setThanks(translateMessage(answer.message, answer.code));
     });
   };
