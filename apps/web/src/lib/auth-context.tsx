@@ -4,7 +4,7 @@ import { authCalls } from '@portal/shared/contracts';
 import { ApiError, setUnauthorizedHandler } from './api';
 import { callApi } from './calls';
 import { clearStoredUser, readStoredUser, toStoredUser, writeStoredUser, type StoredUser } from './auth-storage';
-import i18n from './i18n';
+import { switchLanguage } from './i18n';
 
 interface AuthState {
   user: StoredUser | null;
@@ -54,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(next);
         // lang_code is the user's working language (server: users/service workingLanguage): a language
         // they chose, else their browser's if the portal has it, else their account's.
-        void i18n.changeLanguage(languageFromLangCode(next.lang_code));
+        void switchLanguage(languageFromLangCode(next.lang_code));
       })
       .catch((e: unknown) => {
         if (e instanceof ApiError && e.status === 401) {
@@ -88,7 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const next = toStoredUser(answer);
     writeStoredUser(next);
     setUser(next);
-    void i18n.changeLanguage(languageFromLangCode(next.lang_code));
+    void switchLanguage(languageFromLangCode(next.lang_code));
   }, []);
 
   const logout = useCallback(async () => {

@@ -69,16 +69,34 @@ export async function loadAreas(areas: readonly LocaleArea[]): Promise<void> {
   if (fresh.length === 0) return;
   fresh.forEach((a) => activeAreas.add(a));
   await i18nReady;
-  const visited = LANGUAGES.filter((l) => i18n.hasResourceBundle(l, 'translation'));
-  const languages = [...new Set([...i18n.languages, ...visited])].filter((l) => fileOf(l, 'common'));
-  await Promise.all(
-    languages.flatMap((language) =>
-      fresh.map(async (area) => {
-        const bundle = await fileOf(language, area)!();
-        for (const [ns, values] of Object.entries(bundle)) i18n.addResourceBundle(language, ns, values, true, true);
-      }),
-    ),
-  );
+  // Until no language is left without them: a language loaded while these files were on their way
+  // (a switch in the sidebar at that moment) gets them too, or its screen stayed half German.
+  const done = new Set<string>();
+  for (;;) {
+    const visited = LANGUAGES.filter((l) => i18n.hasResourceBundle(l, 'translation'));
+    const languages = [...new Set([...i18n.languages, ...visited])].filter((l) => fileOf(l, 'common') && !done.has(l));
+    if (languages.length === 0) return;
+    await Promise.all(languages.map((language) => addAreas(language, fresh)));
+    languages.forEach((l) => done.add(l));
+  }
+}
+
+async function addAreas(language: string, areas: readonly string[]): Promise<void> {
+  const bundles = await Promise.all(areas.map((area) => fileOf(language, area)?.()));
+  for (const bundle of bundles)
+    for (const [ns, values] of Object.entries(bundle ?? {})) i18n.addResourceBundle(language, ns, values, true, true);
+}
+
+/**
+ * The one way to switch the language (sidebar, settings, the account's language at sign-in): the strings
+ * of every area in use are loaded first, then everything switches in one render (issue 30: the board and
+ * the notification panel stayed German after a switch while their files were still loading).
+ */
+export async function switchLanguage(language: string): Promise<void> {
+  await i18nReady;
+  if (fileOf(language, 'common') && i18n.hasResourceBundle(language, 'translation'))
+    await addAreas(language, [...activeAreas]);
+  await i18n.changeLanguage(language);
 }
 
 const lazyLocales: BackendModule = {

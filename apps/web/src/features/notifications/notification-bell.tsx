@@ -51,7 +51,17 @@ export function NotificationBell() {
       data-testid="notification-count"
       data-count={unread}
     >
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
+      {/* Focus moves into the panel (its first notification) and back to the bell when it closes (WCAG 2.4.3). */}
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width="min(360px, calc(100vw - 16px))"
+        shadow="md"
+        withinPortal
+        trapFocus
+        returnFocus
+      >
         <Popover.Target>
           <ActionIcon
             variant="subtle"
@@ -70,7 +80,7 @@ export function NotificationBell() {
           </Group>
           <ScrollArea.Autosize mah={420}>
             {list.length === 0 ? (
-              <Text c="dimmed" size="sm" p="md" ta="center">
+              <Text c="dimmed" size="sm" p="md" ta="center" tabIndex={-1} data-autofocus>
                 {t('notifications.empty')}
               </Text>
             ) : (

@@ -4,6 +4,7 @@ import { notifications } from '../../lib/toasts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { switchLanguage } from '../../lib/i18n';
 import type { UserSettings } from '@portal/shared';
 import { schemeOf } from './apply-settings';
 import { userSettingsQuery, useSaveUserSettings } from '../../lib/user-settings';
@@ -31,7 +32,7 @@ export default function SettingsPage() {
     try {
       const saved = await save.mutateAsync(draft);
       setColorScheme(schemeOf(saved.theme));
-      await i18n.changeLanguage(saved.language);
+      await switchLanguage(saved.language);
       // i18n.t, not the render's t: the message is in the language just chosen.
       notifications.show({ color: 'green', message: i18n.t('settings.saved') });
     } catch {
