@@ -74,7 +74,7 @@ async function foreignStrings(page: Page, lang: Lang, areas: string[]): Promise<
       const text = n.textContent?.trim();
       if (text) texts.push(text);
     }
-    for (const el of document.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title]'))
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title]')))
       for (const a of ['aria-label', 'placeholder', 'title']) {
         const v = el.getAttribute(a)?.trim();
         if (v && !el.closest('bdi, [dir="auto"]')) texts.push(v);

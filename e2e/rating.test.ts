@@ -1,84 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Page } from 'playwright-core';
 import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
+import { closeTask, ratingMail, supportRequest } from './rating-flow.js';
 
 const run = Date.now() % 100000;
 const COMMENT = `Schnell und freundlich geholfen ${run}`;
-
-/** A classic support request with a contact e-mail, as the public form sends it (proof of work solved here). */
-async function supportRequest(baseUrl: string): Promise<number> {
-  const challenge = (await (await fetch(`${baseUrl}/web/challenge`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  assert.ok(solution);
-  const form = new FormData();
-  form.set('altcha', Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'));
-  for (const [k, v] of Object.entries({
-    kundennummer: '10001',
-    lokalname: `Gasthaus Bewertung ${run}`,
-    telefonnummer: '+43 664 4426822',
-    email: 'bewertung@example.at',
-    name: 'Berta Bewerter',
-    plz: '1010',
-    description: 'Der Bondrucker in der Küche druckt seit heute früh nicht mehr.',
-    agb: 'true',
-  }))
-    form.set(k, v);
-  const res = await fetch(`${baseUrl}/web/classic-support`, { method: 'POST', body: form });
-  assert.equal(res.status, 200, await res.clone().text());
-  return ((await res.json()) as { reference: number }).reference;
-}
-
-/** The admin takes the task, marks it done and files the audit: the task is `abgeschlossen`. */
-async function closeTask(baseUrl: string, taskId: number) {
-  const login = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO.admin),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const auth = { authorization: `Bearer ${accessToken}` };
-  const post = async (url: string, body: object) => {
-    const res = await fetch(`${baseUrl}${url}`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    assert.equal(res.status, 200, `${url}: ${await res.text()}`);
-  };
-  await post('/api/claim-task', { taskID: taskId });
-  await post('/api/task-set-status', { taskID: taskId, status: 'erledigt' });
-  const audit = new FormData();
-  audit.set('taskID', String(taskId));
-  audit.set('description', 'Drucker neu eingerichtet, Testbon gedruckt.');
-  audit.set('contacted', 'true');
-  const res = await fetch(`${baseUrl}/api/audit-task`, { method: 'POST', headers: auth, body: audit });
-  assert.equal(res.status, 200, await res.text());
-}
-
-/** The rating mail as the mail folder has it (no SMTP: DATA_DIR/mail/<id>.eml), quoted-printable decoded. */
-async function ratingMail(dataDir: string, taskId: number): Promise<{ link: string; code: string; text: string }> {
-  const dir = path.join(dataDir, 'mail');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
-    for (const f of files) {
-      const text = fs
-        .readFileSync(path.join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-      const link = new RegExp(`https?://\\S+/rating/${taskId}\\b`).exec(text)?.[0];
-      const code = /Bewertungscode: (\d{6})/.exec(text)?.[1];
-      if (link && code) return { link, code, text };
-    }
-    if (Date.now() > deadline) throw new Error(`no rating mail for task ${taskId} in ${dir}: ${files.join(', ')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function giveStars(page: Page, dimension: string, stars: number, label: (n: number) => string) {
   // The radio input is hidden behind its star: a person taps the star (the input's label).
@@ -90,7 +17,7 @@ describe('customer rating', () => {
   const app = serverAndBrowser();
 
   it('a closed task mails link and code; the customer rates in three steps on a phone; the statistics show it', async () => {
-    const taskId = await supportRequest(app.server.url);
+    const taskId = await supportRequest(app.server.url, `Gasthaus Bewertung ${run}`);
     await closeTask(app.server.url, taskId);
     const mail = await ratingMail(app.server.dataDir, taskId);
     assert.equal(new URL(mail.link).origin, app.server.url, 'the link points at PUBLIC_URL');

@@ -31,11 +31,11 @@ describe('text limit counter', () => {
     assert.doesNotMatch(html, /höchstens/);
   });
 
-  it('keeps a paste longer than the limit whole: red counter and the message naming the field', () => {
+  it('carries the limit as maxLength and keeps a text over it (a paste) whole: red counter and the message naming the field', () => {
     const pasted = 'x'.repeat(250);
     const html = field(pasted);
     assert.ok(html.includes(`value="${pasted}"`), 'the whole text stays in the field');
-    assert.doesNotMatch(html, /maxlength/i, 'no maxLength that would cut a paste');
+    assert.match(html, /maxlength="200"/i, 'the limit as maxLength (typing stops there; a paste is inserted whole)');
     assert.match(html, /data-over="true"/);
     assert.match(html, /250 \/ 200/);
     assert.ok(html.includes('Der Titel darf höchstens 200 Zeichen lang sein.'), html);

@@ -12,6 +12,10 @@ export type InsolvencyCloseStatus = (typeof INSOLVENCY_CLOSE_STATUSES)[number];
 /** The customer search of the create dialog starts at this many characters and lists at most 20. */
 export const INSOLVENCY_SEARCH_MIN = 2;
 export const INSOLVENCY_SEARCH_MAX_ROWS = 20;
+/** A search text longer than this is cut (no field it searches is longer). */
+export const INSOLVENCY_SEARCH_MAX = 100;
+/** The administrator's name (the column's length). */
+export const INSOLVENCY_ADMINISTRATOR_MAX = 200;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -8,11 +8,11 @@ export { TextCounter } from './text-counter';
 /*
  * The limit of a free text in a form (TEXT_LIMITS in packages/shared, the same the server checks).
  *
- * Choice: no `maxLength` on these inputs. The browser (and so Mantine) cuts a paste longer than
- * `maxLength` without a word, and the person sends a text whose end is missing. Instead the field
- * takes everything, shows a counter from 80 % of the limit on (`180 / 200`), and over the limit the
- * counter turns red with the shared schema's message naming the field and its limit; the form's
- * schema refuses to send it, as the server would.
+ * The field carries the limit as `maxLength` (issue 30), so typing stops there, and shows a counter
+ * from 80 % of the limit on (`180 / 200`). A paste that would go over the limit is not cut by the
+ * browser without a word (issue 28): it is inserted whole, the counter turns red with the shared
+ * schema's message naming the field and its limit, and the form's schema refuses to send it, as the
+ * server would.
  */
 
 /**
@@ -25,7 +25,7 @@ export function withTextLimit<P extends { value?: unknown; error?: ReactNode; de
   props: P,
   limit: number,
   overMessage: Message,
-): P & { description: ReactNode; error: ReactNode } {
+): ReturnType<typeof limitedProps<P>> {
   const over = typeof props.value === 'string' && props.value.length > limit;
   return limitedProps(props, limit, over ? translateMessage(overMessage) : '');
 }

@@ -7,6 +7,7 @@ export const INSOLVENCY_MSG = defineMessages('insolvency', {
   monthError: 'Fehler beim Speichern der Rechnungsnummer',
   customerRequired: 'Bitte Kunde auswählen',
   administratorRequired: 'Name des Insolvenzverwalters ist erforderlich',
+  administratorTooLong: 'Der Name des Insolvenzverwalters darf höchstens 200 Zeichen lang sein.',
   startDateRequired: 'Startdatum ist erforderlich',
   startDateFuture: 'Das Startdatum darf nicht in der Zukunft liegen',
   phoneFormat: 'Ungültige Telefonnummer des Insolvenzverwalters',

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { COMMON_MSG } from '../messages/common.js';
 import { INSOLVENCY_MSG } from '../messages/insolvency.js';
 import { trimInvisible } from '../input-hygiene.js';
-import { INSOLVENCY_CLOSE_STATUSES, INSOLVENCY_SEARCH_MIN, INSOLVENCY_STATUSES } from '../insolvency-rules.js';
+import {
+  INSOLVENCY_ADMINISTRATOR_MAX,
+  INSOLVENCY_CLOSE_STATUSES,
+  INSOLVENCY_SEARCH_MAX,
+  INSOLVENCY_SEARCH_MIN,
+  INSOLVENCY_STATUSES,
+} from '../insolvency-rules.js';
 import { LOOSE_PHONE } from './sync.js';
 import { isApiDay } from './dates.js';
 
@@ -33,8 +39,9 @@ export const insolvencySearchQuerySchema = z.object({
   query: z
     .string({ error: INSOLVENCY_MSG.searchTooShort.code })
     .overwrite(trimInvisible)
-    .min(INSOLVENCY_SEARCH_MIN, INSOLVENCY_MSG.searchTooShort.code)
-    .max(100, COMMON_MSG.invalidValue.code),
+    // A search never fails on its own length (issue 30): what is longer than any field is cut.
+    .overwrite((s) => s.slice(0, INSOLVENCY_SEARCH_MAX))
+    .min(INSOLVENCY_SEARCH_MIN, INSOLVENCY_MSG.searchTooShort.code),
 });
 
 /** A customer as the create dialog's search lists it (backoffice.md "Customer search result"). */
@@ -62,7 +69,7 @@ export const createInsolvencySchema = z.object({
     .string({ error: INSOLVENCY_MSG.administratorRequired.code })
     .overwrite(trimInvisible)
     .min(1, { error: INSOLVENCY_MSG.administratorRequired.code, abort: true })
-    .max(200, COMMON_MSG.invalidValue.code),
+    .max(INSOLVENCY_ADMINISTRATOR_MAX, INSOLVENCY_MSG.administratorTooLong.code),
   administrator_email: optionalText()
     .refine((v) => v === '' || (v.length <= 200 && z.email().safeParse(v).success), COMMON_MSG.emailFormat.code)
     .transform((v) => (v ? v.toLowerCase() : null)),

@@ -1,10 +1,16 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createInsolvencySchema, insolvencyToday, INSOLVENCY_MSG, INSOLVENCY_SEARCH_MIN } from '@portal/shared';
+import {
+  createInsolvencySchema,
+  insolvencyToday,
+  INSOLVENCY_ADMINISTRATOR_MAX,
+  INSOLVENCY_MSG,
+  INSOLVENCY_SEARCH_MIN,
+} from '@portal/shared';
 import { CustomerPicker } from '../../components/customer-picker';
 import { DateInput } from '../../components/date-input';
-import { errorMessage, clientError } from '../../lib/errors';
+import { errorMessage, clientError, fieldErrorsOf } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
 import { useCreateInsolvency } from './api/create-insolvency';
@@ -63,7 +69,12 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
         setStart(insolvencyToday());
         close();
       },
-      onError: (e) => setFailure(errorMessage(e, translateMessage(INSOLVENCY_MSG.createError), clientError)),
+      onError: (e) => {
+        // A refused field is shown at that field; only what belongs to no field goes above the form.
+        const atFields = fieldErrorsOf(e);
+        if (Object.keys(atFields).length > 0) setErrors(atFields);
+        else setFailure(errorMessage(e, translateMessage(INSOLVENCY_MSG.createError), clientError));
+      },
     });
   };
 
@@ -101,6 +112,7 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
           withAsterisk
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={INSOLVENCY_ADMINISTRATOR_MAX}
           error={errors.administrator_name}
           data-testid="insolvency-admin-name"
         />
@@ -110,6 +122,7 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
             type="email"
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
+            maxLength={200}
             error={errors.administrator_email}
             data-testid="insolvency-admin-email"
           />
@@ -118,6 +131,7 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
             type="tel"
             value={phone}
             onChange={(e) => setPhone(e.currentTarget.value)}
+            maxLength={30}
             error={errors.administrator_phone}
             data-testid="insolvency-admin-phone"
           />
