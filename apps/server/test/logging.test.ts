@@ -13,7 +13,9 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { ensureReferenceData } from '../src/db/reference-data.js';
 import { taskFiles, tasks } from '../src/db/schema/index.js';
-import { createLogger } from '../src/platform/logging.js';
+import { createLogger, logFormatFor } from '../src/platform/logging.js';
+import { DEMO_ACCOUNTS } from '../src/seed/demo.js';
+import { demoAccountRows, demoAccountsTable } from '../src/seed/demo-accounts-table.js';
 import { createMailer } from '../src/platform/mail.js';
 import { RealtimeHub } from '../src/platform/realtime.js';
 import { createStorage, type Storage } from '../src/platform/storage/index.js';
@@ -100,15 +102,13 @@ describe('logging of the running server', () => {
       [PDF_FILE, pdf, 'application/pdf'],
     ] as const) {
       await storage.put(`tasks/${name}`, body);
-      await database.db
-        .insert(taskFiles)
-        .values({
-          task_id: task!.id,
-          datei_name: name,
-          original_name: `Liste.${name.slice(-3)}`,
-          mime,
-          size: body.length,
-        });
+      await database.db.insert(taskFiles).values({
+        task_id: task!.id,
+        datei_name: name,
+        original_name: `Liste.${name.slice(-3)}`,
+        mime,
+        size: body.length,
+      });
     }
   });
 
@@ -143,4 +143,67 @@ describe('logging of the running server', () => {
       assert.deepEqual(loud, [], 'nothing above info for a cancelled download');
     });
   }
+});
+
+describe('log format', () => {
+  it('is pretty only for a terminal outside production', () => {
+    assert.equal(logFormatFor('development', { write: () => true, isTTY: true }), 'pretty');
+    assert.equal(logFormatFor('test', { write: () => true, isTTY: true }), 'pretty');
+    assert.equal(logFormatFor('production', { write: () => true, isTTY: true }), 'json');
+    assert.equal(logFormatFor('development', { write: () => true }), 'json');
+  });
+
+  it('writes one readable line per entry, a request as method and path, secrets removed', () => {
+    const out: string[] = [];
+    const log = createLogger('info', { write: (l: string) => out.push(l) }, 'pretty');
+    const req = log.child({ reqId: 'd42f723e-9049-4cb9-853a-6159463447d3' });
+    req.info({ req: { method: 'GET', url: '/set-password?token=geheim123', host: 'h' } }, 'incoming request');
+    req.info({ res: { statusCode: 200 }, responseTime: 3.4 }, 'request completed');
+    log.warn({ signal: 'SIGTERM' }, 'shutting down');
+    assert.equal(out.length, 3);
+    assert.match(
+      out[0]!,
+      /^\[\d\d:\d\d:\d\d\] INFO: incoming request: GET \/set-password\?token=\[entfernt\] \[d42f723e\]\n$/,
+    );
+    assert.match(out[1]!, /INFO: request completed: 200 in 3 ms \[d42f723e\]\n$/);
+    assert.match(out[2]!, /WARN: shutting down \{"signal":"SIGTERM"\}\n$/);
+    assert.ok(!out.join('').includes('geheim123'));
+    // Not a terminal: no colour codes.
+    assert.ok(!out.join('').includes('\u001b['));
+  });
+
+  it('stays JSON by default, secrets removed', () => {
+    const out: string[] = [];
+    createLogger('info', { write: (l: string) => out.push(l) }).info('Link: https://x.at/r?token=geheim123');
+    assert.equal(JSON.parse(out[0]!).msg, 'Link: https://x.at/r?token=[entfernt]');
+  });
+});
+
+describe('demo accounts at start', () => {
+  it('print as a table: role, e-mail, password, country and rights', () => {
+    const lines = demoAccountsTable(DEMO_ACCOUNTS).split('\n');
+    assert.equal(lines.length, 2 + DEMO_ACCOUNTS.length);
+    assert.match(lines[0]!, /^ {2}Rolle +E-Mail +Passwort +Land +Rechte$/);
+    assert.match(lines[1]!, /^ {2}─+ {2}─+/);
+    assert.match(lines[2]!, /^ {2}admin +admin@demo\.at +Admin!demo2026 +AT +alle$/);
+    assert.match(
+      lines.find((l) => l.includes('agent.eg@demo.at'))!,
+      /agent +agent\.eg@demo\.at +Agent!demo2026 +EG +tasks, digital_signage$/,
+    );
+    assert.match(lines.at(-1)!, /customer +kunde@demo\.at +Kunde!demo2026 +AT +Kunde 10001$/);
+    // The columns line up: every e-mail starts where the heading does.
+    const at = lines[0]!.indexOf('E-Mail');
+    for (const l of lines.slice(2)) assert.match(l.slice(at), /^\S+@demo\.at /);
+  });
+
+  it('are one JSON entry for a log collector', () => {
+    const rows = demoAccountRows(DEMO_ACCOUNTS);
+    assert.deepEqual(rows[3], {
+      rolle: 'customer',
+      email: 'kunde@demo.at',
+      passwort: 'Kunde!demo2026',
+      land: 'AT',
+      rechte: 'Kunde 10001',
+    });
+  });
 });
