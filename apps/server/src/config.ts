@@ -135,7 +135,13 @@ export interface Config {
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /**
+   * The address people reach the portal at (mailed links, the checkout's return, OpenAPI servers):
+   * PUBLIC_URL, by default the address the server listens on (`listenUrl`).
+   */
   publicUrl: string;
+  /** false when PUBLIC_URL was not set and publicUrl is the listening address. */
+  publicUrlSet: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   /** Demo data and accounts: by default only outside production and on a loopback address. */
   seedDemo: boolean;
@@ -202,7 +208,16 @@ function parseTrustProxy(v: string | undefined): boolean | number | string {
   return v;
 }
 
-const isLoopback = (host: string) => /^(127\.|::1$|\[::1\]$|localhost$)/i.test(host);
+export const isLoopback = (host: string) => /^(127\.|::1$|\[::1\]$|localhost$)/i.test(host);
+
+/**
+ * The address the server listens on as a browser writes it (what main.ts prints): a wildcard
+ * address (every interface) as `localhost`, an IPv6 address in brackets.
+ */
+export function listenUrl(host: string, port: number): string {
+  const h = /^(0\.0\.0\.0|::|\[::\])$/.test(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${h}:${port}`;
+}
 
 /** Reads the environment once; an invalid value stops the start with a line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -249,7 +264,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    // Without PUBLIC_URL, links point where the server listens, so the test checkout's return and mailed
+    // links stay on the origin the browser is on (HOST=127.0.0.1: http://127.0.0.1:3000, not localhost).
+    publicUrl: (e.PUBLIC_URL ?? listenUrl(e.HOST, port)).replace(/\/$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     nodeEnv: e.NODE_ENV,
     seedDemo: e.SEED_DEMO ?? (!production && isLoopback(e.HOST)),
     dbTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS },

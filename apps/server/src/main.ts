@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, isLoopback, loadConfig } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
 import { seedDemo } from './seed/demo.js';
+import { demoAccountRows, demoAccountsTable } from './seed/demo-accounts-table.js';
 import { openAndMigrate } from './bootstrap.js';
-import { createLogger } from './platform/logging.js';
+import { createLogger, logFormatFor } from './platform/logging.js';
 import { embeddedSizeWarning } from './platform/embedded-limit.js';
 import { createMailer } from './platform/mail.js';
 import { createStorage } from './platform/storage/index.js';
@@ -17,7 +18,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
-  const log = createLogger(config.logLevel);
+  // Pretty lines for a person at a terminal in development; JSON in production and into pipes and files.
+  const logFormat = logFormatFor(config.nodeEnv, process.stdout);
+  const log = createLogger(config.logLevel, process.stdout, logFormat);
   const database = await openAndMigrate(config, 'Server', (m) => log.warn(m));
   const { db } = database;
   const sizeWarning = await embeddedSizeWarning(database);
@@ -37,9 +40,12 @@ async function main() {
   if (config.seedDemo) {
     // Several processes may start together on one database: one seeds, the others find it done.
     const created = await database.withLock(LOCKS.seed, () => seedDemo(db));
-    if (created.length) {
+    if (created.length && logFormat === 'pretty') {
       app.log.info('Demo-Daten angelegt. Demo-Zugänge:');
-      for (const a of created) app.log.info(`  ${a.role.padEnd(8)} ${a.email}  /  ${a.password}`);
+      process.stdout.write(`${demoAccountsTable(created)}\n`);
+    } else if (created.length) {
+      // One entry a log collector can read, not a table spread over lines.
+      app.log.info({ demoAccounts: demoAccountRows(created) }, 'Demo-Daten angelegt');
     }
   }
 
@@ -80,6 +86,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Without PUBLIC_URL the links point at the listening address: right on this machine, wrong behind a
+  // proxy or for anyone else on the network.
+  if (!config.publicUrlSet && (config.nodeEnv === 'production' || !isLoopback(config.host)))
+    log.warn(
+      `PUBLIC_URL ist nicht gesetzt: Links in Mails und die Rückkehr vom Bezahlen zeigen auf ${config.publicUrl}. Bitte PUBLIC_URL auf die Adresse setzen, unter der das Portal erreichbar ist.`,
+    );
   app.log.info(
     `Portal läuft auf ${config.publicUrl} (Datenbank: ${database.kind === 'pglite' ? `eingebettet in ${config.dataDir}/db` : 'PostgreSQL'})`,
   );

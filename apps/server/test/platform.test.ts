@@ -15,7 +15,7 @@ describe('configuration', () => {
     assert.equal(c.port, 3000);
     assert.ok(c.dataDir.endsWith('/data'));
     assert.equal(c.seedDemo, true);
-    assert.equal(c.publicUrl, 'http://localhost:3000');
+    assert.equal(c.publicUrl, 'http://127.0.0.1:3000');
     assert.equal(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', SELLER_NAME: 'Kassen GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU99999999' }).seedDemo, false);
     assert.equal(loadConfig({ SEED_DEMO: 'false' }).seedDemo, false);
   });
