@@ -68,10 +68,9 @@ describe('npm start, as a newcomer runs it', () => {
 
   it('prints a few lines: the build in brief, the demo accounts, the address; and stops on SIGTERM', async () => {
     const port = await freePort();
-    // The server's build script newer than its output: start rebuilds the server (a few seconds), so
-    // its build lines are checked too (the web app is rebuilt only when its sources changed).
-    const now = new Date();
-    fs.utimesSync(path.join(root, 'apps/server/build.mjs'), now, now);
+    // Nothing is made stale on purpose: the other suites run the same dist/main.js at the same time, and a
+    // rebuild under them would break their servers. A part that is stale anyway (a developer's checkout)
+    // is built here, and its lines are checked below.
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
     for (const k of ['PUBLIC_URL', 'DATABASE_URL', 'REDIS_URL', 'SEED_DEMO', 'WEB_DIST', 'STORAGE_URL', 'LOG_LEVEL'])
       delete env[k];
@@ -86,10 +85,6 @@ describe('npm start, as a newcomer runs it', () => {
     assert.ok(lines.length <= 14, `${lines.length} lines:\n${lines.join('\n')}`);
     assert.ok(!lines.some((l) => /dist(-ssr)?\/assets\/|kB │ gzip|modules transformed/.test(l)), 'no chunk listing');
     const building = lines.filter((l) => /^(Web-App|Server): /.test(l));
-    assert.ok(
-      building.some((l) => /^Server: Quellen geändert, baue neu \(esbuild: .+\) \.\.\.$/.test(l)),
-      building.join('\n'),
-    );
     for (const part of ['Web-App', 'Server'])
       if (building.some((l) => l.startsWith(`${part}: `) && l.endsWith('...')))
         assert.ok(
