@@ -105,6 +105,8 @@ export function serialPairValid(serial: string, repeat: string): boolean {
 
 /** The longest texts of the order dialog (the server's schemas and the web's counters). */
 export const RKSV_OUTAGE_REASON_MAX = 500;
+export const RKSV_SERIAL_MAX = 100;
+export const RKSV_TRACKING_MAX = 100;
 export const RKSV_ACTIVATION_FIELD_MAX = 100;
 export const RKSV_AES_KEY_MAX = 200;
 

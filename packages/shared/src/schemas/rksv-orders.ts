@@ -12,7 +12,9 @@ import {
   RKSV_AES_KEY_MAX,
   RKSV_OUTAGE_REASON_MAX,
   RKSV_PAYMENT_STATUSES,
+  RKSV_SERIAL_MAX,
   RKSV_STAGES,
+  RKSV_TRACKING_MAX,
 } from '../rksv-rules.js';
 
 /** Request and answer schemas of the rksv-orders area (issue 16). */
@@ -121,7 +123,7 @@ export const rksvUpdateCardSchema = z.object({
     .string({ error: M.serialRequired.code })
     .overwrite(trimInvisible)
     .min(1, { message: M.serialRequired.code, abort: true })
-    .max(100, M.serialTooLong.code),
+    .max(RKSV_SERIAL_MAX, M.serialTooLong.code),
 });
 export type RksvUpdateCard = z.infer<typeof rksvUpdateCardSchema>;
 
@@ -129,7 +131,7 @@ export type RksvUpdateCard = z.infer<typeof rksvUpdateCardSchema>;
  * The tracking number the dialog types: an Austrian Post parcel number (22 digits, or the S10 form
  * RR123456789AT), spaces allowed; stored without them, in capitals (rksv-rules `isTrackingNumber`).
  */
-export const rksvTrackingNumberSchema = required(M.trackingRequired.code, 100, M.trackingTooLong.code)
+export const rksvTrackingNumberSchema = required(M.trackingRequired.code, RKSV_TRACKING_MAX, M.trackingTooLong.code)
   .refine(isTrackingNumber, { message: M.trackingInvalid.code, abort: true })
   .transform(normalizeTrackingNumber);
 
