@@ -138,7 +138,7 @@ async function completeAsDemoAgent(base: string, orderId: number): Promise<void>
     await post('/api/rksv-activate-card', {
       cardId: card.id,
       kassenid: `KASSE-E2E-${card.id}`,
-      cert_sn: `CERT-${card.id}`,
+      cert_sn: `CE${card.id.toString(16).toUpperCase()}`,
     });
 }
 
@@ -148,6 +148,28 @@ async function rowsOn(page: Page, stagePath: string, search: string): Promise<nu
   await page.getByTestId('rksv-total').and(page.locator('[data-total]')).waitFor();
   await page.getByTestId('rksv-orders').waitFor();
   return Number(await page.getByTestId('rksv-total').getAttribute('data-total'));
+}
+
+/**
+ * The message a field shows (its accessible description, `aria-describedby`, as a screen reader
+ * reads it), checked to be at that field: the input says it is invalid.
+ */
+async function fieldError(page: Page, testId: string, text: RegExp, nth = 0) {
+  const input = page.getByTestId(testId).nth(nth);
+  await page.waitForFunction(
+    (el) => el?.getAttribute('aria-invalid') === 'true',
+    await input.elementHandle(),
+  );
+  // Of the field's descriptions (hint, counter, error), the error: Mantine's `<input id>-error`.
+  const said = await input.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter((id) => id.endsWith('-error'))
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  );
+  assert.match(said, text, said);
 }
 
 async function openOrder(page: Page) {
@@ -246,7 +268,14 @@ describe('RKSV order workflow in the back office', () => {
     await openOrder(page);
     await page.getByTestId('tracking-input').waitFor({ timeout: 20_000 });
     assert.ok(await page.getByTestId('tracking-save').isDisabled(), 'tracking submit disabled while empty');
+    // A number not of the Post's form: refused at the field, naming the expected form; nothing sent.
+    await page.getByTestId('tracking-input').fill('RR1AT');
+    await page.getByTestId('tracking-save').click();
+    await fieldError(page, 'tracking-input', /^Sendungsnummer ungültig: erwartet z\. B\. 1234567890123456789012 \(22 Ziffern\) oder RR123456789AT/);
+    await page.getByTestId('dialog-stage').getByText('Erstellt').waitFor();
+    await screenshot(page, 'rksv-order-tracking-invalid');
     await page.getByTestId('tracking-input').fill('RR123456785AT');
+    assert.notEqual(await page.getByTestId('tracking-input').getAttribute('aria-invalid'), 'true', 'error gone once changed');
     assert.equal(
       await page.getByTestId('tracking-preview').getAttribute('href'),
       'https://www.post.at/s/sendungsdetails?snr=RR123456785AT',
@@ -257,6 +286,8 @@ describe('RKSV order workflow in the back office', () => {
       await page.getByTestId('tracking-link').getAttribute('href'),
       'https://www.post.at/s/sendungsdetails?snr=RR123456785AT',
     );
+    // The buyer was mailed, and the history says so.
+    await page.getByTestId('activity-mail').and(page.locator('[data-mail="shipped"]')).waitFor();
     // The invoice opens in a new tab through its signed link.
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('rksv-invoice').click()]);
     await tab.waitForURL(/\/api\/rksv-invoice-file\/.+\?exp=\d+&sig=/);
@@ -268,6 +299,12 @@ describe('RKSV order workflow in the back office', () => {
     await page.getByTestId('activate-kassenid').fill('KASSE-E2E-1');
     await page.getByTestId('activate-cert_sn').fill('CERT-0815');
     await page.getByTestId('activate-aes_key').fill('c2VjcmV0LWUyZS1rZXk=');
+    await page.getByTestId('activate-save').click();
+    // Not hexadecimal: the message at the certificate's field, the card stays as it was.
+    await fieldError(page, 'activate-cert_sn', /Seriennummer des Zertifikats muss hexadezimal sein/);
+    assert.equal(await page.getByTestId('activation-error').count(), 0, 'no alert below the form');
+    await screenshot(page, 'rksv-order-cert-invalid');
+    await page.getByTestId('activate-cert_sn').fill('0815 ab cd');
     await page.getByTestId('activate-save').click();
     await page.getByTestId('dialog-stage').getByText('Abgeschlossen').waitFor();
     await page.getByTestId('reveal-key').click();
@@ -353,9 +390,62 @@ describe('RKSV order workflow in the back office', () => {
     await row.getByTestId('serial-input').fill(elsewhere);
     await row.getByTestId('serial-repeat').fill(elsewhere);
     await page.getByTestId('serials-save').click();
-    await page.getByTestId('serials-error').getByText('Diese Seriennummer ist bereits vergeben.').waitFor();
+    // The server's refusal at the card's field, not in an alert below.
+    await fieldError(page, 'serial-input', /^Diese Seriennummer ist bereits vergeben\.$/, empty);
+    assert.equal(await page.getByTestId('serials-error').count(), 0);
     await page.getByTestId('dialog-stage').getByText('Offen').waitFor();
     await context.close();
+  });
+
+  it('the dialog is in the address: a reload and a shared link open the same order; closing and back remove it', async () => {
+    const { company, search } = orderOf('Link');
+    const orderId = await paidOrder(app.server.url, company);
+    await assignToDemoAgent(app.server.url, orderId);
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.agentAT);
+    await page.waitForURL('**/agent-dashboard**');
+    assert.equal(await rowsOn(page, 'rksvorders/offen', search), 1);
+    const title = page.getByRole('dialog').getByRole('heading', { name: `Bestellung #${orderId}` }).first();
+    await openOrder(page);
+    await title.waitFor();
+    await page.waitForURL((u) => u.searchParams.get('order') === String(orderId));
+    // A reload: the same order's dialog, the list's search kept.
+    await page.reload();
+    await title.waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('q'), search);
+    await screenshot(page, 'rksv-order-dialog-after-reload');
+    // Closing removes it from the address; the list stays.
+    await page.getByRole('dialog').getByRole('button', { name: 'Schließen' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).searchParams.get('order'), null);
+    assert.equal(new URL(page.url()).searchParams.get('q'), search);
+    // Opened again, the browser's back closes it.
+    await openOrder(page);
+    await title.waitFor();
+    await page.goBack();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).searchParams.get('order'), null);
+    await page.getByTestId('rksv-orders').waitFor();
+    const link = `/agent-dashboard/rksvorders?order=${orderId}`;
+    await context.close();
+
+    // The link shared with a colleague (the admin) opens the order, in Arabic and on a phone too.
+    const shared = await app.open({ locale: 'ar' });
+    await shared.page.setViewportSize({ width: 375, height: 812 });
+    await shared.page.goto('/login');
+    await shared.page.locator('input[type=email]').fill(DEMO.admin.email);
+    await shared.page.locator('input[type=password]').fill(DEMO.admin.password);
+    await shared.page.locator('form button[type=submit]').click();
+    await shared.page.waitForURL('**/agent-dashboard**');
+    await shared.page.goto(link);
+    await shared.page.getByRole('dialog').getByText(`#${orderId}`).first().waitFor();
+    // The serial numbers typed in Arabic on a phone, left to right.
+    await shared.page.getByTestId('serial-input').first().fill('SN-E2E-LINK');
+    await shared.page.getByTestId('serial-repeat').first().fill('SN-E2E-LINK');
+    await screenshot(shared.page, 'rksv-order-dialog-link-ar-phone');
+    await shared.page.reload();
+    await shared.page.getByRole('dialog').getByText(`#${orderId}`).first().waitFor();
+    await shared.context.close();
   });
 
   it('the second agent never sees it, in no list and not by its number', async () => {

@@ -198,6 +198,32 @@ describe('RKSV pre-order with the built-in test checkout', () => {
     await context.close();
   });
 
+  it('a double click on "Jetzt bezahlen" lands on the success page, one payment, never "bereits abgeschlossen"', async () => {
+    const { context, page } = await app.open();
+    await page.goto('/rksv');
+    await page.getByTestId('rksv-total').getByText(/69,00/).waitFor();
+    await fillOrder(page, { company: 'Doppelklick KG', email: 'doppelklick@cafe.at' });
+    await confirmBoth(page);
+    await page.getByTestId('rksv-submit').click();
+    await page.waitForURL(/\/web\/checkout\/cs_local_/);
+    const payments: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/web\/checkout\/.+\/pay$/.test(r.url())) payments.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Jetzt bezahlen' }).dblclick();
+    await page.waitForURL(/\/rksv\/result\?session_id=.+&status=success/);
+    await page.getByRole('heading', { name: 'Zahlung erfolgreich!' }).waitFor();
+    assert.equal(norm(await page.getByTestId('result-payment-status').textContent()), 'Bezahlt');
+    assert.equal(await page.getByText(/bereits abgeschlossen/).count(), 0);
+    // The page sent the form once (its buttons disabled after the first click).
+    assert.equal(payments.length, 1, payments.join('\n'));
+    const sessionId = new URL(page.url()).searchParams.get('session_id')!;
+    const { order } = await (await page.request.get(`/web/rksv-order-details?session_id=${encodeURIComponent(sessionId)}`)).json();
+    assert.equal(order.payment_status, 'paid');
+    await screenshot(page, 'rksv-result-after-double-click');
+    await context.close();
+  });
+
   it('shows the order page right-to-left in Arabic', async () => {
     const { context, page } = await app.open({ mobile: true, locale: 'ar' });
     await page.goto('/rksv?lang=ar');

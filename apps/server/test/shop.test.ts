@@ -238,16 +238,44 @@ for (const target of dbTargets()) {
       );
     });
 
-    it('paying twice changes nothing: one invoice, one set of cards, one mail', async () => {
+    it('paying twice changes nothing: one invoice, one set of cards, one mail; the second lands on the success page too', async () => {
       const { sessionId, order: o } = await api.createOk({ email: 'twice@hirschen.at' });
-      assert.equal((await pay(sessionId)).statusCode, 303);
+      const first = await pay(sessionId);
+      assert.equal(first.statusCode, 303);
+      // The buyer's own second click: the success page again, never "bereits abgeschlossen".
       const again = await pay(sessionId, 'eps');
-      assert.equal(again.statusCode, 409);
-      assert.ok(again.body.includes('bereits abgeschlossen'));
+      assert.equal(again.statusCode, 303);
+      assert.equal(again.headers.location, first.headers.location);
+      assert.match(String(again.headers.location), /\/rksv\/result\?session_id=.*&status=success$/);
+      // Opened again later, the page says it is paid.
+      const page = await t.app.inject({ method: 'GET', url: `/web/checkout/${encodeURIComponent(sessionId)}` });
+      assert.ok(page.body.includes('bereits abgeschlossen'));
       assert.equal(await api.cards(o.id), 2);
       assert.equal((await api.invoicesOf(o.id)).length, 1);
       assert.equal((await api.mailsTo('twice@hirschen.at')).length, 1);
       assert.equal((await api.orderOf(sessionId)).payment_type, 'card');
+    });
+
+    it('a double click on "Jetzt bezahlen" (two requests at once): both land on the success page, one payment', async () => {
+      const { sessionId, order: o } = await api.createOk({ email: 'double@hirschen.at' });
+      const answers = await Promise.all([pay(sessionId), pay(sessionId)]);
+      assert.deepEqual(
+        answers.map((a) => a.statusCode),
+        [303, 303],
+      );
+      for (const a of answers) assert.match(String(a.headers.location), /status=success$/);
+      assert.equal(await api.cards(o.id), 2);
+      assert.equal((await api.invoicesOf(o.id)).length, 1);
+      assert.equal((await api.mailsTo('double@hirschen.at')).length, 1);
+    });
+
+    it('the checkout page disables its buttons once sent (its one script, allowed by nonce)', async () => {
+      const { sessionId } = await api.createOk();
+      const res = await t.app.inject({ method: 'GET', url: `/web/checkout/${encodeURIComponent(sessionId)}` });
+      const nonce = /<script nonce="([^"]+)">/.exec(res.body)?.[1];
+      assert.ok(nonce);
+      assert.ok(String(res.headers['content-security-policy']).includes(`script-src 'nonce-${nonce}'`));
+      assert.match(res.body, /data-busy="Zahlung läuft …">Jetzt bezahlen</);
     });
 
     it('a cancelled payment leads back to the result page and the order becomes failed', async () => {

@@ -17,6 +17,7 @@ export * from './cashbook-rules.js';
 export * from './signage-rules.js';
 export * from './rksv-rules.js';
 export * from './messages/index.js';
+export * from './messages/rksv-order-mails.js';
 export * from './schemas/rksv-orders.js';
 export * from './schemas/stats.js';
 export * from './schemas/signage.js';

@@ -67,11 +67,48 @@ export function postTrackingUrl(trackingNumber: string): string {
   return `${POST_AT_TRACKING_URL}?snr=${encodeURIComponent(trackingNumber.trim())}`;
 }
 
+/**
+ * An Austrian Post parcel number as the staff type it (spaces allowed, any case): 22 digits for a
+ * domestic parcel, or the UPU S10 form of international and registered items (two letters, nine
+ * digits, two letters: RR123456789AT). Normalised without spaces, in capitals.
+ */
+export const TRACKING_NUMBER_EXAMPLE = '1234567890123456789012 (22 Ziffern) oder RR123456789AT';
+const TRACKING_DOMESTIC_RE = /^\d{22}$/;
+const TRACKING_S10_RE = /^[A-Z]{2}\d{9}[A-Z]{2}$/;
+
+export function normalizeTrackingNumber(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+export function isTrackingNumber(value: string): boolean {
+  const v = normalizeTrackingNumber(value);
+  return TRACKING_DOMESTIC_RE.test(v) || TRACKING_S10_RE.test(v);
+}
+
+/**
+ * The serial number of a card's certificate: hexadecimal, as A-Trust and the tax office's portal
+ * show it. Spaces and colons between the bytes are allowed when typed; stored without them, in capitals.
+ */
+export function normalizeCertSerial(value: string): string {
+  return value.replace(/[\s:]+/g, '').toUpperCase();
+}
+
+export function isCertSerial(value: string): boolean {
+  return /^[0-9A-F]+$/.test(normalizeCertSerial(value));
+}
+
 /** A serial number and its repeat: both non-blank and equal (spec section 5). */
 export function serialPairValid(serial: string, repeat: string): boolean {
   const s = serial.trim();
   return s.length > 0 && s === repeat.trim();
 }
+
+/** The longest texts of the order dialog (the server's schemas and the web's counters). */
+export const RKSV_OUTAGE_REASON_MAX = 500;
+export const RKSV_SERIAL_MAX = 100;
+export const RKSV_TRACKING_MAX = 100;
+export const RKSV_ACTIVATION_FIELD_MAX = 100;
+export const RKSV_AES_KEY_MAX = 200;
 
 const HOUR_MS = 3_600_000;
 /** An outage longer than this must be reported to the tax office (§ 17 Abs. 4 RKSV). */

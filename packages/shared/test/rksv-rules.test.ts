@@ -80,3 +80,48 @@ describe('serial pairs, tracking link, outages, Jahresbeleg', () => {
     assert.equal(jahresbelegDue('2025-12-31T23:30:00Z', new Date('2026-01-05T00:00:00Z')), '2027-02-15');
   });
 });
+
+describe('tracking numbers and certificate serials (issue 30)', () => {
+  it('a tracking number is 22 digits or the S10 form, spaces and case aside', async () => {
+    const { isTrackingNumber, normalizeTrackingNumber } = await import('../src/rksv-rules.js');
+    for (const ok of ['1234567890123456789012', '10123 45678 90123 45678 90', 'RR123456789AT', 'rr 123456789 at', 'CA123456789DE'])
+      assert.equal(isTrackingNumber(ok), true, ok);
+    for (const bad of ['', 'RR1AT', '123456789012345678901', '12345678901234567890123', 'R1234567890AT', 'RR12345678AT', 'RR123456789A1'])
+      assert.equal(isTrackingNumber(bad), false, bad);
+    assert.equal(normalizeTrackingNumber(' rr 123456789 at '), 'RR123456789AT');
+  });
+  it('a certificate serial is hexadecimal; spaces and colons between bytes are dropped', async () => {
+    const { isCertSerial, normalizeCertSerial } = await import('../src/rksv-rules.js');
+    for (const ok of ['3A0F12BC', '3a:0f:12:bc', '0ce7 0001', '1234']) assert.equal(isCertSerial(ok), true, ok);
+    for (const bad of ['', 'CERT-1', '3G', '0x3A', 'ÄB']) assert.equal(isCertSerial(bad), false, bad);
+    assert.equal(normalizeCertSerial('3a:0f 12:bc'), '3A0F12BC');
+  });
+  it('the schemas refuse with the catalogue entries and store the normal form', async () => {
+    const { rksvSetTrackingSchema, rksvActivateCardSchema } = await import('../src/schemas/rksv-orders.js');
+    const { RKSV_ORDERS_MSG } = await import('../src/messages/rksv-orders.js');
+    const bad = rksvSetTrackingSchema.safeParse({ orderId: 1, trackingNumber: 'RR1AT' });
+    assert.equal(bad.error?.issues[0]?.message, RKSV_ORDERS_MSG.trackingInvalid.code);
+    assert.match(RKSV_ORDERS_MSG.trackingInvalid.de, /^Sendungsnummer ungültig: erwartet z\. B\. .*22 Ziffern.*RR123456789AT/);
+    assert.equal(rksvSetTrackingSchema.parse({ orderId: 1, trackingNumber: 'rr123456789at' }).trackingNumber, 'RR123456789AT');
+    const hex = rksvActivateCardSchema.safeParse({ cardId: 1, kassenid: 'K', cert_sn: 'CERT-1' });
+    assert.equal(hex.error?.issues[0]?.message, RKSV_ORDERS_MSG.certSnHex.code);
+    assert.match(RKSV_ORDERS_MSG.certSnHex.de, /hexadezimal/);
+  });
+});
+
+describe('the buyer’s mails (issue 30)', () => {
+  it('in each language, German for an unknown one; the pickup mail names address and hours', async () => {
+    const { rksvOrderMail, orderMailLanguage, LANGUAGES } = await import('../src/index.js');
+    assert.equal(orderMailLanguage(null), 'de');
+    assert.equal(orderMailLanguage('xx'), 'de');
+    assert.equal(orderMailLanguage('ar'), 'ar');
+    for (const lang of LANGUAGES) {
+      const shipped = rksvOrderMail(lang, { kind: 'shipped', id: 7, name: 'Eva', qty: 2, address: 'A', tracking: 'RR123456789AT', trackingUrl: 'https://post/x', seller: 'S' });
+      assert.ok(shipped.subject.includes('7') && shipped.text.includes('RR123456789AT') && shipped.text.includes('https://post/x'), lang);
+      assert.doesNotMatch(shipped.text, /\{\{/);
+      const pickup = rksvOrderMail(lang, { kind: 'pickupReady', id: 7, name: 'Eva', qty: 1, pickupAddress: 'Musterstraße 1, 1190 Wien', seller: 'S' });
+      assert.ok(pickup.text.includes('Musterstraße 1, 1190 Wien') && pickup.text.includes('09:30–17:30') && pickup.text.includes('09:30–15:00'), lang);
+      assert.doesNotMatch(pickup.text, /\{\{/);
+    }
+  });
+});

@@ -1,5 +1,7 @@
 import { defineMessages } from './define.js';
 import { COMMON_MSG } from './common.js';
+import { RKSV_OUTAGE_REASON_MAX, TRACKING_NUMBER_EXAMPLE } from '../rksv-rules.js';
+import { formatLimit } from '../text-limits.js';
 
 /** Messages of the rksv-orders area: key → German text (backoffice.md section 8, issue 16). */
 export const RKSV_ORDERS_MSG = defineMessages('rksvOrders', {
@@ -18,12 +20,15 @@ export const RKSV_ORDERS_MSG = defineMessages('rksvOrders', {
   serialTaken: 'Diese Seriennummer ist bereits vergeben.',
   serialWrongStage: 'Seriennummern können nur bei bezahlten, noch nicht versendeten Bestellungen gespeichert werden.',
   trackingRequired: 'Bitte geben Sie eine Sendungsnummer ein.',
+  trackingInvalid: `Sendungsnummer ungültig: erwartet z. B. ${TRACKING_NUMBER_EXAMPLE}.`,
   trackingWrongStage: 'Eine Sendungsnummer kann nur für eine Versandbestellung im Status „Erstellt“ gesetzt werden.',
   pickupWrongStage: 'Nur eine Abholbestellung im Status „Erstellt“ kann als abholbereit markiert werden.',
   activateWrongStage: 'Karten können erst nach dem Versand oder ab der Abholbereitschaft aktiviert werden.',
   alreadyActivated: 'Die Karte ist bereits aktiviert.',
   kassenidRequired: 'Bitte geben Sie die Kassen-ID ein.',
   certSnRequired: 'Bitte geben Sie die Seriennummer des Zertifikats ein.',
+  certSnHex: 'Seriennummer des Zertifikats muss hexadezimal sein (0–9, A–F).',
+  outageReasonTooLong: `Der Grund ist zu lang (höchstens ${formatLimit(RKSV_OUTAGE_REASON_MAX)} Zeichen).`,
   noAesKey: 'Für diese Karte ist kein AES-Schlüssel gespeichert.',
   agentNotRksv: 'Der Mitarbeiter hat keine RKSV-Berechtigung.',
   customerNotFound: 'Kunde nicht gefunden.',
@@ -34,4 +39,9 @@ export const RKSV_ORDERS_MSG = defineMessages('rksvOrders', {
   trackingSaved: 'Sendungsnummer gespeichert, Bestellung versendet.',
   pickupReadySaved: 'Bestellung ist abholbereit.',
   outageNotActivated: 'Ausfälle können nur für aktivierte Karten erfasst werden.',
+  kassenidTooLong: 'Die Kassen-ID ist zu lang (höchstens 100 Zeichen).',
+  certSnTooLong: 'Die Seriennummer des Zertifikats ist zu lang (höchstens 100 Zeichen).',
+  activationFieldTooLong: 'Die Eingabe ist zu lang (höchstens 100 Zeichen).',
+  aesKeyTooLong: 'Der AES-Schlüssel ist zu lang (höchstens 200 Zeichen).',
+  trackingTooLong: 'Die Sendungsnummer ist zu lang.',
 });

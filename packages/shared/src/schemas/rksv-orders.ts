@@ -3,7 +3,19 @@ import { COMMON_MSG } from '../messages/common.js';
 import { RKSV_ORDERS_MSG as M } from '../messages/rksv-orders.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { apiInstant } from './dates.js';
-import { RKSV_PAYMENT_STATUSES, RKSV_STAGES } from '../rksv-rules.js';
+import {
+  isCertSerial,
+  isTrackingNumber,
+  normalizeCertSerial,
+  normalizeTrackingNumber,
+  RKSV_ACTIVATION_FIELD_MAX,
+  RKSV_AES_KEY_MAX,
+  RKSV_OUTAGE_REASON_MAX,
+  RKSV_PAYMENT_STATUSES,
+  RKSV_SERIAL_MAX,
+  RKSV_STAGES,
+  RKSV_TRACKING_MAX,
+} from '../rksv-rules.js';
 
 /** Request and answer schemas of the rksv-orders area (issue 16). */
 
@@ -14,16 +26,16 @@ export const RKSV_TOTAL_CAP = 1000;
 
 const id = (m: string = COMMON_MSG.invalidId.code) =>
   z.coerce.number({ error: m }).int(m).positive(m).max(2_147_483_647, m);
-const required = (message: string, max = 200) =>
+const required = (message: string, max = 200, tooLong: string = COMMON_MSG.invalidValue.code) =>
   z
     .string({ error: message })
     .overwrite(trimInvisible)
     .min(1, { message, abort: true })
-    .max(max, COMMON_MSG.invalidValue.code);
-const optionalText = (max = 200) =>
+    .max(max, tooLong);
+const optionalText = (max = 200, tooLong: string = COMMON_MSG.invalidValue.code) =>
   z
     .string()
-    .max(max, COMMON_MSG.invalidValue.code)
+    .max(max, tooLong)
     .overwrite(trimInvisible)
     .optional()
     .nullable()
@@ -111,25 +123,37 @@ export const rksvUpdateCardSchema = z.object({
     .string({ error: M.serialRequired.code })
     .overwrite(trimInvisible)
     .min(1, { message: M.serialRequired.code, abort: true })
-    .max(100, M.serialTooLong.code),
+    .max(RKSV_SERIAL_MAX, M.serialTooLong.code),
 });
 export type RksvUpdateCard = z.infer<typeof rksvUpdateCardSchema>;
 
+/**
+ * The tracking number the dialog types: an Austrian Post parcel number (22 digits, or the S10 form
+ * RR123456789AT), spaces allowed; stored without them, in capitals (rksv-rules `isTrackingNumber`).
+ */
+export const rksvTrackingNumberSchema = required(M.trackingRequired.code, RKSV_TRACKING_MAX, M.trackingTooLong.code)
+  .refine(isTrackingNumber, { message: M.trackingInvalid.code, abort: true })
+  .transform(normalizeTrackingNumber);
+
 export const rksvSetTrackingSchema = z.object({
   orderId: id(),
-  trackingNumber: required(M.trackingRequired.code, 100),
+  trackingNumber: rksvTrackingNumberSchema,
 });
 export const rksvSetPickupReadySchema = z.object({ orderId: id() });
 
-export const rksvActivateCardSchema = z.object({
-  cardId: id(),
-  kassenid: required(M.kassenidRequired.code, 100),
-  cert_sn: required(M.certSnRequired.code, 100),
-  shopid: optionalText(100),
-  deviceid: optionalText(100),
-  systemid: optionalText(100),
-  aes_key: optionalText(200),
+/** A card's activation data as the dialog's form holds it: the Kassen-ID and the certificate's hexadecimal serial are required. */
+export const rksvActivationFieldsSchema = z.object({
+  kassenid: required(M.kassenidRequired.code, RKSV_ACTIVATION_FIELD_MAX, M.kassenidTooLong.code),
+  cert_sn: required(M.certSnRequired.code, RKSV_ACTIVATION_FIELD_MAX, M.certSnTooLong.code)
+    .refine(isCertSerial, { message: M.certSnHex.code, abort: true })
+    .transform(normalizeCertSerial),
+  shopid: optionalText(RKSV_ACTIVATION_FIELD_MAX, M.activationFieldTooLong.code),
+  deviceid: optionalText(RKSV_ACTIVATION_FIELD_MAX, M.activationFieldTooLong.code),
+  systemid: optionalText(RKSV_ACTIVATION_FIELD_MAX, M.activationFieldTooLong.code),
+  aes_key: optionalText(RKSV_AES_KEY_MAX, M.aesKeyTooLong.code),
 });
+
+export const rksvActivateCardSchema = rksvActivationFieldsSchema.extend({ cardId: id() });
 export type RksvActivateCard = z.infer<typeof rksvActivateCardSchema>;
 
 export const rksvAssignAgentSchema = z.object({ orderId: id(), agentId: id() });
@@ -171,7 +195,7 @@ export const rksvCreateOutageSchema = z
     cardId: id(),
     started_at: instant,
     ended_at: instant.optional().nullable(),
-    reason: required(M.outageReasonRequired.code, 500),
+    reason: required(M.outageReasonRequired.code, RKSV_OUTAGE_REASON_MAX, M.outageReasonTooLong.code),
   })
   .refine((o) => !o.ended_at || new Date(o.ended_at) >= new Date(o.started_at), {
     message: M.outageEndBeforeStart.code,

@@ -1,6 +1,8 @@
 // Zod schemas of the RKSV signature-unit shop (the rules they use are in shop-rules.ts).
 import { z } from 'zod';
 import { trimInvisible } from '../input-hygiene.js';
+import { LANGUAGES } from '../enums.js';
+import { COMMON_MSG } from '../messages/common.js';
 import {
   DELIVERY_METHODS,
   PRODUCT_KINDS,
@@ -69,6 +71,8 @@ export const rksvOrderRequestSchema = z
   .object({
     ...orderFields,
     amount: z.number({ error: SHOP_MSG.amount.code }).int(SHOP_MSG.amount.code).min(0, SHOP_MSG.amount.code).optional(),
+    /** The page's language: the buyer's mails about the order are written in it (German without). */
+    lang: z.enum(LANGUAGES, { error: COMMON_MSG.invalidValue.code }).optional(),
   })
   .superRefine(checkTaxId, always);
 export type RksvOrderRequest = z.infer<typeof rksvOrderRequestSchema>;

@@ -121,6 +121,8 @@ export const rksvOrders = pgTable(
     tracking_number: text(),
     agent_id: integer().references(() => users.id),
     customer_id: integer().references(() => customers.id),
+    /** The language the buyer ordered in (de, en, fr, ar): their mails about the order; null: German. */
+    lang: text(),
     updated_at: ts().notNull().defaultNow(),
     /**
      * How many of the order's cards still lack their serial number, and how many are activated: kept by

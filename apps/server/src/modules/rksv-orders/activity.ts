@@ -14,7 +14,9 @@ export type ActivityAction =
   | 'key_revealed'
   | 'agent_assigned'
   | 'customer_assigned'
-  | 'outage';
+  | 'outage'
+  /** A mail to the buyer (shipped, ready for pickup): details name which, to whom, in which language. */
+  | 'customer_mail';
 
 /** One row of the order's activity, in the caller's transaction (who, what, when). Never the AES key. */
 export async function recordActivity(

@@ -14,6 +14,7 @@ import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { loadVisibleCard, loadVisibleOrder } from './access.js';
 import { customerCountryFilter } from '../customers/index.js';
 import { recordActivity } from './activity.js';
+import { queueCustomerMail } from './customer-mails.js';
 import { cardOut } from './shape.js';
 
 /**
@@ -63,35 +64,49 @@ function saveSerial(
   });
 }
 
-/** Ships a shipping order in stage created: tracking number and shipped_at. */
+/**
+ * Ships a shipping order in stage created: tracking number and shipped_at, and the buyer's mail.
+ * The order row is locked, so of two requests at once one ships and the other finds it shipped: the
+ * same number again (a second click, a retry) answers as the first did and mails nothing; another
+ * number is a conflict.
+ */
 export async function setTracking(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number; trackingNumber: string }) {
   return ctx.db.transaction(async (tx) => {
     const { order, stage } = await loadVisibleOrder(tx, viewer, input.orderId, true);
+    if (stage === 'delivery' && order.tracking_number === input.trackingNumber) return { ...said(MSG.trackingSaved) };
     if (stage !== 'created' || order.delivery !== 1) throw conflict(MSG.trackingWrongStage);
-    await tx
+    const [shipped] = await tx
       .update(rksvOrders)
       .set({ tracking_number: input.trackingNumber, shipped_at: sql`now()`, ...touch })
-      .where(eq(rksvOrders.id, order.id));
+      .where(eq(rksvOrders.id, order.id))
+      .returning();
     await recordActivity(tx, {
       orderId: order.id,
       userId: viewer.id,
       action: 'tracking',
       details: { tracking_number: input.trackingNumber },
     });
+    await queueCustomerMail(tx, ctx.config, { order: shipped!, kind: 'shipped', userId: viewer.id });
     return { ...said(MSG.trackingSaved) };
   });
 }
 
-/** Marks a pickup order in stage created as ready for pickup (shipped_at). */
+/**
+ * Marks a pickup order in stage created as ready for pickup (shipped_at) and mails the buyer where
+ * and when to collect it; once ready, a repeated request answers the same and mails nothing.
+ */
 export async function setPickupReady(ctx: ServiceCtx, viewer: Viewer, input: { orderId: number }) {
   return ctx.db.transaction(async (tx) => {
     const { order, stage } = await loadVisibleOrder(tx, viewer, input.orderId, true);
+    if (stage === 'pickup') return { ...said(MSG.pickupReadySaved) };
     if (stage !== 'created' || order.delivery !== 0) throw conflict(MSG.pickupWrongStage);
-    await tx
+    const [ready] = await tx
       .update(rksvOrders)
       .set({ shipped_at: sql`now()`, ...touch })
-      .where(eq(rksvOrders.id, order.id));
+      .where(eq(rksvOrders.id, order.id))
+      .returning();
     await recordActivity(tx, { orderId: order.id, userId: viewer.id, action: 'pickup_ready' });
+    await queueCustomerMail(tx, ctx.config, { order: ready!, kind: 'pickupReady', userId: viewer.id });
     return { ...said(MSG.pickupReadySaved) };
   });
 }

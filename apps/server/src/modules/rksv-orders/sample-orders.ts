@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { RksvStage } from '@portal/shared';
+import type { Language, RksvStage } from '@portal/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { products, rksvCards, rksvOrders } from '../../db/schema/index.js';
@@ -27,6 +27,8 @@ export interface SampleOrder {
   payedAt?: Date;
   /** Issue the invoice of a paid order (gap-free number, as the shop does). */
   invoice?: boolean;
+  /** The language the buyer ordered in (their mails); none: German. */
+  lang?: Language;
 }
 
 const HOUR = 3_600_000;
@@ -78,6 +80,7 @@ export async function insertSampleOrder(db: Db, config: Config, s: SampleOrder):
         shipped_at: shipped ? new Date(payedAt!.getTime() + 30 * HOUR) : null,
         tracking_number: shipped && delivery === 1 ? `RR${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}AT` : null,
         agent_id: s.agentId ?? null,
+        lang: s.lang ?? null,
       })
       .returning();
     const cardIds: number[] = [];
@@ -93,7 +96,8 @@ export async function insertSampleOrder(db: Db, config: Config, s: SampleOrder):
           cert_done: done ? 1 : 0,
           activated_at: active ? new Date(payedAt!.getTime() + 60 * HOUR) : null,
           kassenid: active ? `KASSE-${order!.id}` : null,
-          cert_sn: active ? `CERT-${order!.id}` : null,
+          // A certificate's serial is hexadecimal.
+          cert_sn: active ? `0CE7${order!.id.toString(16).toUpperCase().padStart(8, '0')}` : null,
           aes_key: active ? randomBytes(32).toString('base64') : null,
         };
       });

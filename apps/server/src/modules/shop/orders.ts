@@ -89,6 +89,7 @@ export async function createOrder(
     session_id: session.id,
     session_url: session.url,
     return_ref: returnRef,
+    lang: input.lang ?? null,
   });
   if (mode !== 'invoice') return { sessionUrl: session.url };
   return { sessionUrl: session.url, proformaNumber: proformaNumber(orderId), proformaUrl: proformaPath(returnRef) };

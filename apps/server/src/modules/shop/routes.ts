@@ -168,8 +168,10 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       const paid = s.status === 'open' && isPaymentMethod(method) ? await local.pay(s.id, method) : null;
       if (!paid) {
         const fresh = (await local.find(s.id))!;
-        const continueUrl = fresh.payment_status === 'paid' ? fresh.success_url : '/rksv';
-        return page(renderClosedPage(fresh, { formOrigin, continueUrl }), 409);
+        // Paid already: a second click of "Jetzt bezahlen" (or the browser repeating the form) lands on
+        // the success page like the first, never on "bereits abgeschlossen" about the buyer's own payment.
+        if (fresh.payment_status === 'paid') return redirectTo(fresh.success_url, 303);
+        return page(renderClosedPage(fresh, { formOrigin, continueUrl: '/rksv' }), 409);
       }
       for (const ev of paid.events) await processPaymentEvent(c, { event: ev });
       return redirectTo(paid.session.success_url, 303);

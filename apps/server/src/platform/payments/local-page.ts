@@ -32,12 +32,22 @@ input[type=radio]{width:20px;height:20px;margin:0}
 button{display:block;width:100%;min-height:48px;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer;margin-top:12px}
 .pay{background:#1864ab;color:#fff;border:0}
 .cancel{background:#fff;color:#495057;border:1px solid #ced4da}
+button:disabled{opacity:.65;cursor:progress}
 .test{background:#fff3bf;border:2px solid #f08c00;color:#5c3c00;border-radius:8px;padding:10px 12px;margin:0 0 16px;font-weight:700;text-align:center}
 a.btn{display:block;text-align:center;min-height:48px;line-height:48px;border-radius:8px;background:#1864ab;color:#fff;text-decoration:none;font-weight:600;margin-top:12px}
 `;
 
 /** On every screen of the test checkout, so nobody takes it for a real payment. */
 export const TEST_BANNER = 'Testzahlung – es wird kein Geld bewegt';
+
+/**
+ * The checkout's one script: once a form is sent, its buttons are disabled and the pressed one says so
+ * (a double click sends one request; the server also answers a repeated payment with the success page).
+ */
+const SEND_ONCE = `document.querySelectorAll('form').forEach(function(f){f.addEventListener('submit',function(e){
+if(f.dataset.sent){e.preventDefault();return}f.dataset.sent='1';f.setAttribute('aria-busy','true');
+var b=e.submitter;setTimeout(function(){f.querySelectorAll('button').forEach(function(x){x.disabled=true});
+if(b&&b.dataset.busy)b.textContent=b.dataset.busy},0)})})`;
 
 function page(title: string, body: string, formOrigin: string): LocalPage {
   const nonce = randomBytes(16).toString('base64');
@@ -56,9 +66,10 @@ function page(title: string, body: string, formOrigin: string): LocalPage {
 <p class="test" role="note" data-testid="test-payment-banner">${TEST_BANNER}</p>
 ${body}
 </main>
+<script nonce="${nonce}">${SEND_ONCE}</script>
 </body>
 </html>`,
-    csp: `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self' ${formOrigin}; base-uri 'none'; frame-ancestors 'none'`,
+    csp: `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action 'self' ${formOrigin}; base-uri 'none'; frame-ancestors 'none'`,
   };
 }
 
@@ -98,8 +109,8 @@ export function renderCheckoutPage(
 <form class="card" method="post" action="${esc(opts.actionBase)}/pay">
 ${opts.error ? `<p class="err" role="alert">${esc(opts.error)}</p>` : ''}
 <fieldset><legend>Zahlungsart</legend>${methods}</fieldset>
-<button class="pay" type="submit">Jetzt bezahlen</button>
-<button class="cancel" type="submit" formaction="${esc(opts.actionBase)}/cancel" formnovalidate>Zahlung abbrechen</button>
+<button class="pay" type="submit" data-busy="Zahlung läuft …">Jetzt bezahlen</button>
+<button class="cancel" type="submit" formaction="${esc(opts.actionBase)}/cancel" formnovalidate data-busy="Wird abgebrochen …">Zahlung abbrechen</button>
 </form>`,
     opts.formOrigin,
   );

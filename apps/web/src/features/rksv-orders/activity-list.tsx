@@ -35,6 +35,18 @@ export function ActivityList({ orderId }: { orderId: number }) {
             <Table.Td>{a.user_name ? <UserText size="xs">{a.user_name}</UserText> : '–'}</Table.Td>
             <Table.Td>
               {t(`rksvOrders.activity.${a.action}`, { defaultValue: a.action })}
+              {a.action === 'customer_mail' && typeof a.details.mail === 'string' && (
+                <span data-testid="activity-mail" data-mail={a.details.mail}>
+                  {': '}
+                  {t(`rksvOrders.activity.mail.${a.details.mail}`, { defaultValue: a.details.mail })}
+                  {typeof a.details.to === 'string' && (
+                    <>
+                      {' → '}
+                      <Ltr>{a.details.to}</Ltr>
+                    </>
+                  )}
+                </span>
+              )}
               {detail(a) && (
                 <>
                   {': '}

@@ -16,6 +16,7 @@ import { useRksvAgents } from './api/get-agents';
 import { useRksvOrder } from './api/get-order';
 import { useRksvOrders } from './api/get-orders';
 import { OrderDialog } from './order-dialog';
+import { useOrderInUrl } from './use-order-in-url';
 import {
   listFilters,
   ORDER_FILTERS,
@@ -56,8 +57,9 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
   const { cursor, paging } = useKeysetPaging<number>(filterKey);
   const orders = useRksvOrders({ ...filters, cursor, limit: PAGE });
   const agents = useRksvAgents(isAdmin);
-  const [openId, setOpenId] = useState<number | undefined>(undefined);
-  const dialogId = openId ?? values.order;
+  // The open dialog is in the address (`?order=25`): a reload or a shared link opens it again.
+  const { openOrder, closeOrder } = useOrderInUrl(setParam);
+  const dialogId = values.order;
   const open = useRksvOrder(
     dialogId,
     orders.data?.orders.find((o) => o.id === dialogId),
@@ -73,7 +75,7 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
           <Anchor
             component="button"
             type="button"
-            onClick={() => setOpenId(o.id)}
+            onClick={() => openOrder(o.id)}
             aria-label={t('rksvOrders.open', { id: o.id })}
           >
             <Ltr>#{o.id}</Ltr>
@@ -250,7 +252,7 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
           loading={orders.isPending}
           onRowClick={(o) => {
             // Only paid orders open the dialog (spec "RKSV orders list").
-            if (o.stage) setOpenId(o.id);
+            if (o.stage) openOrder(o.id);
           }}
           paging={paging(orders.data?.nextCursor, { showPage: false })}
           data-testid="rksv-orders"
@@ -261,10 +263,7 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
           order={open}
           isAdmin={isAdmin}
           agents={agents.data ?? []}
-          onClose={() => {
-            setOpenId(undefined);
-            if (values.order) setParam('order', null);
-          }}
+          onClose={closeOrder}
         />
       )}
     </Stack>

@@ -1,11 +1,15 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RKSV_ORDERS_MSG, RKSV_OUTAGE_REASON_MAX, rksvCreateOutageSchema } from '@portal/shared';
 import { DateDisplay } from '../../components/date-display';
 import { UserText } from '../../components/ltr';
-import { errorMessage } from '../../lib/errors';
+import { withTextLimit } from '../../components/text-limit';
+import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { useCreateOutage } from './api/create-outage';
 import { useRksvOutages } from './api/get-outages';
+import { schemaFieldErrors } from './field-check';
+import { useOneAtATime } from './use-one-at-a-time';
 
 /** A local datetime-local value as an ISO instant (the browser's zone: the agent types what they were told). */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
@@ -18,20 +22,36 @@ export function OutagesSection({ cardId }: { cardId: number }) {
   const [adding, setAdding] = useState(false);
   const [form, setForm] = useState({ started: '', ended: '', reason: '' });
   const [failed, setFailed] = useState<string | null>(null);
+  /** Each field's refusal (started_at, ended_at, reason), shown at the field. */
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const sending = useOneAtATime();
   const rows = outages.data ?? [];
+  const edit = (k: keyof typeof form, field: string, v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
 
-  const save = () =>
-    create.mutate(
-      { cardId, started_at: toIso(form.started), ended_at: form.ended ? toIso(form.ended) : null, reason: form.reason.trim() },
-      {
-        onSuccess: () => {
+  const save = () => {
+    setFailed(null);
+    const body = { cardId, started_at: toIso(form.started), ended_at: form.ended ? toIso(form.ended) : null, reason: form.reason };
+    const checked = schemaFieldErrors(rksvCreateOutageSchema, body);
+    setErrors(checked);
+    if (Object.keys(checked).length > 0) return;
+    void sending.run(() =>
+      create.mutateAsync({ ...body, reason: body.reason.trim() }).then(
+        () => {
           setAdding(false);
           setForm({ started: '', ended: '', reason: '' });
-          setFailed(null);
+          setErrors({});
         },
-        onError: (e) => setFailed(errorMessage(e, t('rksvOrders.saveError'))),
-      },
+        (e: unknown) => {
+          const fields = fieldErrorsOf(e);
+          if (Object.keys(fields).length > 0) setErrors(fields);
+          else setFailed(errorMessage(e, t('rksvOrders.saveError')));
+        },
+      ),
     );
+  };
 
   return (
     <Stack gap={4} data-testid="outages">
@@ -93,36 +113,34 @@ export function OutagesSection({ cardId }: { cardId: number }) {
               label={t('rksvOrders.outages.started')}
               required
               value={form.started}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                setForm((f) => ({ ...f, started: v }));
-              }}
+              error={errors.started_at}
+              onChange={(e) => edit('started', 'started_at', e.currentTarget.value)}
             />
             <TextInput
               type="datetime-local"
               label={t('rksvOrders.outages.ended')}
               value={form.ended}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                setForm((f) => ({ ...f, ended: v }));
-              }}
+              error={errors.ended_at}
+              onChange={(e) => edit('ended', 'ended_at', e.currentTarget.value)}
             />
           </Group>
           <TextInput
+            {...withTextLimit(
+              { value: form.reason, error: errors.reason },
+              RKSV_OUTAGE_REASON_MAX,
+              RKSV_ORDERS_MSG.outageReasonTooLong,
+            )}
             label={t('rksvOrders.outages.reason')}
             required
-            value={form.reason}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              setForm((f) => ({ ...f, reason: v }));
-            }}
+            onChange={(e) => edit('reason', 'reason', e.currentTarget.value)}
+            data-testid="outage-reason"
           />
           {failed && <Alert color="red">{failed}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" size="xs" onClick={() => setAdding(false)}>
               {t('rksvOrders.outages.cancel')}
             </Button>
-            <Button size="xs" disabled={!form.started || !form.reason.trim()} loading={create.isPending} onClick={save}>
+            <Button size="xs" disabled={!form.started || !form.reason.trim()} loading={sending.busy} onClick={save}>
               {t('rksvOrders.outages.save')}
             </Button>
           </Group>

@@ -1,12 +1,15 @@
 import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RKSV_ORDERS_MSG, serialPairValid, type RksvOrder } from '@portal/shared';
+import { RKSV_ORDERS_MSG, RKSV_SERIAL_MAX, rksvUpdateCardSchema, serialPairValid, type RksvOrder } from '@portal/shared';
+import { withTextLimit } from '../../components/text-limit';
 import { Ltr } from '../../components/ltr';
-import { errorMessage } from '../../lib/errors';
+import { errorCode, errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { translateMessage } from '../../lib/translate-message';
 import { notifications } from '../../lib/toasts';
 import { useUpdateCard } from './api/update-card';
+import { schemaFieldErrors } from './field-check';
+import { useOneAtATime } from './use-one-at-a-time';
 
 /**
  * Serial numbers per card, each with a repeat field (spec section 5): both non-blank and equal, else
@@ -20,7 +23,9 @@ export function SerialsForm({ order, editable }: { order: RksvOrder; editable: b
   const initial = () => Object.fromEntries(order.cards.map((c) => [c.id, { serial: c.serial_number ?? '', repeat: c.serial_number ?? '' }]));
   const [values, setValues] = useState(initial);
   const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** Each card's refusal (the shared rule's or the server's), shown at that card's serial number. */
+  const [cardErrors, setCardErrors] = useState<Record<number, string>>({});
+  const sending = useOneAtATime();
   const cardsKey = order.cards.map((c) => `${c.id}:${c.serial_number}`).join(',');
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => setValues(initial()), [cardsKey]);
@@ -48,23 +53,40 @@ export function SerialsForm({ order, editable }: { order: RksvOrder; editable: b
   );
   const valid =
     twice.size === 0 && order.cards.every((c) => serialPairValid(values[c.id]!.serial, values[c.id]!.repeat));
-  const set = (id: number, k: 'serial' | 'repeat', v: string) => setValues((s) => ({ ...s, [id]: { ...s[id]!, [k]: v } }));
+  const set = (id: number, k: 'serial' | 'repeat', v: string) => {
+    setValues((s) => ({ ...s, [id]: { ...s[id]!, [k]: v } }));
+    if (k === 'serial') setCardErrors(({ [id]: _gone, ...rest }) => rest);
+  };
 
   const save = async () => {
-    setBusy(true);
     setFailed(null);
-    try {
-      // One call per changed card; each is its own transaction with its activity row.
-      for (const c of order.cards) {
-        const serial = values[c.id]!.serial.trim();
-        if (serial !== c.serial_number) await update.mutateAsync({ cardId: c.id, serialNumber: serial });
-      }
-      notifications.show({ color: 'green', message: t('rksvOrders.serials.saved') });
-    } catch (e) {
-      setFailed(errorMessage(e, t('rksvOrders.serials.error')));
-    } finally {
-      setBusy(false);
+    const changed = order.cards.filter((c) => values[c.id]!.serial.trim() !== c.serial_number);
+    // The shared rule first: a refused number is shown at its card and nothing is sent.
+    const checked: Record<number, string> = {};
+    for (const c of changed) {
+      const msg = schemaFieldErrors(rksvUpdateCardSchema, { cardId: c.id, serialNumber: values[c.id]!.serial }).serialNumber;
+      if (msg) checked[c.id] = msg;
     }
+    setCardErrors(checked);
+    if (Object.keys(checked).length > 0) return;
+    // One call per changed card; each is its own transaction with its activity row. A refusal stays
+    // at its card; the other cards are still saved.
+    const refused: Record<number, string> = {};
+    let other: string | null = null;
+    for (const c of changed) {
+      try {
+        await update.mutateAsync({ cardId: c.id, serialNumber: values[c.id]!.serial.trim() });
+      } catch (e) {
+        const field = fieldErrorsOf(e).serialNumber;
+        if (field) refused[c.id] = field;
+        else if (errorCode(e) === RKSV_ORDERS_MSG.serialTaken.code) refused[c.id] = errorMessage(e, '');
+        else other ??= errorMessage(e, t('rksvOrders.serials.error'));
+      }
+    }
+    setCardErrors(refused);
+    setFailed(other);
+    if (Object.keys(refused).length === 0 && !other)
+      notifications.show({ color: 'green', message: t('rksvOrders.serials.saved') });
   };
 
   return (
@@ -75,18 +97,31 @@ export function SerialsForm({ order, editable }: { order: RksvOrder; editable: b
         return (
           <Group key={c.id} grow align="flex-start" data-testid="serial-row">
             <TextInput
+              {...withTextLimit(
+                {
+                  value: v.serial,
+                  error:
+                    cardErrors[c.id] ??
+                    (twice.has(serialKey(v.serial)) ? translateMessage(RKSV_ORDERS_MSG.serialTaken) : undefined),
+                },
+                RKSV_SERIAL_MAX,
+                RKSV_ORDERS_MSG.serialTooLong,
+              )}
               label={t('rksvOrders.serials.serial', { n: i + 1 })}
-              value={v.serial}
               onChange={(e) => set(c.id, 'serial', e.currentTarget.value)}
-              error={twice.has(serialKey(v.serial)) ? translateMessage(RKSV_ORDERS_MSG.serialTaken) : undefined}
+              autoComplete="off"
               dir="ltr"
               data-testid="serial-input"
             />
             <TextInput
+              {...withTextLimit(
+                { value: v.repeat, error: mismatch ? t('rksvOrders.serials.mismatch') : undefined },
+                RKSV_SERIAL_MAX,
+                RKSV_ORDERS_MSG.serialTooLong,
+              )}
               label={t('rksvOrders.serials.repeat', { n: i + 1 })}
-              value={v.repeat}
               onChange={(e) => set(c.id, 'repeat', e.currentTarget.value)}
-              error={mismatch ? t('rksvOrders.serials.mismatch') : undefined}
+              autoComplete="off"
               dir="ltr"
               data-testid="serial-repeat"
             />
@@ -102,7 +137,12 @@ export function SerialsForm({ order, editable }: { order: RksvOrder; editable: b
         <Text size="xs" c="dimmed">
           {t('rksvOrders.serials.hint')}
         </Text>
-        <Button onClick={() => void save()} disabled={!valid} loading={busy} data-testid="serials-save">
+        <Button
+          onClick={() => void sending.run(save)}
+          disabled={!valid}
+          loading={sending.busy}
+          data-testid="serials-save"
+        >
           {t('rksvOrders.serials.save')}
         </Button>
       </Group>

@@ -1,23 +1,49 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postTrackingUrl, type RksvOrder } from '@portal/shared';
+import { postTrackingUrl, rksvSetTrackingSchema, type RksvOrder } from '@portal/shared';
 import { DateDisplay } from '../../components/date-display';
 import { Ltr } from '../../components/ltr';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { useSetPickupReady } from './api/set-pickup-ready';
 import { useSetTracking } from './api/set-tracking';
+import { schemaFieldErrors } from './field-check';
+import { useOneAtATime } from './use-one-at-a-time';
 
-/** Ship with a tracking number (Austrian Post link) or mark ready for pickup, in stage created; then what was done. */
+/**
+ * Ship with a tracking number (Austrian Post link) or mark ready for pickup, in stage created; then
+ * what was done. The number is checked by the shared rule before it is sent and its refusal shown
+ * at the field (`Sendungsnummer ungültig: erwartet z. B. …`), as is the server's. Each button is
+ * busy while its request runs: a second click sends nothing. The buyer is mailed by the server.
+ */
 export function ShippingSection({ order }: { order: RksvOrder }) {
   const { t } = useTranslation();
   const [tracking, setTrackingText] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [failed, setFailed] = useState<string | null>(null);
   const ship = useSetTracking();
   const pickup = useSetPickupReady();
-  const onError = (e: unknown) => setFailed(errorMessage(e, t('rksvOrders.saveError')));
+  const sending = useOneAtATime();
+  const onError = (e: unknown) => {
+    const field = fieldErrorsOf(e).trackingNumber ?? fieldErrorsOf(e).orderId;
+    if (field) setFieldError(field);
+    else setFailed(errorMessage(e, t('rksvOrders.saveError')));
+  };
   const done = () => notifications.show({ color: 'green', message: t('rksvOrders.shipping.saved') });
+
+  const submitTracking = () => {
+    setFailed(null);
+    const body = { orderId: order.id, trackingNumber: tracking };
+    const errors = schemaFieldErrors(rksvSetTrackingSchema, body);
+    setFieldError(errors.trackingNumber);
+    if (Object.keys(errors).length > 0) return;
+    void sending.run(() => ship.mutateAsync(body).then(done, onError));
+  };
+  const markReady = () => {
+    setFailed(null);
+    void sending.run(() => pickup.mutateAsync({ orderId: order.id }).then(done, onError));
+  };
 
   if (order.shipped_at) {
     return (
@@ -47,39 +73,69 @@ export function ShippingSection({ order }: { order: RksvOrder }) {
   return (
     <Stack gap="xs">
       {order.delivery === 1 ? (
-        <Group align="flex-end">
-          <TextInput
-            label={t('rksvOrders.shipping.tracking')}
-            value={tracking}
-            onChange={(e) => setTrackingText(e.currentTarget.value)}
-            dir="ltr"
-            w={260}
-            data-testid="tracking-input"
-          />
-          <Button
-            disabled={tracking.trim() === ''}
-            loading={ship.isPending}
-            onClick={() => ship.mutate({ orderId: order.id, trackingNumber: tracking.trim() }, { onSuccess: done, onError })}
-            data-testid="tracking-save"
-          >
-            {t('rksvOrders.shipping.ship')}
-          </Button>
-          {tracking.trim() !== '' && (
-            <Anchor href={postTrackingUrl(tracking)} target="_blank" rel="noopener noreferrer" size="sm" data-testid="tracking-preview">
-              {t('rksvOrders.shipping.postLink')}
-            </Anchor>
-          )}
-        </Group>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitTracking();
+          }}
+        >
+          <Group align="flex-start" wrap="wrap">
+            <TextInput
+              label={t('rksvOrders.shipping.tracking')}
+              description={t('rksvOrders.shipping.trackingHint')}
+              value={tracking}
+              onChange={(e) => {
+                setTrackingText(e.currentTarget.value);
+                setFieldError(undefined);
+              }}
+              error={fieldError}
+              autoComplete="off"
+              dir="ltr"
+              w={{ base: '100%', sm: 320 }}
+              data-testid="tracking-input"
+            />
+            <Button
+              type="submit"
+              mt={{ base: 0, sm: 44 }}
+              disabled={tracking.trim() === ''}
+              loading={sending.busy}
+              data-testid="tracking-save"
+            >
+              {t('rksvOrders.shipping.ship')}
+            </Button>
+            {tracking.trim() !== '' && !fieldError && (
+              <Anchor
+                href={postTrackingUrl(tracking.replace(/\s+/g, ''))}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                mt={{ base: 0, sm: 52 }}
+                data-testid="tracking-preview"
+              >
+                {t('rksvOrders.shipping.postLink')}
+              </Anchor>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('rksvOrders.shipping.mailNote')}
+          </Text>
+        </form>
       ) : (
-        <Group>
-          <Button
-            loading={pickup.isPending}
-            onClick={() => pickup.mutate({ orderId: order.id }, { onSuccess: done, onError })}
-            data-testid="pickup-ready"
-          >
-            {t('rksvOrders.shipping.pickupReady')}
-          </Button>
-        </Group>
+        <Stack gap={4}>
+          <Group>
+            <Button
+              loading={sending.busy}
+              onClick={markReady}
+              data-testid="pickup-ready"
+            >
+              {t('rksvOrders.shipping.pickupReady')}
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('rksvOrders.shipping.pickupMailNote')}
+          </Text>
+        </Stack>
       )}
       {failed && (
         <Alert color="red" data-testid="shipping-error">

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { orderTotal, type TaxIdType } from '@portal/shared';
+import { languageFromLangCode, orderTotal, type TaxIdType } from '@portal/shared';
 import { PublicShell } from '../../components/public-shell';
 import { fieldError } from '../../components/field-error';
 import { TermsLinks } from '../../components/terms-links';
@@ -142,6 +142,8 @@ export default function RksvOrderPage() {
         amount: total.gross,
         agb: true,
         dataVerified: true,
+        // The buyer's mails about the order (shipped, ready for pickup) are written in the page's language.
+        lang: languageFromLangCode(i18n.language),
       });
       const url = answer?.data?.sessionUrl;
       if (!url) {

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, List, Progress, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncCountry, SyncRun } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,13 +28,19 @@ export function SyncCard({ country }: { country: SyncCountry }) {
   const current = runId ?? (latest?.status === 'running' ? latest.runId : null);
   const run = useSyncRun(current);
   const shown: SyncRun | undefined = run.data ?? latest;
-  const running = shown?.status === 'running' || start.isPending;
+  // Busy from the click until the started run reports its end (also before its first progress arrives).
+  const running = shown?.status === 'running' || start.isPending || (runId !== null && run.isPending);
 
   useEffect(() => {
     if (run.data && run.data.status !== 'running') void qc.invalidateQueries({ queryKey: syncRunsKey(country) });
   }, [run.data, qc, country]);
 
-  const onStart = () =>
+  // One start per click: the ref answers before the next render, so a double click sends one request
+  // (its second click would otherwise earn a 409 "läuft bereits" about the user's own run).
+  const sending = useRef(false);
+  const onStart = () => {
+    if (sending.current || running) return;
+    sending.current = true;
     start.mutate(
       {},
       {
@@ -43,8 +49,12 @@ export function SyncCard({ country }: { country: SyncCountry }) {
           notifications.show({ color: 'blue', message: translateMessage(r.message, r.code) });
         },
         onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, t('sync.startError')) }),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
+  };
 
   const processed = shown ? shown.created + shown.updated + shown.unchanged + shown.failed : 0;
   const percent =

@@ -1,0 +1,1 @@
+ALTER TABLE "rksv_orders" ADD COLUMN "lang" text;
