@@ -60,6 +60,8 @@ function selectEntries(db: DbOrTx) {
       category_id: t.category_id,
       category_name: cashbookCategories.name,
       description: t.description,
+      description_kind: t.description_kind,
+      description_params: t.description_params,
       transaction_date: t.transaction_date,
       recorded_at: t.recorded_at,
       invoice_number: t.invoice_number,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { fileReply, serve } from '../../platform/serve.js';
 import { createCategory, listCategories } from './categories.js';
-import { createClosing, listClosings } from './closings.js';
+import { createClosing, listClosings, previewClosing } from './closings.js';
 import { customerByNumber } from './customers.js';
 import { exportCsv } from './export-csv.js';
 import { balance, overview, summary } from './figures.js';
@@ -58,5 +58,6 @@ export const cashbookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
 
   serve(app, ctx, calls.listCashbookMonthlyClosings, listClosings);
+  serve(app, ctx, calls.previewCashbookMonthlyClosing, previewClosing);
   serve(app, ctx, calls.closeCashbookMonth, createClosing);
 };
