@@ -92,10 +92,7 @@ for (const target of dbTargets()) {
       const answers = await Promise.all([send(), send()]);
       const statuses = answers.map((a) => a.statusCode).sort();
       // The first books; the second is the stored answer or "still running" (the web never shows that one).
-      assert.ok(
-        JSON.stringify(statuses) === '[201,201]' || JSON.stringify(statuses) === '[201,409]',
-        statuses.join(),
-      );
+      assert.ok(JSON.stringify(statuses) === '[201,201]' || JSON.stringify(statuses) === '[201,409]', statuses.join());
       const ids = new Set(answers.filter((a) => a.statusCode === 201).map((a) => a.json().id));
       assert.equal(ids.size, 1);
       assert.equal((await api.get(agent, '/api/cashbook/verify')).json().checked, before + 1);
@@ -167,6 +164,16 @@ for (const target of dbTargets()) {
       const check = (await api.get(agent, '/api/cashbook/verify')).json();
       assert.equal(check.ok, false);
       assert.equal(check.firstBrokenSeq, rev.seq);
+    });
+
+    it('one entry by its id, in the caller’s country only', async () => {
+      const orig = transactionSchema.parse((await api.post(agent, '/api/cashbook/transactions', entry())).json());
+      const res = await api.get(agent, `/api/cashbook/transactions/${orig.id}`);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(transactionSchema.parse(res.json()), orig);
+      const eg = await cashbookUser(t.app, t.db, { country: 2 });
+      assert.equal((await api.get(eg, `/api/cashbook/transactions/${orig.id}`)).statusCode, 404);
+      assert.equal((await api.get(agent, '/api/cashbook/transactions/999999')).statusCode, 404);
     });
 
     it('the reason refused at its field', async () => {

@@ -47,6 +47,14 @@ export const CASHBOOK_AMOUNT_MAX = 1_000_000_000;
 export const CASHBOOK_STARTING_BALANCE_MAX = 1_000_000_000;
 export const CASHBOOK_DESCRIPTION_MAX = 500;
 export const CASHBOOK_REASON_MAX = 400;
+/** Limits of the other free texts (the forms show them with a counter, the server refuses beyond). */
+export const CASHBOOK_INVOICE_MAX = 100;
+export const CASHBOOK_NOTES_MAX = 1000;
+export const CASHBOOK_CATEGORY_NAME_MAX = 100;
+export const CASHBOOK_REGISTER_NAME_MAX = 200;
+export const CASHBOOK_REGISTER_ADDRESS_MAX = 500;
+/** The list's search text (cut there by the screen, refused beyond by the server). */
+export const CASHBOOK_SEARCH_MAX = 200;
 export const CASHBOOK_PAGE_DEFAULT = 50;
 export const CASHBOOK_PAGE_MAX = 200;
 /** The overview's chart: this many months, the current one included (spec: 6 months of history). */
@@ -105,8 +113,7 @@ export function checkAmountText(
   if (/^[-\u2212\u2013]\s*\d/.test(s)) return { ok: false, problem: 'min' };
   if (/^\d{1,3}(?:\.\d{3})+$/.test(s)) return { ok: false, problem: 'ambiguous' };
   const cents = parseAmountToCents(s);
-  if (cents === null)
-    return { ok: false, problem: /^\d[\d.,' ]*[.,]\d{3,}$/.test(s) ? 'decimals' : 'format' };
+  if (cents === null) return { ok: false, problem: /^\d[\d.,' ]*[.,]\d{3,}$/.test(s) ? 'decimals' : 'format' };
   return checkAmountCents(cents, min, max);
 }
 
@@ -182,7 +189,11 @@ export function latestClosableMonth(now: Date): string {
  * month of the first entry (a register without entries: the previous month). Months are closed in
  * order without gaps, so each opening balance is the closing balance before it.
  */
-export function closableMonth(input: { latestClosed: string | null; firstEntryMonth: string | null; now: Date }): string | null {
+export function closableMonth(input: {
+  latestClosed: string | null;
+  firstEntryMonth: string | null;
+  now: Date;
+}): string | null {
   const last = latestClosableMonth(input.now);
   const next = input.latestClosed
     ? cashbookAddMonths(input.latestClosed.slice(0, 7), 1)

@@ -71,6 +71,15 @@ export const cashbookCalls = defineCalls('cashbook', {
   putCashbookTransaction: refused('PUT', '/api/cashbook/transactions/:id'),
   patchCashbookTransaction: refused('PATCH', '/api/cashbook/transactions/:id'),
   deleteCashbookTransaction: refused('DELETE', '/api/cashbook/transactions/:id'),
+  getCashbookTransaction: {
+    method: 'GET',
+    path: '/api/cashbook/transactions/:id',
+    access: cashbook,
+    summary: 'One entry of the caller’s cashbook (the screen’s link ?entry=<id>)',
+    params: transactionIdParams,
+    answer: transactionSchema,
+    errors: [400, 401, 403, 404],
+  },
   reverseCashbookTransaction: {
     method: 'POST',
     path: '/api/cashbook/transactions/:id/reverse',

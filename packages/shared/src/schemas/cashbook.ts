@@ -5,7 +5,13 @@ import {
   CASHBOOK_PAGE_MAX,
   CASHBOOK_REASON_MAX,
   CASHBOOK_STARTING_BALANCE_MAX,
+  CASHBOOK_CATEGORY_NAME_MAX,
   CASHBOOK_DESCRIPTION_KINDS,
+  CASHBOOK_INVOICE_MAX,
+  CASHBOOK_NOTES_MAX,
+  CASHBOOK_REGISTER_ADDRESS_MAX,
+  CASHBOOK_REGISTER_NAME_MAX,
+  CASHBOOK_SEARCH_MAX,
   CASHBOOK_TYPES,
   checkAmountCents,
   checkAmountText,
@@ -73,14 +79,17 @@ export const amountTextField = (min = 1, minMessage: Message = CASHBOOK_MSG.amou
   z.string().superRefine((s, ctx) => {
     const r = checkAmountText(s, min);
     if (!r.ok)
-      ctx.addIssue({ code: 'custom', message: (r.problem === 'min' ? minMessage : AMOUNT_PROBLEM_MSG[r.problem]).code });
+      ctx.addIssue({
+        code: 'custom',
+        message: (r.problem === 'min' ? minMessage : AMOUNT_PROBLEM_MSG[r.problem]).code,
+      });
   });
 
 // ---------------------------------------------------------------------------------------------
 // Categories
 
 export const createCategorySchema = z.object({
-  name: required(COMMON_MSG.nameRequired.code).max(100, CASHBOOK_MSG.categoryNameTooLong.code),
+  name: required(COMMON_MSG.nameRequired.code).max(CASHBOOK_CATEGORY_NAME_MAX, CASHBOOK_MSG.categoryNameTooLong.code),
   description: required(COMMON_MSG.descriptionRequired.code).max(
     CASHBOOK_DESCRIPTION_MAX,
     COMMON_MSG.descriptionTooLong.code,
@@ -128,7 +137,7 @@ export const createTransactionSchema = z
       .optional()
       .nullable()
       .transform((v) => v ?? undefined),
-    invoice_number: optionalText(100, CASHBOOK_MSG.invoiceTooLong.code),
+    invoice_number: optionalText(CASHBOOK_INVOICE_MAX, CASHBOOK_MSG.invoiceTooLong.code),
     customer_id: id(CASHBOOK_MSG.customerNotFound.code)
       .optional()
       .nullable()
@@ -154,7 +163,7 @@ export const transactionFormSchema = z
       (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s) && isApiDateText(s),
       COMMON_MSG.invalidDate.code,
     ),
-    invoice_number: z.string().overwrite(trimInvisible).max(100, CASHBOOK_MSG.invoiceTooLong.code),
+    invoice_number: z.string().overwrite(trimInvisible).max(CASHBOOK_INVOICE_MAX, CASHBOOK_MSG.invoiceTooLong.code),
     customer_id: z.string(),
   })
   .superRefine((v, ctx) =>
@@ -236,7 +245,7 @@ export const transactionListQuerySchema = z
     ...periodFields,
     type: cashbookTypeSchema.optional(),
     category_id: id(CASHBOOK_MSG.categoryNotFound.code).optional(),
-    q: z.string().trim().max(200, CASHBOOK_MSG.invalidSearch.code).optional(),
+    q: z.string().trim().max(CASHBOOK_SEARCH_MAX, CASHBOOK_MSG.invalidSearch.code).optional(),
     ...pageFields,
   })
   .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod.code, path: ['end_date'] });
@@ -317,7 +326,7 @@ export const createClosingSchema = z.object({
     .refine((m) => isApiMonth(m.endsWith('-01') && m.length === 10 ? m.slice(0, 7) : m), CASHBOOK_MSG.monthInvalid.code)
     .transform((m) => (m.length === 7 ? `${m}-01` : m)),
   physical_balance: cents(CASHBOOK_MSG.physicalRequired.code, CASHBOOK_MSG.physicalInvalid.code, 0, DB_INT_MAX),
-  notes: optionalText(1000, CASHBOOK_MSG.notesTooLong.code),
+  notes: optionalText(CASHBOOK_NOTES_MAX, CASHBOOK_MSG.notesTooLong.code),
   opening_balance: z
     .number({ error: CASHBOOK_MSG.figuresMismatch.code })
     .int(CASHBOOK_MSG.figuresMismatch.code)
@@ -405,8 +414,16 @@ export const reportParamsSchema = z.object({
 // Settings
 
 export const settingsSchema = z.object({
-  register_name: z.string().overwrite(trimInvisible).max(200, CASHBOOK_MSG.registerNameTooLong.code).default(''),
-  register_address: z.string().overwrite(trimInvisible).max(500, CASHBOOK_MSG.registerAddressTooLong.code).default(''),
+  register_name: z
+    .string()
+    .overwrite(trimInvisible)
+    .max(CASHBOOK_REGISTER_NAME_MAX, CASHBOOK_MSG.registerNameTooLong.code)
+    .default(''),
+  register_address: z
+    .string()
+    .overwrite(trimInvisible)
+    .max(CASHBOOK_REGISTER_ADDRESS_MAX, CASHBOOK_MSG.registerAddressTooLong.code)
+    .default(''),
   starting_balance: z
     .number({ error: CASHBOOK_MSG.startingBalanceInvalid.code })
     .int(CASHBOOK_MSG.startingBalanceInvalid.code)

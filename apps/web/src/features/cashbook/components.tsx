@@ -62,3 +62,17 @@ export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
     );
   return null;
 }
+
+/**
+ * What an entry says, in the reader's language: a reversal from its kind and parameters
+ * ("Storno zu Nr. 48: Grund"), any other entry its text.
+ */
+export function EntryDescription({ entry }: { entry: CashbookTransaction }) {
+  const { t } = useTranslation();
+  const p = entry.description_params;
+  const text =
+    entry.description_kind === 'reversal' && p
+      ? t('cashbook.transactions.reversalText', { seq: p.reversal_of_seq, reason: p.reason })
+      : entry.description;
+  return <span style={{ overflowWrap: 'anywhere' }}>{text}</span>;
+}
