@@ -110,6 +110,7 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      returnFocus={false}
       opened={opened}
       onClose={busy ? () => {} : close}
       title={t('cashbook.add.title')}

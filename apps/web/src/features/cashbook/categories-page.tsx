@@ -60,6 +60,7 @@ function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () =
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      returnFocus={false}
       opened={opened}
       onClose={busy ? () => {} : close}
       title={t('cashbook.categories.add')}

@@ -126,6 +126,7 @@ function ClosingDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      returnFocus={false}
       opened
       onClose={busy ? () => {} : onClose}
       title={t('cashbook.closing.add')}

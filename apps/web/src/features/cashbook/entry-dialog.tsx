@@ -70,6 +70,7 @@ export function EntryDialog({ id, onClose }: { id: number; onClose: () => void }
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      returnFocus={false}
       opened
       onClose={busy ? () => {} : onClose}
       title={e ? t('cashbook.entry.title', { seq: e.seq }) : t('cashbook.entry.loading')}
