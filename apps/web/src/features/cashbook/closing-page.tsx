@@ -195,7 +195,13 @@ function ClosingDialog({ onClose }: { onClose: () => void }) {
             )}
             data-testid="cashbook-closing-notes"
           />
-          <Table withRowBorders={false} verticalSpacing={4} data-testid="cashbook-closing-preview" aria-live="polite">
+          <Table
+            captionSide="top"
+            withRowBorders={false}
+            verticalSpacing={4}
+            data-testid="cashbook-closing-preview"
+            aria-live="polite"
+          >
             <Table.Caption>{t('cashbook.closing.previewCaption', { month: monthLabel(month) })}</Table.Caption>
             <Table.Tbody>
               <Figure

@@ -34,7 +34,8 @@ export function EntryDate({ value }: { value: string }) {
 /** A reversal or a reversed entry, marked in the table (words, never cut, legible under a dialog's overlay). */
 export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
   const { t } = useTranslation();
-  if (entry.reverses_seq !== null)
+  // A reversal's description already says "Storno zu Nr. …" in the reader's language.
+  if (entry.reverses_seq !== null && entry.description_kind !== 'reversal')
     return (
       <Text
         span
@@ -47,7 +48,7 @@ export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
         ↩ {t('cashbook.transactions.reversalOf', { seq: entry.reverses_seq })}
       </Text>
     );
-  if (entry.reversed_by_id !== null)
+  if (entry.reverses_seq === null && entry.reversed_by_id !== null)
     return (
       <Text
         span
