@@ -9,12 +9,52 @@ import { toVienna } from './vienna-time.js';
 export const CASHBOOK_TYPES = ['income', 'expense'] as const;
 export type CashbookType = (typeof CASHBOOK_TYPES)[number];
 
+/**
+ * What an entry's description is: a text as typed, or a reversal, stored as its kind and parameters
+ * (the reversed entry's number beside the reason) and worded in the reader's language; never a
+ * German sentence built by the server.
+ */
+export const CASHBOOK_DESCRIPTION_KINDS = ['text', 'reversal'] as const;
+export type CashbookDescriptionKind = (typeof CASHBOOK_DESCRIPTION_KINDS)[number];
+export interface ReversalParams {
+  reversal_of_seq: number;
+  reason: string;
+}
+
+/** The German wording of an entry's description, for the tax office's exports (CSV, PDF), which stay German. */
+export function cashbookDescriptionDe(e: {
+  description: string;
+  description_kind: CashbookDescriptionKind;
+  description_params: ReversalParams | null;
+}): string {
+  if (e.description_kind === 'reversal' && e.description_params)
+    return `Storno zu Nr. ${e.description_params.reversal_of_seq}: ${e.description_params.reason}`;
+  return e.description;
+}
+
+/**
+ * A reversal's description as entries stored it before kinds existed (`Storno zu Nr. 48: Grund`):
+ * its parameters, or null. The migration reads old rows the same way (cashbook_reversal_kind).
+ */
+export function legacyReversalParams(description: string): ReversalParams | null {
+  const m = /^Storno zu Nr\. (\d+): ([\s\S]*)$/.exec(description);
+  return m ? { reversal_of_seq: Number(m[1]), reason: m[2]! } : null;
+}
+
 /** Largest single amount: 10 million euros in cents (the column is a 32-bit integer). */
 export const CASHBOOK_AMOUNT_MAX = 1_000_000_000;
 /** Starting balance range (it may be negative only in theory; cash cannot be, but a register may start in debt to its safe). */
 export const CASHBOOK_STARTING_BALANCE_MAX = 1_000_000_000;
 export const CASHBOOK_DESCRIPTION_MAX = 500;
 export const CASHBOOK_REASON_MAX = 400;
+/** Limits of the other free texts (the forms show them with a counter, the server refuses beyond). */
+export const CASHBOOK_INVOICE_MAX = 100;
+export const CASHBOOK_NOTES_MAX = 1000;
+export const CASHBOOK_CATEGORY_NAME_MAX = 100;
+export const CASHBOOK_REGISTER_NAME_MAX = 200;
+export const CASHBOOK_REGISTER_ADDRESS_MAX = 500;
+/** The list's search text (cut there by the screen, refused beyond by the server). */
+export const CASHBOOK_SEARCH_MAX = 200;
 export const CASHBOOK_PAGE_DEFAULT = 50;
 export const CASHBOOK_PAGE_MAX = 200;
 /** The overview's chart: this many months, the current one included (spec: 6 months of history). */
@@ -48,6 +88,46 @@ export function parseAmountToCents(text: string): number | null {
   const cents = decimals ? Number(decimals.padEnd(2, '0')) : 0;
   const total = euros * 100 + cents;
   return Number.isSafeInteger(total) ? total : null;
+}
+
+/** Why a typed amount is refused: each names one catalogue entry (schemas/cashbook.ts `AMOUNT_PROBLEM_MSG`). */
+export type AmountProblem = 'required' | 'format' | 'ambiguous' | 'decimals' | 'min' | 'tooLarge';
+
+/**
+ * The one amount rule of the cashbook, for the form as typed and for the server (a body may send the
+ * amount as typed, or in cents): `1.234` alone is ambiguous (a thousands point, or a decimal point
+ * with three places), `12,345` has more than two decimals, a minus sign or zero is below the least
+ * amount `min` (cents; 1 for an entry, 0 for counted cash), and a thousand times the largest entry is
+ * too large. Otherwise the amount in cents (parseAmountToCents).
+ */
+export function checkAmountText(
+  text: string,
+  min = 1,
+  max = CASHBOOK_AMOUNT_MAX,
+): { ok: true; cents: number } | { ok: false; problem: AmountProblem } {
+  const s = text
+    .trim()
+    .replace(/\u00a0|\u202f/g, ' ')
+    .replace(/^€\s*|\s*€$/g, '');
+  if (s === '') return { ok: false, problem: 'required' };
+  if (/^[-\u2212\u2013]\s*\d/.test(s)) return { ok: false, problem: 'min' };
+  if (/^\d{1,3}(?:\.\d{3})+$/.test(s)) return { ok: false, problem: 'ambiguous' };
+  const cents = parseAmountToCents(s);
+  if (cents === null) return { ok: false, problem: /^\d[\d.,' ]*[.,]\d{3,}$/.test(s) ? 'decimals' : 'format' };
+  return checkAmountCents(cents, min, max);
+}
+
+/** The same rule for an amount already in cents (a body's number). */
+export function checkAmountCents(
+  cents: number,
+  min = 1,
+  max = CASHBOOK_AMOUNT_MAX,
+): { ok: true; cents: number } | { ok: false; problem: AmountProblem } {
+  if (!Number.isFinite(cents)) return { ok: false, problem: 'format' };
+  if (!Number.isInteger(cents)) return { ok: false, problem: 'decimals' };
+  if (cents < min) return { ok: false, problem: 'min' };
+  if (cents > max) return { ok: false, problem: 'tooLarge' };
+  return { ok: true, cents };
 }
 
 /** Cents as the form shows them for editing: 123456 → `1234,56` (decimal comma, no grouping). */
@@ -101,6 +181,24 @@ export function cashbookAddMonths(month: string, delta: number): string {
 /** The latest month that may be closed at `now`: the previous calendar month (Vienna), `YYYY-MM`. */
 export function latestClosableMonth(now: Date): string {
   return cashbookAddMonths(cashbookMonthOf(now), -1);
+}
+
+/**
+ * The one month that can be closed at `now` (`YYYY-MM`), or null when every month up to the previous
+ * calendar month (Vienna) is closed: the month after the latest closing; with no closing yet, the
+ * month of the first entry (a register without entries: the previous month). Months are closed in
+ * order without gaps, so each opening balance is the closing balance before it.
+ */
+export function closableMonth(input: {
+  latestClosed: string | null;
+  firstEntryMonth: string | null;
+  now: Date;
+}): string | null {
+  const last = latestClosableMonth(input.now);
+  const next = input.latestClosed
+    ? cashbookAddMonths(input.latestClosed.slice(0, 7), 1)
+    : (input.firstEntryMonth?.slice(0, 7) ?? last);
+  return next <= last ? next : null;
 }
 
 /** A closing's month (`YYYY-MM-01`) may be closed at `now`: not the current month or later. */

@@ -19,6 +19,11 @@ import {
   parseTransactionCursor,
   transactionFormSchema,
   CASHBOOK_MSG,
+  cashbookDescriptionDe,
+  checkAmountCents,
+  checkAmountText,
+  closableMonth,
+  legacyReversalParams,
 } from '../src/index.js';
 
 describe('cashbook amounts', () => {
@@ -129,7 +134,7 @@ describe('cashbook schemas', () => {
       first(createTransactionSchema.safeParse({ ...base, type: 'expense', customer_id: 4 })),
       CASHBOOK_MSG.customerOnlyIncome.de,
     );
-    assert.equal(first(createTransactionSchema.safeParse({ ...base, amount: 0 })), CASHBOOK_MSG.amountInvalid.de);
+    assert.equal(first(createTransactionSchema.safeParse({ ...base, amount: 0 })), CASHBOOK_MSG.amountMin.de);
   });
 
   it('the form takes the amount as typed', () => {
@@ -143,8 +148,8 @@ describe('cashbook schemas', () => {
       customer_id: '',
     };
     assert.ok(transactionFormSchema.safeParse(form).success);
-    assert.equal(first(transactionFormSchema.safeParse({ ...form, amount: '0,00' })), CASHBOOK_MSG.amountInvalid.de);
-    assert.equal(first(transactionFormSchema.safeParse({ ...form, amount: '12,345' })), CASHBOOK_MSG.amountInvalid.de);
+    assert.equal(first(transactionFormSchema.safeParse({ ...form, amount: '0,00' })), CASHBOOK_MSG.amountMin.de);
+    assert.equal(first(transactionFormSchema.safeParse({ ...form, amount: '12,345' })), CASHBOOK_MSG.amountDecimals.de);
     assert.equal(first(transactionFormSchema.safeParse({ ...form, type: 'income' })), CASHBOOK_MSG.invoiceRequired.de);
   });
 
@@ -155,5 +160,96 @@ describe('cashbook schemas', () => {
       CASHBOOK_MSG.monthInvalid.de,
     );
     assert.equal(first(createClosingSchema.safeParse({ month: '2026-02-01' })), CASHBOOK_MSG.physicalRequired.de);
+  });
+});
+
+describe('cashbook: the one amount rule (form and server)', () => {
+  const issue = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+    r.error?.issues.map((i) => ({ field: i.path.join('.'), message: german(i.message) }));
+  const body = { type: 'expense', category_id: 3, description: 'Papier' };
+
+  it('names why a typed amount is refused', () => {
+    assert.deepEqual(checkAmountText('1.234'), { ok: false, problem: 'ambiguous' });
+    assert.deepEqual(checkAmountText('12.345.678'), { ok: false, problem: 'ambiguous' });
+    assert.deepEqual(checkAmountText('12,345'), { ok: false, problem: 'decimals' });
+    assert.deepEqual(checkAmountText('1.2345'), { ok: false, problem: 'decimals' });
+    assert.deepEqual(checkAmountText('-5'), { ok: false, problem: 'min' });
+    assert.deepEqual(checkAmountText('−5,00'), { ok: false, problem: 'min' });
+    assert.deepEqual(checkAmountText('0'), { ok: false, problem: 'min' });
+    assert.deepEqual(checkAmountText(''), { ok: false, problem: 'required' });
+    assert.deepEqual(checkAmountText('zwölf'), { ok: false, problem: 'format' });
+    assert.deepEqual(checkAmountText('20000000'), { ok: false, problem: 'tooLarge' });
+    assert.deepEqual(checkAmountText('1.234,56'), { ok: true, cents: 123456 });
+    assert.deepEqual(checkAmountText('1234'), { ok: true, cents: 123400 });
+    assert.deepEqual(checkAmountText('12,5 €'), { ok: true, cents: 1250 });
+    // Counted cash may be zero.
+    assert.deepEqual(checkAmountText('0', 0), { ok: true, cents: 0 });
+    assert.deepEqual(checkAmountCents(12.5), { ok: false, problem: 'decimals' });
+    assert.deepEqual(checkAmountCents(-500), { ok: false, problem: 'min' });
+  });
+
+  it('the form and the server body say it in the same German words at the amount field', () => {
+    const form = {
+      amount: '',
+      type: 'expense',
+      category_id: '3',
+      description: 'Papier',
+      transaction_date: '2026-07-01T10:00',
+      invoice_number: '',
+      customer_id: '',
+    };
+    const cases: [string, string][] = [
+      ['1.234', 'Mehrdeutiger Betrag: bitte 1234 oder 1,234 schreiben.'],
+      ['12,345', 'Höchstens zwei Nachkommastellen.'],
+      ['-5', 'Der Betrag muss mindestens 0,01 € sein.'],
+    ];
+    for (const [typed, message] of cases) {
+      assert.deepEqual(issue(transactionFormSchema.safeParse({ ...form, amount: typed })), [{ field: 'amount', message }]);
+      assert.deepEqual(issue(createTransactionSchema.safeParse({ ...body, amount: typed })), [
+        { field: 'amount', message },
+      ]);
+    }
+    assert.deepEqual(issue(createTransactionSchema.safeParse({ ...body, amount: -500 })), [
+      { field: 'amount', message: 'Der Betrag muss mindestens 0,01 € sein.' },
+    ]);
+    const ok = createTransactionSchema.safeParse({ ...body, amount: '1.234,50' });
+    assert.equal(ok.success && ok.data.amount, 123450);
+  });
+});
+
+describe('cashbook: the month that can be closed', () => {
+  const now = new Date('2026-05-10T10:00:00Z');
+  it('is the month after the latest closing, at most the previous month (Vienna)', () => {
+    assert.equal(closableMonth({ latestClosed: '2026-02-01', firstEntryMonth: '2025-11', now }), '2026-03');
+    assert.equal(closableMonth({ latestClosed: '2026-04-01', firstEntryMonth: '2025-11', now }), null);
+    // Midnight of 1 May in Vienna is still April in UTC: April is already the previous month.
+    assert.equal(
+      closableMonth({ latestClosed: '2026-03-01', firstEntryMonth: null, now: new Date('2026-04-30T22:30:00Z') }),
+      '2026-04',
+    );
+  });
+  it('with no closing yet: the first month with entries, else the previous month', () => {
+    assert.equal(closableMonth({ latestClosed: null, firstEntryMonth: '2025-11', now }), '2025-11');
+    assert.equal(closableMonth({ latestClosed: null, firstEntryMonth: '2026-05', now }), null);
+    assert.equal(closableMonth({ latestClosed: null, firstEntryMonth: null, now }), '2026-04');
+  });
+});
+
+describe('cashbook: a reversal stored as kind and parameters', () => {
+  it('is worded in German for the exports, old German texts are read back', () => {
+    const params = { reversal_of_seq: 48, reason: 'Tippfehler' };
+    assert.equal(
+      cashbookDescriptionDe({ description: 'Tippfehler', description_kind: 'reversal', description_params: params }),
+      'Storno zu Nr. 48: Tippfehler',
+    );
+    assert.equal(
+      cashbookDescriptionDe({ description: 'Papier', description_kind: 'text', description_params: null }),
+      'Papier',
+    );
+    assert.deepEqual(legacyReversalParams('Storno zu Nr. 48: Tippfehler: doppelt'), {
+      reversal_of_seq: 48,
+      reason: 'Tippfehler: doppelt',
+    });
+    assert.equal(legacyReversalParams('Papier'), null);
   });
 });

@@ -5,6 +5,8 @@ import {
   categorySchema,
   closingListQuerySchema,
   closingListResponseSchema,
+  closingPreviewQuerySchema,
+  closingPreviewSchema,
   closingSchema,
   createCategorySchema,
   createClosingSchema,
@@ -55,7 +57,8 @@ export const cashbookCalls = defineCalls('cashbook', {
     method: 'POST',
     path: '/api/cashbook/transactions',
     access: cashbook,
-    summary: 'Post an entry (amount in cents); only admins may date it',
+    summary:
+      'Post an entry (amount in cents, or the text as typed in euros such as "12,50", refused at the field by the shared amount rule); only admins may date it',
     body: createTransactionSchema,
     answer: transactionSchema,
     status: 201,
@@ -68,6 +71,15 @@ export const cashbookCalls = defineCalls('cashbook', {
   putCashbookTransaction: refused('PUT', '/api/cashbook/transactions/:id'),
   patchCashbookTransaction: refused('PATCH', '/api/cashbook/transactions/:id'),
   deleteCashbookTransaction: refused('DELETE', '/api/cashbook/transactions/:id'),
+  getCashbookTransaction: {
+    method: 'GET',
+    path: '/api/cashbook/transactions/:id',
+    access: cashbook,
+    summary: 'One entry of the caller’s cashbook (the screen’s link ?entry=<id>)',
+    params: transactionIdParams,
+    answer: transactionSchema,
+    errors: [400, 401, 403, 404],
+  },
   reverseCashbookTransaction: {
     method: 'POST',
     path: '/api/cashbook/transactions/:id/reverse',
@@ -192,6 +204,16 @@ export const cashbookCalls = defineCalls('cashbook', {
     query: closingListQuerySchema,
     answer: closingListResponseSchema,
     errors: [400, 401, 403],
+  },
+  previewCashbookMonthlyClosing: {
+    method: 'GET',
+    path: '/api/cashbook/monthly-closings/preview',
+    access: cashbook,
+    summary:
+      'What closing a month would store now, every figure in cents (the counted cash and difference when given); only the month that can be closed (400 naming it), 409 when none can',
+    query: closingPreviewQuerySchema,
+    answer: closingPreviewSchema,
+    errors: [400, 401, 403, 409],
   },
   closeCashbookMonth: {
     method: 'POST',

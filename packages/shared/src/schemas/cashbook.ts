@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import {
-  CASHBOOK_AMOUNT_MAX,
   CASHBOOK_DESCRIPTION_MAX,
   CASHBOOK_PAGE_DEFAULT,
   CASHBOOK_PAGE_MAX,
   CASHBOOK_REASON_MAX,
   CASHBOOK_STARTING_BALANCE_MAX,
+  CASHBOOK_CATEGORY_NAME_MAX,
+  CASHBOOK_DESCRIPTION_KINDS,
+  CASHBOOK_INVOICE_MAX,
+  CASHBOOK_NOTES_MAX,
+  CASHBOOK_REGISTER_ADDRESS_MAX,
+  CASHBOOK_REGISTER_NAME_MAX,
+  CASHBOOK_SEARCH_MAX,
   CASHBOOK_TYPES,
-  parseAmountToCents,
+  checkAmountCents,
+  checkAmountText,
+  type AmountProblem,
 } from '../cashbook-rules.js';
+import type { Message } from '../messages/define.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { CASHBOOK_MSG } from '../messages/cashbook.js';
 import { COMMON_MSG } from '../messages/common.js';
@@ -41,11 +50,46 @@ const cents = (required: string, invalid: string, min: number, max: number) =>
 
 const isoDay = apiDay(CASHBOOK_MSG.dateFormat.code);
 
+/** The message of each way an amount is refused (cashbook-rules.ts `checkAmountText`). */
+export const AMOUNT_PROBLEM_MSG: Record<AmountProblem, Message> = {
+  required: CASHBOOK_MSG.amountRequired,
+  format: CASHBOOK_MSG.amountFormat,
+  ambiguous: CASHBOOK_MSG.amountAmbiguous,
+  decimals: CASHBOOK_MSG.amountDecimals,
+  min: CASHBOOK_MSG.amountMin,
+  tooLarge: CASHBOOK_MSG.amountTooLarge,
+};
+
+/**
+ * An entry's amount: integer cents, or the text as a person typed it (`12,50`), checked by the one
+ * amount rule either way, so the server refuses `1.234`, `12,345` and `-5` at the field with the
+ * form's words.
+ */
+const entryAmount = z
+  .union([z.number(), z.string()], { error: CASHBOOK_MSG.amountRequired.code })
+  .transform((v, ctx) => {
+    const r = typeof v === 'number' ? checkAmountCents(v) : checkAmountText(v);
+    if (r.ok) return r.cents;
+    ctx.addIssue({ code: 'custom', message: AMOUNT_PROBLEM_MSG[r.problem].code });
+    return z.NEVER;
+  });
+
+/** A form's amount field (the text as typed): the same rule, from `min` cents on. */
+export const amountTextField = (min = 1, minMessage: Message = CASHBOOK_MSG.amountMin) =>
+  z.string().superRefine((s, ctx) => {
+    const r = checkAmountText(s, min);
+    if (!r.ok)
+      ctx.addIssue({
+        code: 'custom',
+        message: (r.problem === 'min' ? minMessage : AMOUNT_PROBLEM_MSG[r.problem]).code,
+      });
+  });
+
 // ---------------------------------------------------------------------------------------------
 // Categories
 
 export const createCategorySchema = z.object({
-  name: required(COMMON_MSG.nameRequired.code).max(100, CASHBOOK_MSG.categoryNameTooLong.code),
+  name: required(COMMON_MSG.nameRequired.code).max(CASHBOOK_CATEGORY_NAME_MAX, CASHBOOK_MSG.categoryNameTooLong.code),
   description: required(COMMON_MSG.descriptionRequired.code).max(
     CASHBOOK_DESCRIPTION_MAX,
     COMMON_MSG.descriptionTooLong.code,
@@ -80,10 +124,7 @@ function crossRules(
 /** POST /api/cashbook/transactions. `transaction_date` counts only for admins (the server takes now otherwise). */
 export const createTransactionSchema = z
   .object({
-    amount: cents(CASHBOOK_MSG.amountRequired.code, CASHBOOK_MSG.amountInvalid.code, 1, DB_INT_MAX).max(
-      CASHBOOK_AMOUNT_MAX,
-      CASHBOOK_MSG.amountTooLarge.code,
-    ),
+    amount: entryAmount,
     type: cashbookTypeSchema,
     category_id: id(CASHBOOK_MSG.categoryRequired.code),
     description: required(COMMON_MSG.descriptionRequired.code).max(
@@ -96,7 +137,7 @@ export const createTransactionSchema = z
       .optional()
       .nullable()
       .transform((v) => v ?? undefined),
-    invoice_number: optionalText(100, CASHBOOK_MSG.invoiceTooLong.code),
+    invoice_number: optionalText(CASHBOOK_INVOICE_MAX, CASHBOOK_MSG.invoiceTooLong.code),
     customer_id: id(CASHBOOK_MSG.customerNotFound.code)
       .optional()
       .nullable()
@@ -111,12 +152,7 @@ export type CreateTransactionInput = z.infer<typeof createTransactionSchema>;
  */
 export const transactionFormSchema = z
   .object({
-    amount: required(CASHBOOK_MSG.amountRequired.code)
-      .refine((s) => {
-        const c = parseAmountToCents(s);
-        return c !== null && c >= 1;
-      }, CASHBOOK_MSG.amountInvalid.code)
-      .refine((s) => (parseAmountToCents(s) ?? 0) <= CASHBOOK_AMOUNT_MAX, CASHBOOK_MSG.amountTooLarge.code),
+    amount: amountTextField(),
     type: cashbookTypeSchema,
     category_id: required(CASHBOOK_MSG.categoryRequired.code),
     description: required(COMMON_MSG.descriptionRequired.code).max(
@@ -127,7 +163,7 @@ export const transactionFormSchema = z
       (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s) && isApiDateText(s),
       COMMON_MSG.invalidDate.code,
     ),
-    invoice_number: z.string().overwrite(trimInvisible).max(100, CASHBOOK_MSG.invoiceTooLong.code),
+    invoice_number: z.string().overwrite(trimInvisible).max(CASHBOOK_INVOICE_MAX, CASHBOOK_MSG.invoiceTooLong.code),
     customer_id: z.string(),
   })
   .superRefine((v, ctx) =>
@@ -156,7 +192,16 @@ export const transactionSchema = z.object({
   type: cashbookTypeSchema,
   category_id: z.number().int(),
   category_name: z.string(),
+  /**
+   * What the entry says: the text typed for an entry (kind `text`); a reversal's reason (kind
+   * `reversal`, entries from before kinds existed keep their German text). Show it with
+   * `description_kind` and `description_params` in the reader's language; the exports say it in German
+   * (`cashbookDescriptionDe`).
+   */
   description: z.string(),
+  description_kind: z.enum(CASHBOOK_DESCRIPTION_KINDS),
+  /** For `reversal`: the number of the reversed entry and the reason. */
+  description_params: z.object({ reversal_of_seq: z.number().int(), reason: z.string() }).nullable(),
   transaction_date: z.string(),
   recorded_at: z.string(),
   invoice_number: z.string().nullable(),
@@ -200,7 +245,7 @@ export const transactionListQuerySchema = z
     ...periodFields,
     type: cashbookTypeSchema.optional(),
     category_id: id(CASHBOOK_MSG.categoryNotFound.code).optional(),
-    q: z.string().trim().max(200, CASHBOOK_MSG.invalidSearch.code).optional(),
+    q: z.string().trim().max(CASHBOOK_SEARCH_MAX, CASHBOOK_MSG.invalidSearch.code).optional(),
     ...pageFields,
   })
   .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod.code, path: ['end_date'] });
@@ -281,7 +326,7 @@ export const createClosingSchema = z.object({
     .refine((m) => isApiMonth(m.endsWith('-01') && m.length === 10 ? m.slice(0, 7) : m), CASHBOOK_MSG.monthInvalid.code)
     .transform((m) => (m.length === 7 ? `${m}-01` : m)),
   physical_balance: cents(CASHBOOK_MSG.physicalRequired.code, CASHBOOK_MSG.physicalInvalid.code, 0, DB_INT_MAX),
-  notes: optionalText(1000, CASHBOOK_MSG.notesTooLong.code),
+  notes: optionalText(CASHBOOK_NOTES_MAX, CASHBOOK_MSG.notesTooLong.code),
   opening_balance: z
     .number({ error: CASHBOOK_MSG.figuresMismatch.code })
     .int(CASHBOOK_MSG.figuresMismatch.code)
@@ -300,6 +345,34 @@ export const createClosingSchema = z.object({
     .optional(),
 });
 export type CreateClosingInput = z.infer<typeof createClosingSchema>;
+
+/**
+ * GET /api/cashbook/monthly-closings/preview: the month (`YYYY-MM`; without it the one that can be
+ * closed now) and, optionally, the counted cash in cents for the difference.
+ */
+export const closingPreviewQuerySchema = z.object({
+  month: z.string().refine(isApiMonth, CASHBOOK_MSG.monthInvalid.code).optional(),
+  physical_balance: z.coerce
+    .number({ error: CASHBOOK_MSG.physicalInvalid.code })
+    .int(CASHBOOK_MSG.physicalInvalid.code)
+    .min(0, CASHBOOK_MSG.physicalInvalid.code)
+    .max(DB_INT_MAX, CASHBOOK_MSG.physicalInvalid.code)
+    .optional(),
+});
+export type ClosingPreviewQuery = z.infer<typeof closingPreviewQuerySchema>;
+
+/** The figures a closing of the month would store now, in cents; counted cash and difference when given. */
+export const closingPreviewSchema = z.object({
+  /** `YYYY-MM` */
+  month: z.string(),
+  opening_balance: z.number().int(),
+  total_income: z.number().int(),
+  total_expenses: z.number().int(),
+  closing_balance: z.number().int(),
+  physical_balance: z.number().int().nullable(),
+  difference: z.number().int().nullable(),
+});
+export type ClosingPreview = z.infer<typeof closingPreviewSchema>;
 
 export const closingSchema = z.object({
   id: z.number().int(),
@@ -341,8 +414,16 @@ export const reportParamsSchema = z.object({
 // Settings
 
 export const settingsSchema = z.object({
-  register_name: z.string().overwrite(trimInvisible).max(200, CASHBOOK_MSG.registerNameTooLong.code).default(''),
-  register_address: z.string().overwrite(trimInvisible).max(500, CASHBOOK_MSG.registerAddressTooLong.code).default(''),
+  register_name: z
+    .string()
+    .overwrite(trimInvisible)
+    .max(CASHBOOK_REGISTER_NAME_MAX, CASHBOOK_MSG.registerNameTooLong.code)
+    .default(''),
+  register_address: z
+    .string()
+    .overwrite(trimInvisible)
+    .max(CASHBOOK_REGISTER_ADDRESS_MAX, CASHBOOK_MSG.registerAddressTooLong.code)
+    .default(''),
   starting_balance: z
     .number({ error: CASHBOOK_MSG.startingBalanceInvalid.code })
     .int(CASHBOOK_MSG.startingBalanceInvalid.code)

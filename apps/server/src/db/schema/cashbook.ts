@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CashbookDescriptionKind, ReversalParams } from '@portal/shared';
 import { customers } from './customers.js';
 import { countries } from './reference.js';
 import { users } from './users.js';
@@ -67,7 +68,15 @@ export const cashbookTransactions = pgTable(
     category_id: integer()
       .notNull()
       .references(() => cashbookCategories.id),
+    /** The text typed; for a reversal its reason (rows from before description_kind: the German sentence). */
     description: text().notNull(),
+    /**
+     * `text`, or `reversal` with `description_params` {reversal_of_seq, reason}: the web words it in
+     * the reader's language, the exports in German. Not part of the hash: the chain check holds the
+     * parameters against the hashed description and reverses_id (verify.ts).
+     */
+    description_kind: text().$type<CashbookDescriptionKind>().notNull().default('text'),
+    description_params: jsonb().$type<ReversalParams>(),
     invoice_number: text(),
     customer_id: integer().references(() => customers.id),
     user_id: integer()
@@ -93,6 +102,10 @@ export const cashbookTransactions = pgTable(
     check('cashbook_tx_type_ck', sql`${t.type} in ('income', 'expense')`),
     check('cashbook_tx_amount_ck', sql`${t.amount} <> 0`),
     check('cashbook_tx_seq_ck', sql`${t.seq} >= 1`),
+    check(
+      'cashbook_tx_description_kind_ck',
+      sql`(${t.description_kind} = 'text' and ${t.description_params} is null) or (${t.description_kind} = 'reversal' and ${t.description_params} is not null and ${t.reverses_id} is not null)`,
+    ),
   ],
 );
 

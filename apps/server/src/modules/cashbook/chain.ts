@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { CashbookType } from '@portal/shared';
+import type { CashbookDescriptionKind, CashbookType, ReversalParams } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { cashbookClosings, cashbookSettings, cashbookTransactions } from '../../db/schema/index.js';
 
@@ -28,6 +28,9 @@ export interface EntryFields {
   customer_id: number | null;
   user_id: number;
   reverses_id: number | null;
+  /** A reversal: its kind and parameters beside the reason in `description` (not hashed: verify.ts holds them to it). */
+  description_kind?: CashbookDescriptionKind;
+  description_params?: ReversalParams | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  cashbookDescriptionDe,
   centsToDecimalComma,
   formatCashbookDateTime,
   type CashbookTransaction,
@@ -42,7 +43,7 @@ function line(e: CashbookTransaction): string {
     csvField(formatCashbookDateTime(e.transaction_date), false),
     csvField(TYPE_LABEL[e.type]),
     csvField(e.category_name),
-    csvField(e.description),
+    csvField(cashbookDescriptionDe(e)),
     csvField(e.invoice_number ?? ''),
     csvField(e.customer_name ?? ''),
     csvField(centsToDecimalComma(e.amount), false),

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
+  CASHBOOK_MSG,
   parseTransactionCursor,
   type CashbookTransaction,
   type CashbookType,
@@ -8,6 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { cashbookCategories, cashbookTransactions, customers, users } from '../../db/schema/index.js';
 import { correlated, likeEscape } from '../../platform/db-helpers.js';
+import { notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { countryOf, iso, viennaDayEnd, viennaDayStart } from './common.js';
 
@@ -60,6 +62,8 @@ function selectEntries(db: DbOrTx) {
       category_id: t.category_id,
       category_name: cashbookCategories.name,
       description: t.description,
+      description_kind: t.description_kind,
+      description_params: t.description_params,
       transaction_date: t.transaction_date,
       recorded_at: t.recorded_at,
       invoice_number: t.invoice_number,
@@ -136,4 +140,15 @@ export async function entriesBySeq(db: DbOrTx, filter: EntryFilter, afterSeq: nu
     .orderBy(t.seq)
     .limit(limit);
   return rows.map(shape);
+}
+
+/** One entry of the caller's cashbook (another country's is not found). */
+export async function getTransaction(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { id: number },
+): Promise<CashbookTransaction> {
+  const [row] = await selectEntries(ctx.db).where(and(eq(t.id, input.id), eq(t.country_id, countryOf(viewer))));
+  if (!row) throw notFound(CASHBOOK_MSG.notFound);
+  return shape(row);
 }

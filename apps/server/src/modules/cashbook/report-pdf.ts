@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import {
+  cashbookDescriptionDe,
   cashbookMonthDays,
   formatCashbookDateTime,
   formatDateTime,
@@ -137,7 +138,7 @@ export async function renderMonthReport(
     for (const e of batch) {
       count++;
       const detail = [
-        e.description,
+        cashbookDescriptionDe(e),
         e.invoice_number ? `Beleg ${e.invoice_number}` : '',
         e.customer_name ? `Kunde ${e.customer_name}` : '',
         e.agent_name ?? '',

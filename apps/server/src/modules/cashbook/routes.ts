@@ -5,11 +5,11 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { fileReply, serve } from '../../platform/serve.js';
 import { createCategory, listCategories } from './categories.js';
-import { createClosing, listClosings } from './closings.js';
+import { createClosing, listClosings, previewClosing } from './closings.js';
 import { customerByNumber } from './customers.js';
 import { exportCsv } from './export-csv.js';
 import { balance, overview, summary } from './figures.js';
-import { listTransactions } from './queries.js';
+import { getTransaction, listTransactions } from './queries.js';
 import { monthReportPdf } from './report-pdf.js';
 import { getSettings, saveSettings } from './settings.js';
 import { createTransaction, reverseTransaction } from './transactions.js';
@@ -28,6 +28,7 @@ export const cashbookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   serve(app, ctx, calls.listCashbookTransactions, listTransactions);
   serve(app, ctx, calls.listCashbookTransactionsOfPeriod, listTransactions);
   serve(app, ctx, calls.createCashbookTransaction, createTransaction);
+  serve(app, ctx, calls.getCashbookTransaction, getTransaction);
   serve(app, ctx, calls.reverseCashbookTransaction, reverseTransaction);
   for (const refused of [
     calls.putCashbookTransactions,
@@ -58,5 +59,6 @@ export const cashbookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
 
   serve(app, ctx, calls.listCashbookMonthlyClosings, listClosings);
+  serve(app, ctx, calls.previewCashbookMonthlyClosing, previewClosing);
   serve(app, ctx, calls.closeCashbookMonth, createClosing);
 };

@@ -68,8 +68,10 @@ export async function createTransaction(
 
 /**
  * The correction of an entry: a new entry of the same type, category, invoice and customer with the
- * amount negated, dated at, pointing to the original. An entry is reversed once; a reversal is not
- * reversed (409 each). The reason is kept in the description, which the hash covers.
+ * amount negated, dated now, pointing to the original. An entry is reversed once; a reversal is not
+ * reversed (409 each). The reason is the description, which the hash covers; the kind `reversal`
+ * and its parameters (the original's number beside the reason) let each reader see it in their
+ * language ("Storno zu Nr. 48: …" in German, the exports' wording).
  */
 export async function reverseTransaction(
   ctx: ServiceCtx,
@@ -100,7 +102,9 @@ export async function reverseTransaction(
         type: orig.type as CreateTransactionInput['type'],
         amount: -orig.amount,
         category_id: orig.category_id,
-        description: `Storno zu Nr. ${orig.seq}: ${input.reason}`,
+        description: input.reason,
+        description_kind: 'reversal',
+        description_params: { reversal_of_seq: orig.seq, reason: input.reason },
         invoice_number: orig.invoice_number,
         customer_id: orig.customer_id,
         user_id: viewer.id,

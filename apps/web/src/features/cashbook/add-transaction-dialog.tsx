@@ -4,8 +4,12 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CASHBOOK_DESCRIPTION_MAX,
+  CASHBOOK_INVOICE_MAX,
+  CASHBOOK_MSG,
+  COMMON_MSG,
   CUSTOMER_SEARCH_MIN,
-  parseAmountToCents,
+  checkAmountText,
   toVienna,
   transactionFormSchema,
   type CashbookType,
@@ -13,11 +17,13 @@ import {
 import { CustomerPicker } from '../../components/customer-picker';
 import { DateInput } from '../../components/date-input';
 import { inputProps } from '../../components/field-error';
+import { withTextLimit } from '../../components/text-limit';
 import { useAuth } from '../../lib/auth-context';
 import { notifications } from '../../lib/toasts';
 import { useCategories } from './api/get-categories';
 import { useCreateTransaction } from './api/create-transaction';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, fieldErrorsOf } from '../../lib/errors';
+import { useSendOnce } from './send-once';
 import { customerSearch, hasCustomerSearch } from '../../lib/customer-search';
 import { resolveCustomer } from './api/resolve-customer';
 
@@ -42,6 +48,7 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
   const [resolveFailed, setResolveFailed] = useState(false);
   const categories = useCategories();
   const create = useCreateTransaction();
+  const { send, busy } = useSendOnce(create);
   const [error, setError] = useState<string | null>(null);
   const [preset] = useState(viennaNow);
   const form = useForm({
@@ -71,9 +78,11 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
   const submit = form.onSubmit((v) => {
     setError(null);
     const income = v.type === 'income';
-    create.mutate(
+    const amount = checkAmountText(v.amount);
+    if (!amount.ok) return;
+    send(
       {
-        amount: parseAmountToCents(v.amount)!,
+        amount: amount.cents,
         type: v.type,
         category_id: Number(v.category_id),
         description: v.description.trim(),
@@ -89,9 +98,10 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
           close();
         },
         onError: (e) => {
-          const message = errorMessage(e, t('cashbook.add.error'));
-          setError(message);
-          notifications.show({ color: 'red', message: t('cashbook.add.error') });
+          // Each refused field's message at its field; only what names no field above the form.
+          const fields = fieldErrorsOf(e);
+          if (Object.keys(fields).length) form.setErrors(fields);
+          else setError(errorMessage(e, t('cashbook.add.error')));
         },
       },
     );
@@ -100,8 +110,9 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      returnFocus={false}
       opened={opened}
-      onClose={close}
+      onClose={busy ? () => {} : close}
       title={t('cashbook.add.title')}
       size="lg"
       data-testid="cashbook-add-dialog"
@@ -149,8 +160,7 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
             required
             autosize
             minRows={2}
-            maxLength={500}
-            {...inputProps(form, 'description')}
+            {...withTextLimit(inputProps(form, 'description'), CASHBOOK_DESCRIPTION_MAX, COMMON_MSG.descriptionTooLong)}
             data-testid="cashbook-add-description"
           />
           <DateInput
@@ -167,8 +177,11 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
               <TextInput
                 label={t('cashbook.fields.invoiceNumber')}
                 required
-                maxLength={100}
-                {...inputProps(form, 'invoice_number')}
+                {...withTextLimit(
+                  inputProps(form, 'invoice_number'),
+                  CASHBOOK_INVOICE_MAX,
+                  CASHBOOK_MSG.invoiceTooLong,
+                )}
                 data-testid="cashbook-add-invoice"
               />
               <CustomerPicker
@@ -195,10 +208,10 @@ export function AddTransactionDialog({ opened, onClose }: { opened: boolean; onC
             </>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={close} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={create.isPending} data-testid="cashbook-add-submit">
+            <Button type="submit" loading={busy} data-testid="cashbook-add-submit">
               {t('cashbook.add.submit')}
             </Button>
           </Group>

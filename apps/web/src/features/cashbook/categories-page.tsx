@@ -2,16 +2,26 @@ import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from 
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createCategorySchema, type CashbookCategory, type CashbookType } from '@portal/shared';
+import {
+  CASHBOOK_CATEGORY_NAME_MAX,
+  CASHBOOK_DESCRIPTION_MAX,
+  CASHBOOK_MSG,
+  COMMON_MSG,
+  createCategorySchema,
+  type CashbookCategory,
+  type CashbookType,
+} from '@portal/shared';
+import { withTextLimit } from '../../components/text-limit';
+import { useSendOnce } from './send-once';
 import { DataTable } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { inputProps } from '../../components/field-error';
 import { notifications } from '../../lib/toasts';
 import { useCreateCategory } from './api/create-category';
 import { useCategories } from './api/get-categories';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { TypeBadge } from './components';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
@@ -19,6 +29,7 @@ import { PageHeader } from '../../components/page-header';
 function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateCategory();
+  const { send, busy } = useSendOnce(create);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -31,22 +42,27 @@ function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () =
     onClose();
   };
   const submit = form.onSubmit((v) =>
-    create.mutate(
+    send(
       { name: v.name.trim(), description: v.description.trim(), type: v.type as CashbookType },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('cashbook.categories.success') });
           close();
         },
-        onError: (e) => setError(errorMessage(e, t('cashbook.categories.error'))),
+        onError: (e) => {
+          const fields = fieldErrorsOf(e);
+          if (Object.keys(fields).length) form.setErrors(fields);
+          else setError(errorMessage(e, t('cashbook.categories.error')));
+        },
       },
     ),
   );
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      returnFocus={false}
       opened={opened}
-      onClose={close}
+      onClose={busy ? () => {} : close}
       title={t('cashbook.categories.add')}
       data-testid="cashbook-category-dialog"
     >
@@ -60,15 +76,15 @@ function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () =
           <TextInput
             label={t('cashbook.fields.name')}
             required
-            maxLength={100}
-            {...inputProps(form, 'name')}
+            {...withTextLimit(inputProps(form, 'name'), CASHBOOK_CATEGORY_NAME_MAX, CASHBOOK_MSG.categoryNameTooLong)}
             data-testid="cashbook-category-name"
           />
           <Textarea
             label={t('cashbook.fields.description')}
             required
-            maxLength={500}
-            {...inputProps(form, 'description')}
+            autosize
+            minRows={2}
+            {...withTextLimit(inputProps(form, 'description'), CASHBOOK_DESCRIPTION_MAX, COMMON_MSG.descriptionTooLong)}
             data-testid="cashbook-category-description"
           />
           <Select
@@ -82,10 +98,10 @@ function AddCategoryDialog({ opened, onClose }: { opened: boolean; onClose: () =
             data-testid="cashbook-category-type"
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={close} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={create.isPending} data-testid="cashbook-category-submit">
+            <Button type="submit" loading={busy} data-testid="cashbook-category-submit">
               {t('cashbook.categories.save')}
             </Button>
           </Group>
@@ -100,10 +116,16 @@ export default function CashbookCategoriesPage() {
   const { t } = useTranslation();
   const categories = useCategories();
   const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const closeDialog = () => {
+    setAdding(false);
+    window.setTimeout(() => addButton.current?.focus(), 0);
+  };
   return (
     <Stack>
       <PageHeader title={t('cashbook.categories.title')}>
         <Button
+          ref={addButton}
           leftSection={<IconPlus size={16} />}
           onClick={() => setAdding(true)}
           data-testid="cashbook-category-add"
@@ -133,7 +155,7 @@ export default function CashbookCategoriesPage() {
           ]}
         />
       )}
-      <AddCategoryDialog opened={adding} onClose={() => setAdding(false)} />
+      <AddCategoryDialog opened={adding} onClose={closeDialog} />
     </Stack>
   );
 }

@@ -34,7 +34,8 @@ export function EntryDate({ value }: { value: string }) {
 /** A reversal or a reversed entry, marked in the table (words, never cut, legible under a dialog's overlay). */
 export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
   const { t } = useTranslation();
-  if (entry.reverses_seq !== null)
+  // A reversal's description already says "Storno zu Nr. …" in the reader's language.
+  if (entry.reverses_seq !== null && entry.description_kind !== 'reversal')
     return (
       <Text
         span
@@ -47,7 +48,7 @@ export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
         ↩ {t('cashbook.transactions.reversalOf', { seq: entry.reverses_seq })}
       </Text>
     );
-  if (entry.reversed_by_id !== null)
+  if (entry.reverses_seq === null && entry.reversed_by_id !== null)
     return (
       <Text
         span
@@ -61,4 +62,18 @@ export function ReversalMark({ entry }: { entry: CashbookTransaction }) {
       </Text>
     );
   return null;
+}
+
+/**
+ * What an entry says, in the reader's language: a reversal from its kind and parameters
+ * ("Storno zu Nr. 48: Grund"), any other entry its text.
+ */
+export function EntryDescription({ entry }: { entry: CashbookTransaction }) {
+  const { t } = useTranslation();
+  const p = entry.description_params;
+  const text =
+    entry.description_kind === 'reversal' && p
+      ? t('cashbook.transactions.reversalText', { seq: p.reversal_of_seq, reason: p.reason })
+      : entry.description;
+  return <span style={{ overflowWrap: 'anywhere' }}>{text}</span>;
 }

@@ -6,7 +6,7 @@ import { DataTable } from '../../components/data-table';
 import { Money } from '../../components/money';
 import { formatMonthNumeric, useFormat } from '../../lib/format';
 import { useOverview } from './api/get-overview';
-import { EntryDate, TypeBadge } from './components';
+import { EntryDate, TypeBadge, EntryDescription } from './components';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 
@@ -81,7 +81,11 @@ export default function CashbookOverviewPage() {
           data-testid="cashbook-latest"
           columns={[
             { key: 'date', header: t('cashbook.fields.date'), cell: (r) => <EntryDate value={r.transaction_date} /> },
-            { key: 'description', header: t('cashbook.fields.description'), cell: (r) => r.description },
+            {
+              key: 'description',
+              header: t('cashbook.fields.description'),
+              cell: (r) => <EntryDescription entry={r} />,
+            },
             { key: 'category', header: t('cashbook.fields.category'), cell: (r) => r.category_name },
             { key: 'type', header: t('cashbook.fields.type'), cell: (r) => <TypeBadge type={r.type} /> },
             { key: 'user', header: t('cashbook.fields.user'), cell: (r) => r.agent_name ?? '' },

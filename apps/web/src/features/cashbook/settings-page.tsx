@@ -1,34 +1,60 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { centsToInput, parseAmountToCents, type CashbookSettings } from '@portal/shared';
+import {
+  AMOUNT_PROBLEM_MSG,
+  CASHBOOK_MSG,
+  CASHBOOK_REGISTER_ADDRESS_MAX,
+  CASHBOOK_REGISTER_NAME_MAX,
+  centsToInput,
+  checkAmountText,
+  type CashbookSettings,
+} from '@portal/shared';
+import { withTextLimit } from '../../components/text-limit';
+import { translateMessage } from '../../lib/translate-message';
+import { useSendOnce } from './send-once';
 import { notifications } from '../../lib/toasts';
 import { useSettings } from './api/get-settings';
 import { useSaveSettings } from './api/save-settings';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 
 function SettingsForm({ settings }: { settings: CashbookSettings }) {
   const { t } = useTranslation();
   const save = useSaveSettings();
+  const { send, busy } = useSendOnce(save);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [name, setName] = useState(settings.register_name);
   const [address, setAddress] = useState(settings.register_address);
   const [start, setStart] = useState(centsToInput(settings.starting_balance));
   const [error, setError] = useState<string | null>(null);
-  const cents = parseAmountToCents(start.replace(/^-/, ''));
-  const startCents = cents === null ? null : start.trim().startsWith('-') ? -cents : cents;
+  // The one amount rule (a starting balance may be negative: the sign apart).
+  const negative = /^\s*[-\u2212]/.test(start);
+  const amount = checkAmountText(start.replace(/^\s*[-\u2212]/, ''), 0);
+  const startCents = amount.ok ? (negative ? -amount.cents : amount.cents) : null;
   const submit = () => {
-    if (startCents === null) {
-      setError(t('cashbook.settings.startInvalid'));
+    if (!amount.ok) {
+      setFieldErrors({
+        starting_balance:
+          amount.problem === 'required' || amount.problem === 'format'
+            ? t('cashbook.settings.startInvalid')
+            : translateMessage(AMOUNT_PROBLEM_MSG[amount.problem]),
+      });
       return;
     }
+    if (name.length > CASHBOOK_REGISTER_NAME_MAX || address.length > CASHBOOK_REGISTER_ADDRESS_MAX) return;
+    setFieldErrors({});
     setError(null);
-    save.mutate(
-      { register_name: name.trim(), register_address: address.trim(), starting_balance: startCents },
+    send(
+      { register_name: name.trim(), register_address: address.trim(), starting_balance: startCents! },
       {
         onSuccess: () => notifications.show({ color: 'green', message: t('cashbook.settings.success') }),
-        onError: (e) => setError(errorMessage(e, t('cashbook.settings.error'))),
+        onError: (e) => {
+          const fields = fieldErrorsOf(e);
+          if (Object.keys(fields).length) setFieldErrors(fields);
+          else setError(errorMessage(e, t('cashbook.settings.error')));
+        },
       },
     );
   };
@@ -42,16 +68,28 @@ function SettingsForm({ settings }: { settings: CashbookSettings }) {
         )}
         <TextInput
           label={t('cashbook.settings.name')}
-          maxLength={200}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          {...withTextLimit(
+            {
+              value: name,
+              onChange: (e: React.ChangeEvent<HTMLInputElement>) => setName(e.currentTarget.value),
+              error: fieldErrors.register_name,
+            },
+            CASHBOOK_REGISTER_NAME_MAX,
+            CASHBOOK_MSG.registerNameTooLong,
+          )}
           data-testid="cashbook-settings-name"
         />
         <Textarea
           label={t('cashbook.settings.address')}
-          maxLength={500}
-          value={address}
-          onChange={(e) => setAddress(e.currentTarget.value)}
+          {...withTextLimit(
+            {
+              value: address,
+              onChange: (e: React.ChangeEvent<HTMLTextAreaElement>) => setAddress(e.currentTarget.value),
+              error: fieldErrors.register_address,
+            },
+            CASHBOOK_REGISTER_ADDRESS_MAX,
+            CASHBOOK_MSG.registerAddressTooLong,
+          )}
           data-testid="cashbook-settings-address"
         />
         <TextInput
@@ -64,10 +102,11 @@ function SettingsForm({ settings }: { settings: CashbookSettings }) {
             settings.starting_balance_editable ? t('cashbook.settings.startOnce') : t('cashbook.settings.startLocked')
           }
           onChange={(e) => setStart(e.currentTarget.value)}
+          error={fieldErrors.starting_balance}
           data-testid="cashbook-settings-start"
         />
         <Group justify="flex-end">
-          <Button onClick={submit} loading={save.isPending} data-testid="cashbook-settings-save">
+          <Button onClick={submit} loading={busy} data-testid="cashbook-settings-save">
             {t('cashbook.settings.save')}
           </Button>
         </Group>

@@ -1,9 +1,10 @@
 import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CashbookTransaction } from '@portal/shared';
+import { CASHBOOK_SEARCH_MAX, type CashbookTransaction } from '@portal/shared';
+import { urlParam } from '../../lib/use-url-filters';
 import { DataTable } from '../../components/data-table';
 import { DateInput, INVALID_DATE } from '../../components/date-input';
 import { Ltr } from '../../components/ltr';
@@ -13,9 +14,10 @@ import { useUrlFilters } from '../../lib/use-url-filters';
 import { useCategories } from './api/get-categories';
 import { useTransactions } from './api/get-transactions';
 import { AddTransactionDialog } from './add-transaction-dialog';
-import { EntryDate, ReversalMark, TypeBadge } from './components';
+import { EntryDate, EntryDescription, ReversalMark, TypeBadge } from './components';
 import { LoadError } from '../../components/load-error';
-import { ReverseDialog } from './reverse-dialog';
+import { EntryDialog } from './entry-dialog';
+import { useOpenInUrl } from './use-open-in-url';
 import { listFilters, TRANSACTION_FILTERS, TRANSACTION_RESETTABLE } from './transaction-filters';
 import { PageHeader } from '../../components/page-header';
 
@@ -32,8 +34,11 @@ export default function CashbookTransactionsPage() {
   const { cursor, paging } = useKeysetPaging<string>(filterKey);
   const list = useTransactions({ ...filters, cursor });
   const categories = useCategories();
-  const [adding, setAdding] = useState(false);
-  const [reversing, setReversing] = useState<CashbookTransaction | null>(null);
+  // What is open lives in the address (?entry=<id>, ?new=entry): a reload or a link opens it again.
+  const addButton = useCallback(() => document.querySelector<HTMLElement>('[data-testid="cashbook-add"]'), []);
+  const entry = useOpenInUrl('entry', addButton);
+  const adding = useOpenInUrl('new', addButton);
+  const entryId = urlParam.id()(entry.value);
   const [search, setSearch] = useState(values.q);
   const commitSearch = useDebouncedCallback((v: string) => setParam('q', v || null), 300);
 
@@ -44,7 +49,7 @@ export default function CashbookTransactionsPage() {
   return (
     <Stack>
       <PageHeader title={t('cashbook.transactions.title')}>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="cashbook-add">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => adding.open('entry')} data-testid="cashbook-add">
           {t('cashbook.add.open')}
         </Button>
       </PageHeader>
@@ -94,10 +99,13 @@ export default function CashbookTransactionsPage() {
             label={t('cashbook.filters.search')}
             value={search}
             onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              commitSearch(e.currentTarget.value);
+              // Cut at the server's limit: the search never refuses its own input.
+              const v = e.currentTarget.value.slice(0, CASHBOOK_SEARCH_MAX);
+              setSearch(v);
+              commitSearch(v);
             }}
             w={220}
+            maxLength={CASHBOOK_SEARCH_MAX}
             data-testid="cashbook-filter-q"
           />
           <Button
@@ -123,7 +131,21 @@ export default function CashbookTransactionsPage() {
           data-testid="cashbook-transactions"
           paging={paging(list.data?.nextCursor)}
           columns={[
-            { key: 'seq', header: t('cashbook.fields.seq'), cell: (r) => <Ltr>{r.seq}</Ltr> },
+            {
+              key: 'seq',
+              header: t('cashbook.fields.seq'),
+              cell: (r) => (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => entry.open(String(r.id))}
+                  aria-label={t('cashbook.entry.open', { seq: r.seq })}
+                  data-testid={`cashbook-entry-${r.seq}`}
+                >
+                  <Ltr>{r.seq}</Ltr>
+                </Button>
+              ),
+            },
             { key: 'date', header: t('cashbook.fields.date'), cell: (r) => <EntryDate value={r.transaction_date} /> },
             { key: 'type', header: t('cashbook.fields.type'), cell: (r) => <TypeBadge type={r.type} /> },
             { key: 'category', header: t('cashbook.fields.category'), cell: (r) => r.category_name },
@@ -132,7 +154,7 @@ export default function CashbookTransactionsPage() {
               header: t('cashbook.fields.description'),
               cell: (r) => (
                 <Group gap={6} wrap="nowrap">
-                  <span>{r.description}</span>
+                  <EntryDescription entry={r} />
                   <ReversalMark entry={r} />
                 </Group>
               ),
@@ -166,7 +188,7 @@ export default function CashbookTransactionsPage() {
                   <Button
                     size="compact-xs"
                     variant="default"
-                    onClick={() => setReversing(r)}
+                    onClick={() => entry.open(String(r.id))}
                     aria-label={t('cashbook.reverse.action', { seq: r.seq })}
                     data-testid={`cashbook-reverse-${r.seq}`}
                   >
@@ -177,8 +199,8 @@ export default function CashbookTransactionsPage() {
           ]}
         />
       )}
-      {adding && <AddTransactionDialog opened={adding} onClose={() => setAdding(false)} />}
-      <ReverseDialog entry={reversing} onClose={() => setReversing(null)} />
+      {adding.value !== null && <AddTransactionDialog opened onClose={adding.close} />}
+      {entryId !== undefined && <EntryDialog id={entryId} onClose={entry.close} />}
     </Stack>
   );
 }
