@@ -171,7 +171,7 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     await page.goto('/agent-dashboard/ds/schedules');
     const row = page.getByTestId('schedules-table').locator('tbody tr').first();
     await row.waitFor();
-    const countBefore = Number((await row.locator('td').nth(4).innerText()).trim());
+    const countBefore = Number((await row.getByTestId('content-count').innerText()).trim());
     await row.getByTestId('schedule-content').click();
     const dialog = page.getByTestId('schedule-content-dialog');
     await dialog.getByTestId('schedule-content-add').waitFor();
@@ -192,10 +192,11 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     await dialog.getByTestId('schedule-content-save').click();
     await dialog.waitFor({ state: 'detached' });
     await row
-      .locator('td')
-      .nth(4)
+      .getByTestId('content-count')
       .filter({ hasText: String(countBefore + 1) })
       .waitFor();
+    // The strip shows the items as thumbnails, the new picture among them.
+    await row.getByTestId('content-strip').getByRole('img', { name: 'mittagsmenue.png' }).waitFor();
     // Opened again: as saved, with its duration.
     await row.getByTestId('schedule-content').click();
     await items.filter({ hasText: 'mittagsmenue.png' }).waitFor();
@@ -246,9 +247,9 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     }
     await page.goto('/agent-dashboard/ds/schedules');
     await page.getByTestId('new-schedule').click();
-    // The defaults of the spec: 08:00 to 17:00 on all seven days.
-    assert.equal(await page.locator('input[type=time]').first().inputValue(), '08:00');
-    assert.equal(await page.locator('input[type=time]').nth(1).inputValue(), '17:00');
+    // The defaults of the spec: 08:00 to 17:00 on all seven days, 24 hours with Latin digits.
+    assert.equal(await page.getByTestId('schedule-start').inputValue(), '08:00');
+    assert.equal(await page.getByTestId('schedule-end').inputValue(), '17:00');
     assert.equal(
       await page.locator('.mantine-Modal-body input[type=checkbox]:checked').count(),
       8,
