@@ -1,4 +1,4 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { ScheduleRow } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
@@ -13,7 +13,8 @@ export function ContentStrip({ schedule, onOpen }: { schedule: ScheduleRow; onOp
   const more = schedule.content_count - schedule.preview.length;
   const label = t('signage.schedules.contentOf', { n: schedule.content_count, name: schedule.schedule_name });
   return (
-    <UnstyledButton onClick={onOpen} aria-label={label} title={label} data-testid="content-strip">
+    // Named by what it shows (the count, the pictures' names, "+n") and what it does, said last.
+    <UnstyledButton onClick={onOpen} title={label} data-testid="content-strip">
       <Group gap={6} wrap="nowrap">
         <Text size="sm" fw={600} miw={20} ta="end" data-testid="content-count">
           {schedule.content_count}
@@ -26,6 +27,7 @@ export function ContentStrip({ schedule, onOpen }: { schedule: ScheduleRow; onOp
             <Ltr>+{more}</Ltr>
           </Text>
         )}
+        <VisuallyHidden>{label}</VisuallyHidden>
       </Group>
     </UnstyledButton>
   );
