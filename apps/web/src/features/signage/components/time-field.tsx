@@ -1,6 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { normaliseTimeOfDay } from '@portal/shared';
-import { IconClock } from '@tabler/icons-react';
 
 /**
  * A time of day in 24 hours (`08:30`) in every language: a text field, not `type="time"`, whose
@@ -27,8 +26,9 @@ export function TimeField({
       inputMode="numeric"
       autoComplete="off"
       maxLength={5}
+      // Left to right in Arabic too, without an icon section (Mantine puts it at the inline start,
+      // where it covered the digits in a right-to-left page).
       dir="ltr"
-      leftSection={<IconClock size={16} aria-hidden />}
     />
   );
 }
