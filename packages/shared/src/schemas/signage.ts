@@ -113,7 +113,8 @@ export const activationCodeSchema = activationCodeText.pipe(
   z
     .string()
     .min(1, SIGNAGE_MSG.codeRequired.code)
-    .regex(/^\d{6}$/, SIGNAGE_MSG.codeWrong.code),
+    // An empty code gets one message, the required one (a form shows one message per field).
+    .refine((v) => v === '' || /^\d{6}$/.test(v), SIGNAGE_MSG.codeWrong.code),
 );
 
 export const assignCustomerSchema = z.object({ customer_id: id(SIGNAGE_MSG.customerRequired.code) });
