@@ -1,46 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import zlib from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO, SCREENSHOT_DIR, screenshot, serverAndBrowser, signIn } from './helpers.js';
-
-/** A real PNG of one colour (w × h), so the screen shows something one can see in the photograph. */
-function solidPng(w: number, h: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3).map((_, i) => rgb[i % 3]!)]);
-  const raw = Buffer.concat(Array.from({ length: h }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** The player asks at once when the browser reports the network back (else at the next half minute). */
-const pollNow = (player: Page) => player.evaluate(() => window.dispatchEvent(new Event('online')));
+import { pollNow, solidPng } from './signage-media.js';
 
 describe('digital signage: a screen registers, staff activate it and give it a picture, it plays on offline', () => {
   const app = serverAndBrowser();
@@ -171,7 +133,7 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     await page.goto('/agent-dashboard/ds/schedules');
     const row = page.getByTestId('schedules-table').locator('tbody tr').first();
     await row.waitFor();
-    const countBefore = Number((await row.locator('td').nth(4).innerText()).trim());
+    const countBefore = Number((await row.getByTestId('content-count').innerText()).trim());
     await row.getByTestId('schedule-content').click();
     const dialog = page.getByTestId('schedule-content-dialog');
     await dialog.getByTestId('schedule-content-add').waitFor();
@@ -192,10 +154,11 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     await dialog.getByTestId('schedule-content-save').click();
     await dialog.waitFor({ state: 'detached' });
     await row
-      .locator('td')
-      .nth(4)
+      .getByTestId('content-count')
       .filter({ hasText: String(countBefore + 1) })
       .waitFor();
+    // The strip shows the items as thumbnails, the new picture among them.
+    await row.getByTestId('content-strip').getByRole('img', { name: 'mittagsmenue.png' }).waitFor();
     // Opened again: as saved, with its duration.
     await row.getByTestId('schedule-content').click();
     await items.filter({ hasText: 'mittagsmenue.png' }).waitFor();
@@ -246,9 +209,9 @@ describe('digital signage: a screen registers, staff activate it and give it a p
     }
     await page.goto('/agent-dashboard/ds/schedules');
     await page.getByTestId('new-schedule').click();
-    // The defaults of the spec: 08:00 to 17:00 on all seven days.
-    assert.equal(await page.locator('input[type=time]').first().inputValue(), '08:00');
-    assert.equal(await page.locator('input[type=time]').nth(1).inputValue(), '17:00');
+    // The defaults of the spec: 08:00 to 17:00 on all seven days, 24 hours with Latin digits.
+    assert.equal(await page.getByTestId('schedule-start').inputValue(), '08:00');
+    assert.equal(await page.getByTestId('schedule-end').inputValue(), '17:00');
     assert.equal(
       await page.locator('.mantine-Modal-body input[type=checkbox]:checked').count(),
       8,

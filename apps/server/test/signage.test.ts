@@ -204,6 +204,8 @@ for (const target of dbTargets()) {
       // "Was läuft jetzt?": the same item for staff, with its file, and no poll recorded.
       const seenBefore = (await t.db.select().from(signageDevices).where(eq(signageDevices.id, id)))[0]!.last_seen;
       const now = (await get(`/api/okds-devices/${id}/now-playing`)).json();
+      // The dialog opened from a link knows only the id: the answer names the device.
+      assert.ok('device_name' in now);
       assert.equal(now.status, 'active');
       assert.deepEqual(
         now.items.map((i: { file_name: string; schedule_name: string | null }) => [i.file_name, i.schedule_name]),
@@ -442,6 +444,81 @@ for (const target of dbTargets()) {
         ).statusCode,
         404,
       );
+    });
+
+    it('lists each schedule with its first items for the thumbnail strip; refusals name their field', async () => {
+      const files = [];
+      for (const name of ['s1.png', 's2.png', 's3.png', 's4.png', 's5.png'])
+        files.push((await upload(PNG, name)).json().file.id as number);
+      const created = await send('POST', '/api/okds-schedules', {
+        schedule_name: 'Streifen',
+        customer_id: customerId,
+        start_time: '08:00',
+        end_time: '17:00',
+        days: '1,2,3,4,5,6,7',
+      });
+      const sid = created.json().schedule.schedule_id;
+      assert.deepEqual(created.json().schedule.preview, []);
+      // Stored in the reverse of the upload order: the strip follows the playing order.
+      const order = [...files].reverse();
+      await send('POST', `/api/okds-content-schedule/${sid}`, {
+        content: order.map((file_id, display_order) => ({ file_id, display_order })),
+      });
+      const row = (await get('/api/okds-schedules'))
+        .json()
+        .rows.find((r: { schedule_id: number }) => r.schedule_id === sid);
+      assert.equal(row.content_count, 5);
+      assert.deepEqual(
+        row.preview.map((p: { file_id: number }) => p.file_id),
+        order.slice(0, 4),
+      );
+      assert.match(row.preview[0].file_path, /^\/protected-files\/uploads\/signage\//);
+
+      // An unknown customer is said at the customer field, every failing field at its own.
+      const unknown = await send('PUT', `/api/okds-schedules/${sid}`, {
+        schedule_name: 'Streifen',
+        customer_id: 999_999,
+        start_time: '08:00',
+        end_time: '17:00',
+        days: '1',
+      });
+      assert.equal(unknown.statusCode, 400);
+      assert.deepEqual(unknown.json().errors, [
+        {
+          field: 'customer_id',
+          message: 'Bitte alle Felder ausfüllen und einen Kunden wählen.',
+          code: 'signage.scheduleRequired',
+        },
+      ]);
+      const several = await send('POST', '/api/okds-schedules', {
+        schedule_name: 'x'.repeat(201),
+        customer_id: customerId,
+        start_time: '8 Uhr',
+        end_time: '',
+        days: '',
+      });
+      assert.deepEqual(
+        several.json().errors.map((e: { field: string; message: string }) => [e.field, e.message]),
+        [
+          ['schedule_name', 'Der Name des Schedules darf höchstens 200 Zeichen lang sein.'],
+          ['start_time', 'Ungültige Uhrzeit (HH:MM).'],
+          ['end_time', 'Bitte alle Felder ausfüllen und einen Kunden wählen.'],
+          ['days', 'Bitte alle Felder ausfüllen und einen Kunden wählen.'],
+        ],
+      );
+      const reg = await register('screen-long-name-01');
+      const longName = await send('PUT', `/api/okds-devices/${await deviceIdOf('screen-long-name-01')}`, {
+        device_name: 'x'.repeat(101),
+      });
+      assert.ok(reg.device_key);
+      assert.equal(longName.statusCode, 400);
+      assert.deepEqual(longName.json().errors[0], {
+        field: 'device_name',
+        message: 'Der Gerätename darf höchstens 100 Zeichen lang sein.',
+        code: 'signage.deviceNameTooLong',
+      });
+      // Gone again: the later tests count the customer's schedules and what plays.
+      assert.equal((await send('DELETE', `/api/okds-schedules/${sid}`)).statusCode, 200);
     });
 
     it('plays what the window and weekday allow in Vienna time, schedules of the customer included (fixed clock)', async (tctx) => {

@@ -23,6 +23,11 @@ export const DEVICE_OFFLINE_AFTER_MS = 100_000;
 /** Wrong activation codes a device may get before it has to register anew. */
 export const ACTIVATION_MAX_TRIES = 5;
 export const SIGNAGE_SEARCH_MIN = 2;
+/** The longest device name and schedule name (the columns' limits, named in their messages). */
+export const SIGNAGE_DEVICE_NAME_MAX = 100;
+export const SIGNAGE_SCHEDULE_NAME_MAX = 200;
+/** Thumbnails a schedule shows in the list (a "+n" beyond). */
+export const SCHEDULE_PREVIEW_ITEMS = 4;
 export const SIGNAGE_SEARCH_MAX_ROWS = 20;
 /** A video may be this large unless SIGNAGE_MAX_VIDEO_MB says otherwise. */
 export const SIGNAGE_MAX_VIDEO_MB = 200;
@@ -87,6 +92,19 @@ export function effectiveStatus(
 
 /** `HH:MM` 00:00–23:59. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+/**
+ * A time of day as typed (`8`, `830`, `0830`, `8:30`, `8.30`, `8h30`) in 24-hour `HH:MM`; anything
+ * else is given back as typed (trimmed), for the schema to refuse with its message.
+ */
+export function normaliseTimeOfDay(typed: string): string {
+  const text = typed.trim();
+  const m = /^(\d{1,2})(?:[:.hH]?(\d{2}))?$/.exec(text);
+  if (!m) return text;
+  const hours = Number(m[1]);
+  const minutes = Number(m[2] ?? '0');
+  if (hours > 23 || minutes > 59) return text;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
 /** Comma-joined weekdays 1–7 (Monday = 1), each once. */
 export const DAYS_LIST = /^[1-7](,[1-7]){0,6}$/;
 

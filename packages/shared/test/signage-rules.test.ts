@@ -5,6 +5,9 @@ import {
   daysRemaining,
   effectiveStatus,
   licenseOneYearFrom,
+  normaliseTimeOfDay,
+  activateByCodeSchema,
+  updateDeviceSchema,
   parseDays,
   playsNow,
   scheduleInputSchema,
@@ -112,5 +115,60 @@ describe('signage inputs', () => {
       'Bitte geben Sie einen Aktivierungscode ein',
     );
     assert.equal(verifyActivationSchema.parse({ activation_code: '123 456' }).activation_code, '123456');
+  });
+  it('reads the code the same way for "Gerät hinzufügen": spaces and dashes ignored, six digits', () => {
+    const base = { customer_id: 3 };
+    assert.equal(activateByCodeSchema.parse({ ...base, activation_code: ' 123-456 ' }).activation_code, '123456');
+    assert.equal(
+      german(activateByCodeSchema.safeParse({ ...base, activation_code: '12345' }).error?.issues[0]?.message),
+      'Aktivierungscode ist nicht korrekt',
+    );
+    // One message for an empty code: the required one only.
+    assert.deepEqual(
+      activateByCodeSchema.safeParse({ ...base, activation_code: ' - ' }).error?.issues.map((i) => german(i.message)),
+      ['Bitte geben Sie einen Aktivierungscode ein'],
+    );
+  });
+  it('names the field whose text is too long', () => {
+    assert.equal(
+      german(updateDeviceSchema.safeParse({ device_name: 'x'.repeat(101) }).error?.issues[0]?.message),
+      'Der Gerätename darf höchstens 100 Zeichen lang sein.',
+    );
+    assert.equal(
+      german(updateDeviceSchema.safeParse({ location: 'x'.repeat(201) }).error?.issues[0]?.message),
+      'Der Standort darf höchstens 200 Zeichen lang sein.',
+    );
+    const schedule = { start_time: '08:00', end_time: '17:00', days: '1', customer_id: 3 };
+    assert.equal(
+      german(scheduleInputSchema.safeParse({ ...schedule, schedule_name: 'x'.repeat(201) }).error?.issues[0]?.message),
+      'Der Name des Schedules darf höchstens 200 Zeichen lang sein.',
+    );
+  });
+  it('says every failing field of a schedule at once, each with its own message', () => {
+    const r = scheduleInputSchema.safeParse({ schedule_name: '', start_time: '25:00', end_time: '', days: '' });
+    assert.deepEqual(
+      r.error?.issues.map((i) => [i.path.join('.'), german(i.message)]),
+      [
+        ['schedule_name', 'Bitte alle Felder ausfüllen und einen Kunden wählen.'],
+        ['start_time', 'Ungültige Uhrzeit (HH:MM).'],
+        ['end_time', 'Bitte alle Felder ausfüllen und einen Kunden wählen.'],
+        ['days', 'Bitte alle Felder ausfüllen und einen Kunden wählen.'],
+        ['stripe_customer_id', 'Bitte alle Felder ausfüllen und einen Kunden wählen.'],
+      ],
+    );
+  });
+  it('reads a typed time as 24 hours', () => {
+    for (const [typed, time] of [
+      ['8', '08:00'],
+      ['08', '08:00'],
+      ['830', '08:30'],
+      ['0830', '08:30'],
+      ['8:30', '08:30'],
+      ['8.30', '08:30'],
+      [' 17h05 ', '17:05'],
+      ['23:59', '23:59'],
+    ])
+      assert.equal(normaliseTimeOfDay(typed!), time);
+    for (const typed of ['24:00', '8:61', '8 pm', '', 'abc']) assert.equal(normaliseTimeOfDay(typed), typed.trim());
   });
 });

@@ -55,7 +55,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     overdue: { title: 'Aufgabe überfällig', message: 'Die Frist der Aufgabe #{{id}} „{{titel}}“ ist abgelaufen.' },
     rksvOutage: {
       title: 'RKSV-Ausfall über 48 Stunden',
-      message: 'Der Ausfall einer Signaturkarte der Bestellung #{{id}} „{{titel}}“ dauert über 48 Stunden: Meldung an das Finanzamt bis {{comment}} (§ 17 RKSV).',
+      message:
+        'Der Ausfall einer Signaturkarte der Bestellung #{{id}} „{{titel}}“ dauert über 48 Stunden: Meldung an das Finanzamt bis {{comment}} (§ 17 RKSV).',
     },
   },
   en: {
@@ -69,7 +70,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     overdue: { title: 'Task overdue', message: 'The due date of task #{{id}} “{{titel}}” has passed.' },
     rksvOutage: {
       title: 'RKSV outage over 48 hours',
-      message: 'A signature card of order #{{id}} “{{titel}}” has been out for over 48 hours: report it to the tax office by {{comment}} (§ 17 RKSV).',
+      message:
+        'A signature card of order #{{id}} “{{titel}}” has been out for over 48 hours: report it to the tax office by {{comment}} (§ 17 RKSV).',
     },
   },
   fr: {
@@ -89,7 +91,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     overdue: { title: 'Tâche en retard', message: 'L’échéance de la tâche n° {{id}} « {{titel}} » est dépassée.' },
     rksvOutage: {
       title: 'Panne RKSV de plus de 48 heures',
-      message: 'Une carte de signature de la commande n° {{id}} « {{titel}} » est en panne depuis plus de 48 heures : à déclarer au fisc avant le {{comment}} (§ 17 RKSV).',
+      message:
+        'Une carte de signature de la commande n° {{id}} « {{titel}} » est en panne depuis plus de 48 heures : à déclarer au fisc avant le {{comment}} (§ 17 RKSV).',
     },
   },
   ar: {
@@ -103,7 +106,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     overdue: { title: 'المهمة متأخرة', message: 'انتهى الموعد النهائي للمهمة #{{id}} «{{titel}}».' },
     rksvOutage: {
       title: 'عطل RKSV لأكثر من 48 ساعة',
-      message: 'بطاقة التوقيع للطلب #{{id}} «{{titel}}» معطلة منذ أكثر من 48 ساعة: يجب الإبلاغ لمكتب الضرائب قبل {{comment}} (§ 17 RKSV).',
+      message:
+        'بطاقة التوقيع للطلب #{{id}} «{{titel}}» معطلة منذ أكثر من 48 ساعة: يجب الإبلاغ لمكتب الضرائب قبل {{comment}} (§ 17 RKSV).',
     },
   },
 };

@@ -9,6 +9,8 @@ import {
   parseDays,
   SIGNAGE_DEFAULT_DURATION,
   SIGNAGE_DEFAULT_WINDOW,
+  SIGNAGE_DEVICE_NAME_MAX,
+  SIGNAGE_SCHEDULE_NAME_MAX,
   SIGNAGE_SEARCH_MIN,
   startsBeforeEnd,
   TIME_OF_DAY,
@@ -23,14 +25,20 @@ import {
 const DB_ID_MAX = 2_147_483_647;
 const id = (message: string = SIGNAGE_MSG.deviceNotFound.code) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(DB_ID_MAX, message);
-const optionalText = (max: number) =>
+const optionalText = (max: number, tooLong: string) =>
   z
     .string()
     .overwrite(trimInvisible)
-    .max(max)
+    .max(max, tooLong)
     .transform((v) => (v === '' ? null : v));
-const time = (message: string = SIGNAGE_MSG.timeFormat.code) =>
-  z.string({ error: message }).trim().regex(TIME_OF_DAY, message);
+/** `HH:MM` (24 hours); empty is `missing` (a required field's message), anything else the format's. */
+const time = (missing: string = SIGNAGE_MSG.timeFormat.code) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    // Not aborting: the form's other fields and the customer are still checked beside it.
+    .refine((v) => v === '' || TIME_OF_DAY.test(v), SIGNAGE_MSG.timeFormat.code);
 /** Comma-joined weekdays, normalised (sorted, each once). */
 const days = (message: string = SIGNAGE_MSG.daysFormat.code) =>
   z
@@ -86,12 +94,28 @@ export const deviceListQuerySchema = signagePageQuerySchema.extend({
 export const deviceListSchema = z.object({ rows: z.array(deviceRowSchema), total: z.number().int() });
 
 export const updateDeviceSchema = z.object({
-  device_name: optionalText(100).optional(),
-  location: optionalText(200).optional(),
+  device_name: optionalText(SIGNAGE_DEVICE_NAME_MAX, SIGNAGE_MSG.deviceNameTooLong.code).optional(),
+  location: optionalText(200, SIGNAGE_MSG.locationTooLong.code).optional(),
   license_until: isoDay.nullable().optional(),
   status: z.enum(['active', 'locked']).optional(),
 });
 export type UpdateDeviceInput = z.infer<typeof updateDeviceSchema>;
+
+/**
+ * The activation code as typed: spaces and dashes (`123 456`, `123-456`) are ignored. The one
+ * normalisation of the code, for the per-row activation, "Gerät hinzufügen" and its form.
+ */
+const activationCodeText = z
+  .string({ error: SIGNAGE_MSG.codeRequired.code })
+  .transform((v) => v.replace(/[\s-]+/g, ''));
+/** The six digits a screen shows, normalised: "Gerät hinzufügen" on the server and in its form. */
+export const activationCodeSchema = activationCodeText.pipe(
+  z
+    .string()
+    .min(1, SIGNAGE_MSG.codeRequired.code)
+    // An empty code gets one message, the required one (a form shows one message per field).
+    .refine((v) => v === '' || /^\d{6}$/.test(v), SIGNAGE_MSG.codeWrong.code),
+);
 
 export const assignCustomerSchema = z.object({ customer_id: id(SIGNAGE_MSG.customerRequired.code) });
 /**
@@ -99,10 +123,10 @@ export const assignCustomerSchema = z.object({ customer_id: id(SIGNAGE_MSG.custo
  * only when the code is right. Without `customer_id` the device keeps the customer it has (and needs one).
  */
 export const verifyActivationSchema = z.object({
-  activation_code: z
-    .string({ error: SIGNAGE_MSG.codeRequired.code })
-    .transform((v) => v.replace(/[\s-]+/g, ''))
-    .pipe(z.string().min(1, SIGNAGE_MSG.codeRequired.code).max(20, SIGNAGE_MSG.codeWrong.code)),
+  // Any length reaches the check (a wrong code counts as a try); only the form is normalised.
+  activation_code: activationCodeText.pipe(
+    z.string().min(1, SIGNAGE_MSG.codeRequired.code).max(20, SIGNAGE_MSG.codeWrong.code),
+  ),
   customer_id: id(SIGNAGE_MSG.customerRequired.code).nullish(),
 });
 export type VerifyActivationInput = z.input<typeof verifyActivationSchema>;
@@ -112,17 +136,9 @@ export type VerifyActivationInput = z.input<typeof verifyActivationSchema>;
  * once for the customer chosen, under the name given (spaces and dashes in the code are ignored).
  */
 export const activateByCodeSchema = z.object({
-  activation_code: z
-    .string({ error: SIGNAGE_MSG.codeRequired.code })
-    .transform((v) => v.replace(/[\s-]+/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, SIGNAGE_MSG.codeRequired.code)
-        .regex(/^\d{6}$/, SIGNAGE_MSG.codeWrong.code),
-    ),
+  activation_code: activationCodeSchema,
   customer_id: id(SIGNAGE_MSG.customerRequired.code),
-  device_name: optionalText(100).optional(),
+  device_name: optionalText(SIGNAGE_DEVICE_NAME_MAX, SIGNAGE_MSG.deviceNameTooLong.code).optional(),
 });
 export type ActivateByCodeInput = z.input<typeof activateByCodeSchema>;
 
@@ -217,11 +233,16 @@ const windowFields = {
   days_of_week: days().default(ALL_DAYS),
 };
 const inOrder = (w: { start_time: string; end_time: string }) => startsBeforeEnd(w.start_time, w.end_time);
+/** The order of the window is checked once both times are times (each field says its own fault first). */
+const isObject = (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null;
+const timesValid = (p: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+  isObject(p) && !p.issues.some((i) => i.path?.[0] === 'start_time' || i.path?.[0] === 'end_time');
+const orderCheck = { message: SIGNAGE_MSG.timeOrder.code, path: ['end_time'], when: timesValid };
 
 /** The multipart text fields of POST /api/okds-content-schedule/{id}/upload. */
 export const signageScheduleUploadFieldsSchema = z
   .object({ duration: duration.default(SIGNAGE_DEFAULT_DURATION), ...windowFields })
-  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder.code, path: ['end_time'] });
+  .refine(inOrder, orderCheck);
 
 export const signageContentItemSchema = z
   .object({
@@ -230,7 +251,7 @@ export const signageContentItemSchema = z
     duration: duration.optional(),
     ...windowFields,
   })
-  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder.code, path: ['end_time'] });
+  .refine(inOrder, orderCheck);
 export type SignageContentItemInput = z.input<typeof signageContentItemSchema>;
 
 export const assignContentSchema = z.object({
@@ -273,19 +294,22 @@ export const scheduleInputSchema = z
       .string({ error: SIGNAGE_MSG.scheduleRequired.code })
       .overwrite(trimInvisible)
       .min(1, SIGNAGE_MSG.scheduleRequired.code)
-      .max(200),
+      .max(SIGNAGE_SCHEDULE_NAME_MAX, SIGNAGE_MSG.scheduleNameTooLong.code),
     stripe_customer_id: z.string().trim().max(100).nullish(),
     customer_id: z.coerce.number().int().positive().max(DB_ID_MAX).nullish(),
     start_time: time(SIGNAGE_MSG.scheduleRequired.code),
     end_time: time(SIGNAGE_MSG.scheduleRequired.code),
-    days: days(SIGNAGE_MSG.scheduleRequired.code),
+    // An empty field gets the spec's one message of a missing field, a malformed one its own.
+    days: z.string({ error: SIGNAGE_MSG.scheduleRequired.code }).min(1, SIGNAGE_MSG.scheduleRequired.code).pipe(days()),
     status: z.enum(['active', 'inactive']).default('active'),
   })
   .refine((s) => Boolean(s.stripe_customer_id) || Boolean(s.customer_id), {
     message: SIGNAGE_MSG.scheduleRequired.code,
     path: ['stripe_customer_id'],
+    // Said beside the other fields' faults, not only once they are right.
+    when: isObject,
   })
-  .refine(inOrder, { message: SIGNAGE_MSG.timeOrder.code, path: ['end_time'] });
+  .refine(inOrder, orderCheck);
 export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 
 export const scheduleListQuerySchema = signagePageQuerySchema.extend({
@@ -302,6 +326,15 @@ export const scheduleRowSchema = z.object({
   customer_id: z.number().int(),
   customer_name: z.string(),
   content_count: z.number().int(),
+  /** The first items in playing order (at most SCHEDULE_PREVIEW_ITEMS), for the list's thumbnail strip. */
+  preview: z.array(
+    z.object({
+      file_id: z.number().int(),
+      file_name: z.string(),
+      file_type: z.enum(['image', 'video']),
+      file_path: z.string(),
+    }),
+  ),
 });
 export type ScheduleRow = z.infer<typeof scheduleRowSchema>;
 export const scheduleListSchema = z.object({ rows: z.array(scheduleRowSchema), total: z.number().int() });
@@ -315,7 +348,7 @@ export const registerDeviceSchema = z.object({
     .min(8, SIGNAGE_MSG.uuidRequired.code)
     .max(100, SIGNAGE_MSG.uuidRequired.code)
     .regex(/^[A-Za-z0-9_-]+$/, SIGNAGE_MSG.uuidRequired.code),
-  device_name: optionalText(100).optional(),
+  device_name: optionalText(SIGNAGE_DEVICE_NAME_MAX, SIGNAGE_MSG.deviceNameTooLong.code).optional(),
   device_type: z
     .string()
     .trim()
@@ -351,6 +384,8 @@ export type Playlist = z.infer<typeof playlistSchema>;
 /** "Was läuft jetzt?": what a device's playlist holds at this moment, by the player's own rule, for staff. */
 export const nowPlayingSchema = z.object({
   status: signageEffectiveStatusSchema,
+  /** The device's name (a dialog opened from a link knows only its id). */
+  device_name: z.string().nullable(),
   items: z.array(
     z.object({
       file_id: z.number().int(),

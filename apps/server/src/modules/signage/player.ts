@@ -216,6 +216,7 @@ export async function nowPlaying(ctx: ServiceCtx, _viewer: Viewer, input: { devi
   const playing = status === 'active' ? selectPlaying(await candidates(ctx, device), now) : [];
   return {
     status,
+    device_name: device.device_name,
     items: playing.map((p) => ({
       file_id: p.file_id,
       file_name: p.file_name,

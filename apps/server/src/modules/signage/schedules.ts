@@ -1,9 +1,9 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AssignedContent, ScheduleRow } from '@portal/shared';
-import { customers, signageSchedules } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { SCHEDULE_PREVIEW_ITEMS, type AssignedContent, type ScheduleRow } from '@portal/shared';
+import { customers, signageFiles, signageScheduleContent, signageSchedules } from '../../db/schema/index.js';
+import { invalidInput, notFound } from '../../platform/errors.js';
 import { now as nowOf, type DbOrTx, type ServiceCtx, type Viewer } from '../../platform/service.js';
-import { MSG } from './common.js';
+import { MSG, staffFilePath } from './common.js';
 import { appendScheduleContent, replaceScheduleContent, scheduleContent, type ContentItem } from './content.js';
 import { customerIdFor } from './customers.js';
 
@@ -32,10 +32,56 @@ const rowColumns = {
   // Written out with table names: drizzle leaves columns in a select list unqualified.
   content_count: sql<number>`(select count(*)::int from signage_schedule_content c where c.schedule_id = signage_schedules.id)`,
 };
-const toRow = (r: Omit<ScheduleRow, 'status'> & { status: string }): ScheduleRow => ({
+type Preview = ScheduleRow['preview'];
+const toRow = (
+  r: Omit<ScheduleRow, 'status' | 'preview'> & { status: string },
+  preview: Preview = [],
+): ScheduleRow => ({
   ...r,
   status: r.status as ScheduleRow['status'],
+  preview,
 });
+
+/**
+ * The first items of each schedule in playing order, for the list's thumbnail strip: one query for the
+ * page (the schedule's (schedule_id, display_order) index), SCHEDULE_PREVIEW_ITEMS per schedule.
+ */
+async function previews(db: DbOrTx, scheduleIds: number[]): Promise<Map<number, Preview>> {
+  const out = new Map<number, Preview>();
+  if (scheduleIds.length === 0) return out;
+  const ranked = db
+    .select({
+      schedule_id: signageScheduleContent.schedule_id,
+      file_id: signageScheduleContent.file_id,
+      file_name: signageFiles.file_name,
+      file_type: signageFiles.file_type,
+      stored_name: signageFiles.stored_name,
+      place:
+        sql<number>`row_number() over (partition by ${signageScheduleContent.schedule_id} order by ${signageScheduleContent.display_order}, ${signageScheduleContent.id})`.as(
+          'place',
+        ),
+    })
+    .from(signageScheduleContent)
+    .innerJoin(signageFiles, eq(signageFiles.id, signageScheduleContent.file_id))
+    .where(inArray(signageScheduleContent.schedule_id, scheduleIds))
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.place} <= ${SCHEDULE_PREVIEW_ITEMS}`)
+    .orderBy(ranked.schedule_id, ranked.place);
+  for (const r of rows) {
+    const list = out.get(r.schedule_id) ?? [];
+    list.push({
+      file_id: r.file_id,
+      file_name: r.file_name,
+      file_type: r.file_type as Preview[number]['file_type'],
+      file_path: staffFilePath(r.stored_name),
+    });
+    out.set(r.schedule_id, list);
+  }
+  return out;
+}
 
 export async function listSchedules(
   ctx: ServiceCtx,
@@ -54,7 +100,11 @@ export async function listSchedules(
       .offset(input.offset),
     ctx.db.select({ n: count() }).from(signageSchedules).where(where),
   ]);
-  return { rows: rows.map(toRow), total: total?.n ?? 0 };
+  const strips = await previews(
+    ctx.db,
+    rows.map((r) => r.schedule_id),
+  );
+  return { rows: rows.map((r) => toRow(r, strips.get(r.schedule_id))), total: total?.n ?? 0 };
 }
 
 async function scheduleRow(db: DbOrTx, id: number): Promise<ScheduleRow> {
@@ -64,13 +114,20 @@ async function scheduleRow(db: DbOrTx, id: number): Promise<ScheduleRow> {
     .innerJoin(customers, eq(customers.id, signageSchedules.customer_id))
     .where(eq(signageSchedules.id, id));
   if (!r) throw notFound(MSG.scheduleNotFound);
-  return toRow(r);
+  return toRow(r, (await previews(db, [id])).get(id));
 }
 
 async function resolveCustomer(ctx: ServiceCtx, viewer: Viewer, input: ScheduleFields) {
   const customerId = await customerIdFor(ctx, viewer, input);
-  // The spec's one message for a missing field names the customer too.
-  if (!customerId) throw badRequest(MSG.scheduleRequired);
+  // The spec's one message for a missing field names the customer too; it is said at the customer.
+  if (!customerId)
+    throw invalidInput([
+      {
+        field: input.customer_id ? 'customer_id' : 'stripe_customer_id',
+        message: MSG.scheduleRequired.de,
+        code: MSG.scheduleRequired.code,
+      },
+    ]);
   return customerId;
 }
 

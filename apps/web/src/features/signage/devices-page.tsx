@@ -1,13 +1,5 @@
 import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import {
-  IconKey,
-  IconLock,
-  IconLockOpen,
-  IconPlayerPlay,
-  IconPlus,
-  IconUserMinus,
-  IconUserPlus,
-} from '@tabler/icons-react';
+import { IconKey, IconLock, IconLockOpen, IconPlus, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EFFECTIVE_STATUSES, type DeviceRow } from '@portal/shared';
 import { useState } from 'react';
@@ -25,7 +17,8 @@ import { updateDevice } from './api/update-device';
 import { SIGNAGE_PAGE } from './page-size';
 import { ActivationDialog } from './components/activation-dialog';
 import { AddDeviceDialog } from './components/add-device-dialog';
-import { NowPlayingDialog } from './components/now-playing-dialog';
+import { NowPlayingButton, NowPlayingDialog } from './components/now-playing-dialog';
+import { useOpenDevice } from './use-open-device';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { StatusBadge } from './components/status-badge';
 import { PageHeader } from '../../components/page-header';
@@ -45,7 +38,7 @@ export default function SignageDevicesPage() {
   const devices = useDevices({ status: values.status, q: values.q, offset });
   const [dialog, setDialog] = useState<{ device: DeviceRow; mode: 'activate' | 'customer' } | null>(null);
   const [adding, setAdding] = useState(false);
-  const [watching, setWatching] = useState<DeviceRow | null>(null);
+  const watching = useOpenDevice();
 
   const command = useMutation({
     mutationFn: (fn: () => Promise<unknown>) => fn(),
@@ -112,16 +105,7 @@ export default function SignageDevicesPage() {
       header: t('signage.devices.actions'),
       cell: (d) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('signage.nowPlaying.open')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('signage.nowPlaying.open')}
-              onClick={() => setWatching(d)}
-              data-testid="now-playing"
-            >
-              <IconPlayerPlay size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <NowPlayingButton onOpen={() => watching.open(d.device_id)} />
           {d.effective_status === 'pending' && (
             <Button
               size="compact-sm"
@@ -235,7 +219,7 @@ export default function SignageDevicesPage() {
       {devices.isError && <Text c="red.8">{errorMessage(devices.error, t('signage.errors.devices'))}</Text>}
       {dialog && <ActivationDialog device={dialog.device} mode={dialog.mode} onClose={() => setDialog(null)} />}
       {adding && <AddDeviceDialog onClose={() => setAdding(false)} />}
-      {watching && <NowPlayingDialog device={watching} onClose={() => setWatching(null)} />}
+      {watching.deviceId !== undefined && <NowPlayingDialog deviceId={watching.deviceId} onClose={watching.close} />}
     </Stack>
   );
 }

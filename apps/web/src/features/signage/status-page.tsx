@@ -1,6 +1,4 @@
-import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { DeviceStatusRow } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -9,7 +7,8 @@ import { useDeviceStatus } from './api/get-status';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { SIGNAGE_PAGE } from './page-size';
 import { StatusBadge } from './components/status-badge';
-import { NowPlayingDialog } from './components/now-playing-dialog';
+import { NowPlayingButton, NowPlayingDialog } from './components/now-playing-dialog';
+import { useOpenDevice } from './use-open-device';
 import { PageHeader } from '../../components/page-header';
 
 /** Status: every device online or offline by its last poll, when it was last seen, what it plays now. */
@@ -17,7 +16,7 @@ export default function SignageStatusPage() {
   const { t } = useTranslation();
   const { offset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const status = useDeviceStatus(offset);
-  const [watching, setWatching] = useState<DeviceStatusRow | null>(null);
+  const watching = useOpenDevice();
   const columns: DataTableColumn<DeviceStatusRow>[] = [
     {
       key: 'name',
@@ -55,18 +54,7 @@ export default function SignageStatusPage() {
     {
       key: 'now',
       header: t('signage.devices.actions'),
-      cell: (d) => (
-        <Tooltip label={t('signage.nowPlaying.open')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('signage.nowPlaying.open')}
-            onClick={() => setWatching(d)}
-            data-testid="now-playing"
-          >
-            <IconPlayerPlay size={16} />
-          </ActionIcon>
-        </Tooltip>
-      ),
+      cell: (d) => <NowPlayingButton onOpen={() => watching.open(d.device_id)} />,
     },
   ];
   return (
@@ -84,7 +72,7 @@ export default function SignageStatusPage() {
         data-testid="status-table"
         paging={paging(status.data)}
       />
-      {watching && <NowPlayingDialog device={watching} onClose={() => setWatching(null)} />}
+      {watching.deviceId !== undefined && <NowPlayingDialog deviceId={watching.deviceId} onClose={watching.close} />}
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
-import type { ScheduleInput } from '@portal/shared';
 import { signageCalls } from '@portal/shared/contracts';
-import { callApi } from '../../../lib/calls';
+import { useCallMutation } from '../../../lib/calls';
 
-/** A new schedule (`createSignageSchedule`). */
-export const createSchedule = (input: ScheduleInput) => callApi(signageCalls.createSignageSchedule, input);
+/** A new schedule (`createSignageSchedule`); the signage screens refresh. */
+export const useCreateSchedule = () => useCallMutation(signageCalls.createSignageSchedule);

@@ -1,7 +1,5 @@
-import type { ScheduleInput } from '@portal/shared';
 import { signageCalls } from '@portal/shared/contracts';
-import { callApi } from '../../../lib/calls';
+import { useCallMutation } from '../../../lib/calls';
 
-/** Changes a schedule (`updateSignageSchedule`). */
-export const updateSchedule = (id: number, input: ScheduleInput) =>
-  callApi(signageCalls.updateSignageSchedule, { ...input, id });
+/** Changes a schedule (`updateSignageSchedule`); the signage screens refresh. */
+export const useUpdateSchedule = () => useCallMutation(signageCalls.updateSignageSchedule);

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeviceRow, SignageCustomerHit } from '@portal/shared';
 import { useState } from 'react';
-import { SIGNAGE_MSG } from '@portal/shared';
+import { SIGNAGE_MSG, verifyActivationSchema } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { translateMessage } from '../../../lib/translate-message';
@@ -10,7 +10,11 @@ import { notifications } from '../../../lib/toasts';
 import { assignCustomer } from '../api/assign-customer';
 import { invalidateArea } from '../../../lib/calls';
 import { verifyActivation } from '../api/verify-activation';
+import { useSingleFlight } from '../use-single-flight';
 import { CustomerPicker } from './customer-picker';
+
+/** The code as the server takes it (spaces and dashes ignored): the one normalisation, shared. */
+const codeField = verifyActivationSchema.shape.activation_code;
 
 /**
  * Gives a device its customer or, in the activation mode, activates it for the chosen customer with
@@ -44,10 +48,11 @@ export function ActivationDialog({
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ customer?: string; code?: string; form?: string }>({});
 
+  const once = useSingleFlight();
   const save = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (normalisedCode: string) => {
       // Activation: one call takes the customer with the code, so a wrong code leaves the device as it was.
-      if (mode === 'activate') await verifyActivation(device.device_id, code.trim(), customer?.id);
+      if (mode === 'activate') await verifyActivation(device.device_id, normalisedCode, customer?.id);
       else if (customer && customer.id !== device.customer_id) await assignCustomer(device.device_id, customer.id);
     },
     onSuccess: () => {
@@ -69,9 +74,11 @@ export function ActivationDialog({
   const submit = () => {
     const next: typeof errors = {};
     if (!customer) next.customer = translateMessage(SIGNAGE_MSG.customerRequired);
-    if (mode === 'activate' && !code.trim()) next.code = translateMessage(SIGNAGE_MSG.codeRequired);
+    const parsed = codeField.safeParse(code);
+    if (mode === 'activate' && !parsed.success)
+      next.code = translateMessage(parsed.error.issues[0]?.message ?? SIGNAGE_MSG.codeRequired.code);
     setErrors(next);
-    if (Object.keys(next).length === 0) save.mutate();
+    if (Object.keys(next).length === 0) once(() => save.mutateAsync(parsed.data ?? ''));
   };
 
   return (

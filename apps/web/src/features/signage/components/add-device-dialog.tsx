@@ -1,62 +1,66 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { SIGNAGE_MSG, type SignageCustomerHit } from '@portal/shared';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { activateByCodeSchema, SIGNAGE_DEVICE_NAME_MAX, SIGNAGE_MSG, type SignageCustomerHit } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inputProps } from '../../../components/field-error';
+import { withTextLimit } from '../../../components/text-limit';
 import { errorCode, errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { notifications } from '../../../lib/toasts';
 import { translateMessage } from '../../../lib/translate-message';
 import { useActivateByCode } from '../api/activate-by-code';
+import { useSingleFlight } from '../use-single-flight';
 import { CustomerPicker } from './customer-picker';
-
-type Field = 'activation_code' | 'customer_id' | 'device_name';
 
 /**
  * "Gerät hinzufügen": the six digits the new screen shows, the customer it plays for and, if wanted,
- * its name; one call finds the pending screen and activates it. Each refusal is shown at its field
- * (a wrong code at the code); only what belongs to no field (too many tries) above the buttons.
+ * its name; one call finds the pending screen and activates it. The form checks with the server's own
+ * schema (`activateByCodeSchema`: spaces and dashes in the code ignored), and each refusal, the form's
+ * or the server's, is shown at its field (a wrong code at the code); only what belongs to no field
+ * (too many tries) above the buttons.
  */
 export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
   const [customer, setCustomer] = useState<SignageCustomerHit | null>(null);
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const add = useActivateByCode();
-  /** A field's error goes once the field is changed: what is shown is about what is there. */
-  const edited = (field: Field) => setErrors(({ [field]: _gone, form: _form, ...rest }) => rest);
+  const once = useSingleFlight();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { activation_code: '', customer_id: null as number | null, device_name: '' },
+    validate: zod4Resolver(activateByCodeSchema),
+    onValuesChange: () => setFailure(null),
+  });
 
-  const submit = () => {
-    const digits = code.replace(/[\s-]+/g, '');
-    const next: typeof errors = {};
-    if (!digits) next.activation_code = translateMessage(SIGNAGE_MSG.codeRequired);
-    else if (!/^\d{6}$/.test(digits)) next.activation_code = translateMessage(SIGNAGE_MSG.codeWrong);
-    if (!customer) next.customer_id = translateMessage(SIGNAGE_MSG.customerRequired);
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !customer || add.isPending) return;
-    add.mutate(
-      { activation_code: digits, customer_id: customer.id, device_name: name.trim() || undefined },
-      {
-        onSuccess: (device) => {
-          notifications.show({
-            color: 'green',
-            message: t('signage.addDevice.done', { name: device.device_name ?? `#${device.device_id}` }),
-          });
-          onClose();
+  const submit = form.onSubmit((values) =>
+    once(() =>
+      add.mutateAsync(
+        {
+          activation_code: values.activation_code,
+          customer_id: values.customer_id ?? 0,
+          device_name: values.device_name || undefined,
         },
-        onError: (e) => {
-          const fields = fieldErrorsOf(e);
-          // A code no screen shows has no field list: it belongs at the code.
-          if (errorCode(e) === SIGNAGE_MSG.codeWrong.code && !fields.activation_code)
-            fields.activation_code = errorMessage(e, '');
-          setErrors(
-            Object.keys(fields).length > 0
-              ? fields
-              : { form: errorMessage(e, translateMessage(SIGNAGE_MSG.verifyFailed)) },
-          );
+        {
+          onSuccess: (device) => {
+            notifications.show({
+              color: 'green',
+              message: t('signage.addDevice.done', { name: device.device_name ?? `#${device.device_id}` }),
+            });
+            onClose();
+          },
+          onError: (e) => {
+            const fields = fieldErrorsOf(e);
+            // A code no screen shows has no field list: it belongs at the code.
+            if (errorCode(e) === SIGNAGE_MSG.codeWrong.code && !fields.activation_code)
+              fields.activation_code = errorMessage(e, '');
+            if (Object.keys(fields).length > 0) form.setErrors(fields);
+            else setFailure(errorMessage(e, translateMessage(SIGNAGE_MSG.verifyFailed)));
+          },
         },
-      },
-    );
-  };
+      ),
+    ),
+  );
 
   return (
     <Modal
@@ -67,23 +71,12 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
       centered
       data-testid="add-device-dialog"
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        noValidate
-      >
+      <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
             label={t('signage.activation.code')}
             description={t('signage.activation.codeHint')}
-            value={code}
-            onChange={(e) => {
-              setCode(e.currentTarget.value);
-              edited('activation_code');
-            }}
-            error={errors.activation_code}
+            {...inputProps(form, 'activation_code')}
             inputMode="numeric"
             autoComplete="off"
             dir="ltr"
@@ -96,24 +89,22 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
             value={customer}
             onChange={(c) => {
               setCustomer(c);
-              edited('customer_id');
+              form.setFieldValue('customer_id', c?.id ?? null);
             }}
-            error={errors.customer_id}
+            error={inputProps(form, 'customer_id').error}
           />
           <TextInput
             label={t('signage.addDevice.name')}
-            description={t('signage.addDevice.nameHint')}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              edited('device_name');
-            }}
-            error={errors.device_name}
+            {...withTextLimit(
+              { ...inputProps(form, 'device_name'), description: t('signage.addDevice.nameHint') },
+              SIGNAGE_DEVICE_NAME_MAX,
+              SIGNAGE_MSG.deviceNameTooLong,
+            )}
             data-testid="add-device-name"
           />
-          {errors.form && (
+          {failure && (
             <Alert color="red" data-testid="add-device-error">
-              {errors.form}
+              {failure}
             </Alert>
           )}
           <Group justify="flex-end">

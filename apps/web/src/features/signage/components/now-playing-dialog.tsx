@@ -1,4 +1,5 @@
-import { Alert, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Group, Loader, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { SIGNAGE_MSG } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { DateDisplay } from '../../../components/date-display';
@@ -8,20 +9,27 @@ import { useNowPlaying } from '../api/get-now-playing';
 import { MediaPreview } from './media-preview';
 import { StatusBadge } from './status-badge';
 
+/** "Was läuft jetzt?" of one device row: the same button on the devices and the status page. */
+export function NowPlayingButton({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('signage.nowPlaying.open')}>
+      <ActionIcon variant="subtle" aria-label={t('signage.nowPlaying.open')} onClick={onOpen} data-testid="now-playing">
+        <IconPlayerPlay size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /**
  * "Was läuft jetzt?": what the screen's playlist holds at this moment, as the server decides it for
  * the player (own content and the customer's active schedules in their windows), with a thumbnail each.
+ * Opened by its id alone (a link `?device=<id>`): the name comes with the answer.
  */
-export function NowPlayingDialog({
-  device,
-  onClose,
-}: {
-  device: { device_id: number; device_name: string | null };
-  onClose: () => void;
-}) {
+export function NowPlayingDialog({ deviceId, onClose }: { deviceId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const now = useNowPlaying(device.device_id);
-  const name = device.device_name ?? t('signage.devices.unnamed', { id: device.device_id });
+  const now = useNowPlaying(deviceId);
+  const name = now.data?.device_name ?? t('signage.devices.unnamed', { id: deviceId });
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -51,12 +59,12 @@ export function NowPlayingDialog({
           ) : (
             <SimpleGrid cols={{ base: 2, sm: 3 }} data-testid="now-playing-items">
               {now.data.items.map((item, i) => (
-                <Stack key={`${item.file_id}-${i}`} gap={4} data-testid="now-playing-item">
+                <Stack key={`${item.file_id}-${i}`} gap={4} miw={0} data-testid="now-playing-item">
                   <MediaPreview file={item} height={96} />
                   <Text size="sm" fw={500} truncate="end" title={item.file_name}>
                     {item.file_name}
                   </Text>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {item.file_type === 'video'
                       ? t('signage.content.toEnd')
                       : t('signage.content.seconds', { n: item.duration })}

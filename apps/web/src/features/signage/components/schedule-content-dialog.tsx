@@ -8,6 +8,7 @@ import { notifications } from '../../../lib/toasts';
 import { translateMessage } from '../../../lib/translate-message';
 import { useFiles } from '../api/get-files';
 import { useSaveScheduleContent, useScheduleContent } from '../api/schedule-content';
+import { useSingleFlight } from '../use-single-flight';
 import { MediaPreview } from './media-preview';
 
 type Item = Pick<
@@ -27,6 +28,7 @@ export function ScheduleContentDialog({ schedule, onClose }: { schedule: Schedul
   const current = useScheduleContent(schedule.schedule_id);
   const files = useFiles(0);
   const save = useSaveScheduleContent();
+  const once = useSingleFlight();
   const [items, setItems] = useState<Item[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,30 +70,32 @@ export function ScheduleContentDialog({ schedule, onClose }: { schedule: Schedul
   const submit = () => {
     setErrors({});
     setFailure(null);
-    save.mutate(
-      {
-        id: schedule.schedule_id,
-        content: list.map((i, index) => ({
-          file_id: i.file_id,
-          display_order: index,
-          duration: i.duration,
-          start_time: i.start_time,
-          end_time: i.end_time,
-          days_of_week: i.days_of_week,
-        })),
-      },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('signage.scheduleContent.saved') });
-          onClose();
+    once(() =>
+      save.mutateAsync(
+        {
+          id: schedule.schedule_id,
+          content: list.map((i, index) => ({
+            file_id: i.file_id,
+            display_order: index,
+            duration: i.duration,
+            start_time: i.start_time,
+            end_time: i.end_time,
+            days_of_week: i.days_of_week,
+          })),
         },
-        onError: (e) => {
-          const fields = fieldErrorsOf(e);
-          setErrors(fields);
-          if (Object.keys(fields).length === 0)
-            setFailure(errorMessage(e, translateMessage(SIGNAGE_MSG.scheduleSaveFailed)));
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('signage.scheduleContent.saved') });
+            onClose();
+          },
+          onError: (e) => {
+            const fields = fieldErrorsOf(e);
+            setErrors(fields);
+            if (Object.keys(fields).length === 0)
+              setFailure(errorMessage(e, translateMessage(SIGNAGE_MSG.scheduleSaveFailed)));
+          },
         },
-      },
+      ),
     );
   };
 
