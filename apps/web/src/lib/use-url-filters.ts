@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 
 /**
  * Filters, tabs and sort of a staff screen live in the URL: they survive a reload, a link and the
@@ -80,35 +80,3 @@ export function useUrlFilters<S extends UrlFilterSchema>(schema: S) {
   return { values, setParam, reset };
 }
 
-/**
- * The item a screen has open (an order's dialog, a cashbook entry, a case) kept in the URL as `?name=id`:
- * a reload or a shared link opens the same item. Opening adds a history entry, so the back button
- * closes it; closing goes back over that entry where this screen added it (else removes the parameter
- * in place), so back never reopens what was just closed.
- */
-export function useUrlItem(name: string): [number | undefined, (id: number | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const open = urlParam.id()(params.get(name));
-  const openedHere = (location.state as { urlItem?: string } | null)?.urlItem === name;
-  const set = useCallback(
-    (id: number | null) => {
-      if (id === null && openedHere) {
-        navigate(-1);
-        return;
-      }
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(currentSearch(prev));
-          if (id === null) next.delete(name);
-          else next.set(name, String(id));
-          return next;
-        },
-        id === null ? { replace: true } : { replace: Boolean(open), state: { urlItem: name } },
-      );
-    },
-    [name, navigate, open, openedHere, setParams],
-  );
-  return [open, set];
-}

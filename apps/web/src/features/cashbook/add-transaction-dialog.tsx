@@ -23,7 +23,7 @@ import { notifications } from '../../lib/toasts';
 import { useCategories } from './api/get-categories';
 import { useCreateTransaction } from './api/create-transaction';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
-import { useSendOnce } from './send-once';
+import { useSendOnce } from '../../lib/use-send-once';
 import { customerSearch, hasCustomerSearch } from '../../lib/customer-search';
 import { resolveCustomer } from './api/resolve-customer';
 

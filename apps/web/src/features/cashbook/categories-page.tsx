@@ -14,7 +14,7 @@ import {
   type CashbookType,
 } from '@portal/shared';
 import { withTextLimit } from '../../components/text-limit';
-import { useSendOnce } from './send-once';
+import { useSendOnce } from '../../lib/use-send-once';
 import { DataTable } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { inputProps } from '../../components/field-error';

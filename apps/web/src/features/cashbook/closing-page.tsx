@@ -26,7 +26,7 @@ import { CLOSINGS_PAGE, useClosings } from './api/get-closings';
 import { errorMessage, fieldErrorsOf, hasStatus } from '../../lib/errors';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
-import { useSendOnce } from './send-once';
+import { useSendOnce } from '../../lib/use-send-once';
 
 const monthLabel = formatMonthNumeric;
 

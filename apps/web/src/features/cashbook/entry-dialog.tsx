@@ -11,7 +11,7 @@ import { translateMessage } from '../../lib/translate-message';
 import { useTransaction } from './api/get-transaction';
 import { useReverseTransaction } from './api/reverse-transaction';
 import { EntryDate, EntryDescription, ReversalMark, TypeBadge } from './components';
-import { useSendOnce } from './send-once';
+import { useSendOnce } from '../../lib/use-send-once';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

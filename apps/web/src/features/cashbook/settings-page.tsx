@@ -12,7 +12,7 @@ import {
 } from '@portal/shared';
 import { withTextLimit } from '../../components/text-limit';
 import { translateMessage } from '../../lib/translate-message';
-import { useSendOnce } from './send-once';
+import { useSendOnce } from '../../lib/use-send-once';
 import { notifications } from '../../lib/toasts';
 import { useSettings } from './api/get-settings';
 import { useSaveSettings } from './api/save-settings';

@@ -17,7 +17,7 @@ import { AddTransactionDialog } from './add-transaction-dialog';
 import { EntryDate, EntryDescription, ReversalMark, TypeBadge } from './components';
 import { LoadError } from '../../components/load-error';
 import { EntryDialog } from './entry-dialog';
-import { useOpenInUrl } from './use-open-in-url';
+import { useOpenInUrl } from '../../lib/use-open-in-url';
 import { listFilters, TRANSACTION_FILTERS, TRANSACTION_RESETTABLE } from './transaction-filters';
 import { PageHeader } from '../../components/page-header';
 

@@ -17,7 +17,8 @@ import { Bidi, Ltr } from '../../components/ltr';
 import { clientError, errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
-import { urlParam, useUrlFilters, useUrlItem } from '../../lib/use-url-filters';
+import { urlParam, useUrlFilters } from '../../lib/use-url-filters';
+import { useOpenInUrl } from '../../lib/use-open-in-url';
 import { useCloseInsolvency } from './api/close-insolvency';
 import { INSOLVENCY_PAGE_SIZE, useInsolvencies } from './api/get-insolvencies';
 import { CreateInsolvencyDialog } from './create-insolvency-dialog';
@@ -40,7 +41,8 @@ export default function InsolvencyPage() {
   const close = useCloseInsolvency();
   const [creating, setCreating] = useState(false);
   // The open case's months in the URL (`?case=7`, with the list's status and page): a reload keeps it open.
-  const [monthsOf, setMonthsOf] = useUrlItem('case');
+  const caseInUrl = useOpenInUrl('case');
+  const monthsOf = urlParam.id()(caseInUrl.value);
   const [confirm, setConfirm] = useState<{ row: InsolvencyRow; status: InsolvencyCloseStatus } | null>(null);
   const rows = list.data?.slice(0, INSOLVENCY_PAGE_SIZE);
   const hasNext = (list.data?.length ?? 0) > INSOLVENCY_PAGE_SIZE;
@@ -130,7 +132,7 @@ export default function InsolvencyPage() {
           size="xs"
           variant="light"
           leftSection={<IconCalendarMonth size={14} />}
-          onClick={() => setMonthsOf(r.id)}
+          onClick={() => caseInUrl.open(String(r.id))}
           data-testid={`insolvency-months-${r.id}`}
         >
           {t('insolvency.list.monthsButton', { count: r.months.length })}
@@ -212,7 +214,7 @@ export default function InsolvencyPage() {
         data-testid="insolvency-list"
       />
       <CreateInsolvencyDialog opened={creating} onClose={() => setCreating(false)} />
-      <MonthGrid row={rows?.find((r) => r.id === monthsOf) ?? null} onClose={() => setMonthsOf(null)} />
+      <MonthGrid row={rows?.find((r) => r.id === monthsOf) ?? null} onClose={caseInUrl.close} />
       <ConfirmDialog
         opened={confirm !== null}
         title={

@@ -18,7 +18,7 @@ import { useActivateCard } from './api/activate-card';
 import { useRevealCardKey } from './api/reveal-card-key';
 import { schemaFieldErrors } from './field-check';
 import { OutagesSection } from './outages-section';
-import { useOneAtATime } from './use-one-at-a-time';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 const FIELDS = ['kassenid', 'cert_sn', 'shopid', 'deviceid', 'systemid', 'aes_key'] as const;
 type Field = (typeof FIELDS)[number];

@@ -16,7 +16,7 @@ import { useRksvAgents } from './api/get-agents';
 import { useRksvOrder } from './api/get-order';
 import { useRksvOrders } from './api/get-orders';
 import { OrderDialog } from './order-dialog';
-import { useOrderInUrl } from './use-order-in-url';
+import { useOpenInUrl } from '../../lib/use-open-in-url';
 import {
   listFilters,
   ORDER_FILTERS,
@@ -58,7 +58,10 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
   const orders = useRksvOrders({ ...filters, cursor, limit: PAGE });
   const agents = useRksvAgents(isAdmin);
   // The open dialog is in the address (`?order=25`): a reload or a shared link opens it again.
-  const { openOrder, closeOrder } = useOrderInUrl(setParam);
+  // The order dialog in the address (`?order=25`): reload, shared link and back button (issue 30).
+  const orderInUrl = useOpenInUrl('order');
+  const openOrder = (id: number) => orderInUrl.open(String(id));
+  const closeOrder = orderInUrl.close;
   const dialogId = values.order;
   const open = useRksvOrder(
     dialogId,

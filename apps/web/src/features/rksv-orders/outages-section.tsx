@@ -9,7 +9,7 @@ import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { useCreateOutage } from './api/create-outage';
 import { useRksvOutages } from './api/get-outages';
 import { schemaFieldErrors } from './field-check';
-import { useOneAtATime } from './use-one-at-a-time';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 /** A local datetime-local value as an ISO instant (the browser's zone: the agent types what they were told). */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : '');

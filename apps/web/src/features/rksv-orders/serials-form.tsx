@@ -9,7 +9,7 @@ import { translateMessage } from '../../lib/translate-message';
 import { notifications } from '../../lib/toasts';
 import { useUpdateCard } from './api/update-card';
 import { schemaFieldErrors } from './field-check';
-import { useOneAtATime } from './use-one-at-a-time';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 /**
  * Serial numbers per card, each with a repeat field (spec section 5): both non-blank and equal, else

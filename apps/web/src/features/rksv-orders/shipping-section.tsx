@@ -9,7 +9,7 @@ import { notifications } from '../../lib/toasts';
 import { useSetPickupReady } from './api/set-pickup-ready';
 import { useSetTracking } from './api/set-tracking';
 import { schemaFieldErrors } from './field-check';
-import { useOneAtATime } from './use-one-at-a-time';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 /**
  * Ship with a tracking number (Austrian Post link) or mark ready for pickup, in stage created; then

@@ -28,7 +28,7 @@ import { DeviceContentList } from './components/device-content-list';
 import { MediaPreview } from './components/media-preview';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { PageHeader } from '../../components/page-header';
-import { useSingleFlight } from './use-single-flight';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 /** Content: upload with progress and duration, preview, and several items onto several devices at once. */
 export default function SignageContentPage() {
@@ -56,7 +56,7 @@ export default function SignageContentPage() {
     onSettled: () => setProgress(null),
   });
 
-  const once = useSingleFlight();
+  const sending = useOneAtATime();
   const assign = useMutation({
     mutationFn: async () => {
       const items = pickedFiles.map((file_id, i) => ({ file_id, display_order: i }));
@@ -75,7 +75,7 @@ export default function SignageContentPage() {
     if (pickedFiles.length === 0) return setAssignError(translateMessage(SIGNAGE_MSG.contentRequired));
     if (pickedDevices.length === 0) return setAssignError(translateMessage(SIGNAGE_MSG.deviceRequired));
     setAssignError(null);
-    once(() => assign.mutateAsync());
+    void sending.run(() => assign.mutateAsync());
   };
 
   const columns: DataTableColumn<ContentFile>[] = [

@@ -18,7 +18,7 @@ import { SIGNAGE_PAGE } from './page-size';
 import { ActivationDialog } from './components/activation-dialog';
 import { AddDeviceDialog } from './components/add-device-dialog';
 import { NowPlayingButton, NowPlayingDialog } from './components/now-playing-dialog';
-import { useOpenDevice } from './use-open-device';
+import { useOpenInUrl } from '../../lib/use-open-in-url';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { StatusBadge } from './components/status-badge';
 import { PageHeader } from '../../components/page-header';
@@ -38,7 +38,9 @@ export default function SignageDevicesPage() {
   const devices = useDevices({ status: values.status, q: values.q, offset });
   const [dialog, setDialog] = useState<{ device: DeviceRow; mode: 'activate' | 'customer' } | null>(null);
   const [adding, setAdding] = useState(false);
-  const watching = useOpenDevice();
+  // The device whose 'Was läuft jetzt?' is open, in the address (`?device=<id>`).
+  const watching = useOpenInUrl('device');
+  const watchedId = urlParam.id()(watching.value);
 
   const command = useMutation({
     mutationFn: (fn: () => Promise<unknown>) => fn(),
@@ -105,7 +107,7 @@ export default function SignageDevicesPage() {
       header: t('signage.devices.actions'),
       cell: (d) => (
         <Group gap={4} wrap="nowrap">
-          <NowPlayingButton onOpen={() => watching.open(d.device_id)} />
+          <NowPlayingButton onOpen={() => watching.open(String(d.device_id))} />
           {d.effective_status === 'pending' && (
             <Button
               size="compact-sm"
@@ -219,7 +221,7 @@ export default function SignageDevicesPage() {
       {devices.isError && <Text c="red.8">{errorMessage(devices.error, t('signage.errors.devices'))}</Text>}
       {dialog && <ActivationDialog device={dialog.device} mode={dialog.mode} onClose={() => setDialog(null)} />}
       {adding && <AddDeviceDialog onClose={() => setAdding(false)} />}
-      {watching.deviceId !== undefined && <NowPlayingDialog deviceId={watching.deviceId} onClose={watching.close} />}
+      {watchedId !== undefined && <NowPlayingDialog deviceId={watchedId} onClose={watching.close} />}
     </Stack>
   );
 }

@@ -8,7 +8,8 @@ import { useOffsetPaging } from '../../lib/use-paging';
 import { SIGNAGE_PAGE } from './page-size';
 import { StatusBadge } from './components/status-badge';
 import { NowPlayingButton, NowPlayingDialog } from './components/now-playing-dialog';
-import { useOpenDevice } from './use-open-device';
+import { useOpenInUrl } from '../../lib/use-open-in-url';
+import { urlParam } from '../../lib/use-url-filters';
 import { PageHeader } from '../../components/page-header';
 
 /** Status: every device online or offline by its last poll, when it was last seen, what it plays now. */
@@ -16,7 +17,9 @@ export default function SignageStatusPage() {
   const { t } = useTranslation();
   const { offset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const status = useDeviceStatus(offset);
-  const watching = useOpenDevice();
+  // The device whose 'Was läuft jetzt?' is open, in the address (`?device=<id>`).
+  const watching = useOpenInUrl('device');
+  const watchedId = urlParam.id()(watching.value);
   const columns: DataTableColumn<DeviceStatusRow>[] = [
     {
       key: 'name',
@@ -54,7 +57,7 @@ export default function SignageStatusPage() {
     {
       key: 'now',
       header: t('signage.devices.actions'),
-      cell: (d) => <NowPlayingButton onOpen={() => watching.open(d.device_id)} />,
+      cell: (d) => <NowPlayingButton onOpen={() => watching.open(String(d.device_id))} />,
     },
   ];
   return (
@@ -72,7 +75,7 @@ export default function SignageStatusPage() {
         data-testid="status-table"
         paging={paging(status.data)}
       />
-      {watching.deviceId !== undefined && <NowPlayingDialog deviceId={watching.deviceId} onClose={watching.close} />}
+      {watchedId !== undefined && <NowPlayingDialog deviceId={watchedId} onClose={watching.close} />}
     </Stack>
   );
 }

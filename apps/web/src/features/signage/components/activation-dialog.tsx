@@ -10,7 +10,7 @@ import { notifications } from '../../../lib/toasts';
 import { assignCustomer } from '../api/assign-customer';
 import { invalidateArea } from '../../../lib/calls';
 import { verifyActivation } from '../api/verify-activation';
-import { useSingleFlight } from '../use-single-flight';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { CustomerPicker } from './customer-picker';
 
 /** The code as the server takes it (spaces and dashes ignored): the one normalisation, shared. */
@@ -48,7 +48,7 @@ export function ActivationDialog({
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ customer?: string; code?: string; form?: string }>({});
 
-  const once = useSingleFlight();
+  const sending = useOneAtATime();
   const save = useMutation({
     mutationFn: async (normalisedCode: string) => {
       // Activation: one call takes the customer with the code, so a wrong code leaves the device as it was.
@@ -78,7 +78,7 @@ export function ActivationDialog({
     if (mode === 'activate' && !parsed.success)
       next.code = translateMessage(parsed.error.issues[0]?.message ?? SIGNAGE_MSG.codeRequired.code);
     setErrors(next);
-    if (Object.keys(next).length === 0) once(() => save.mutateAsync(parsed.data ?? ''));
+    if (Object.keys(next).length === 0) void sending.run(() => save.mutateAsync(parsed.data ?? ''));
   };
 
   return (

@@ -10,7 +10,7 @@ import { errorCode, errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { notifications } from '../../../lib/toasts';
 import { translateMessage } from '../../../lib/translate-message';
 import { useActivateByCode } from '../api/activate-by-code';
-import { useSingleFlight } from '../use-single-flight';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { CustomerPicker } from './customer-picker';
 
 /**
@@ -25,7 +25,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const [customer, setCustomer] = useState<SignageCustomerHit | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const add = useActivateByCode();
-  const once = useSingleFlight();
+  const sending = useOneAtATime();
   const form = useForm({
     mode: 'controlled',
     initialValues: { activation_code: '', customer_id: null as number | null, device_name: '' },
@@ -34,7 +34,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   });
 
   const submit = form.onSubmit((values) =>
-    once(() =>
+    void sending.run(() =>
       add.mutateAsync(
         {
           activation_code: values.activation_code,

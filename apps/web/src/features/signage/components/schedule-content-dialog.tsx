@@ -8,7 +8,7 @@ import { notifications } from '../../../lib/toasts';
 import { translateMessage } from '../../../lib/translate-message';
 import { useFiles } from '../api/get-files';
 import { useSaveScheduleContent, useScheduleContent } from '../api/schedule-content';
-import { useSingleFlight } from '../use-single-flight';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { MediaPreview } from './media-preview';
 
 type Item = Pick<
@@ -28,7 +28,7 @@ export function ScheduleContentDialog({ schedule, onClose }: { schedule: Schedul
   const current = useScheduleContent(schedule.schedule_id);
   const files = useFiles(0);
   const save = useSaveScheduleContent();
-  const once = useSingleFlight();
+  const sending = useOneAtATime();
   const [items, setItems] = useState<Item[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -70,7 +70,7 @@ export function ScheduleContentDialog({ schedule, onClose }: { schedule: Schedul
   const submit = () => {
     setErrors({});
     setFailure(null);
-    once(() =>
+    void sending.run(() =>
       save.mutateAsync(
         {
           id: schedule.schedule_id,

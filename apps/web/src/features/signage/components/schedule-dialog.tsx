@@ -20,7 +20,7 @@ import { notifications } from '../../../lib/toasts';
 import { translateMessage } from '../../../lib/translate-message';
 import { useCreateSchedule } from '../api/create-schedule';
 import { useUpdateSchedule } from '../api/update-schedule';
-import { useSingleFlight } from '../use-single-flight';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { CustomerPicker } from './customer-picker';
 import { WEEKDAYS } from './days';
 import { TimeField } from './time-field';
@@ -46,7 +46,7 @@ export function ScheduleDialog({ schedule, onClose }: { schedule: ScheduleRow | 
   const create = useCreateSchedule();
   const update = useUpdateSchedule();
   const busy = create.isPending || update.isPending;
-  const once = useSingleFlight();
+  const sending = useOneAtATime();
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -65,7 +65,7 @@ export function ScheduleDialog({ schedule, onClose }: { schedule: ScheduleRow | 
   const customerError = form.errors.stripe_customer_id ?? form.errors.customer_id;
 
   const submit = form.onSubmit((values) =>
-    once(() => {
+    void sending.run(() => {
       const callbacks = {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('signage.schedules.saved') });

@@ -2,10 +2,12 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 /**
- * The thing a screen has open (an entry, the add dialog) kept in the address as `?<name>=<value>`:
- * a reload or a shared link opens the same thing. Opening adds a history step, so the back button
- * closes it; closing goes back that step when this screen opened it, else drops the parameter in place
- * (a link opened from elsewhere). Focus goes back to what opened it (the button), or to `fallback`.
+ * The thing a screen has open (an RKSV order, a cashbook entry or its add dialog, a signage device, an
+ * insolvency case) kept in the address as `?<name>=<value>` (issue 30): a reload or a shared link opens
+ * the same thing. Opening adds a history step, so the back button closes it; closing goes back that
+ * step when this screen opened it, else drops the parameter in place (a link opened from elsewhere).
+ * The page's other parameters (filters, paging) stay. Focus goes back to what opened it (the button),
+ * or to `fallback`. The one hook for this: no screen writes its own.
  */
 export function useOpenInUrl(name: string, fallback?: () => HTMLElement | null) {
   const [params] = useSearchParams();
@@ -16,12 +18,17 @@ export function useOpenInUrl(name: string, fallback?: () => HTMLElement | null) 
 
   const open = useCallback(
     (v: string) => {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       const next = new URLSearchParams(window.location.search);
+      // Open already (a row and its button both answer one click): no second history step.
+      if (next.get(name) === v) return;
+      // Another item while one this screen opened is open replaces it: back still closes, never steps
+      // through the items seen.
+      const replace = next.has(name) && (location.state as { opened?: string } | null)?.opened === name;
+      if (!replace) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       next.set(name, v);
-      void navigate({ search: `?${next.toString()}` }, { state: { opened: name } });
+      void navigate({ search: `?${next.toString()}` }, { state: { opened: name }, replace });
     },
-    [name, navigate],
+    [location.state, name, navigate],
   );
 
   const close = useCallback(() => {
