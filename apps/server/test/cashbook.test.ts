@@ -214,7 +214,7 @@ for (const target of dbTargets()) {
           assert.equal(res.json().message, CASHBOOK_MSG.methodNotAllowed.de);
         }
       }
-      const res = await api.get(agent, '/api/cashbook/transactions/1');
+      const res = await api.get(agent, '/api/cashbook/transactions/1/changes');
       assert.equal(res.statusCode, 404);
       assert.ok(res.json().message);
     });
