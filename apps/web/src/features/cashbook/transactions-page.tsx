@@ -19,6 +19,7 @@ import { LoadError } from '../../components/load-error';
 import { EntryDialog } from './entry-dialog';
 import { useOpenInUrl } from '../../lib/use-open-in-url';
 import { listFilters, TRANSACTION_FILTERS, TRANSACTION_RESETTABLE } from './transaction-filters';
+import { CollapsibleFilters } from '../../components/collapsible-filters';
 import { PageHeader } from '../../components/page-header';
 
 /**
@@ -53,72 +54,74 @@ export default function CashbookTransactionsPage() {
           {t('cashbook.add.open')}
         </Button>
       </PageHeader>
-      <Card withBorder>
-        <Group align="flex-end" wrap="wrap">
-          <DateInput
-            label={t('cashbook.filters.from')}
-            value={values.start}
-            onChange={setDay('start')}
-            w={170}
-            data-testid="cashbook-filter-start"
-          />
-          <DateInput
-            label={t('cashbook.filters.to')}
-            value={values.end}
-            onChange={setDay('end')}
-            w={170}
-            data-testid="cashbook-filter-end"
-          />
-          <Select
-            label={t('cashbook.fields.type')}
-            data={[
-              { value: 'all', label: t('cashbook.filters.allTypes') },
-              { value: 'income', label: t('cashbook.type.income') },
-              { value: 'expense', label: t('cashbook.type.expense') },
-            ]}
-            value={values.type}
-            onChange={(v) => setParam('type', v && v !== 'all' ? v : null)}
-            allowDeselect={false}
-            w={160}
-            data-testid="cashbook-filter-type"
-          />
-          <Select
-            label={t('cashbook.fields.category')}
-            data={(categories.data ?? []).map((c) => ({
-              value: String(c.id),
-              label: `${c.name} (${t(`cashbook.type.${c.type}`)})`,
-            }))}
-            value={values.category ? String(values.category) : null}
-            onChange={(v) => setParam('category', v)}
-            clearable
-            placeholder={t('cashbook.filters.allCategories')}
-            w={220}
-            data-testid="cashbook-filter-category"
-          />
-          <TextInput
-            label={t('cashbook.filters.search')}
-            value={search}
-            onChange={(e) => {
-              // Cut at the server's limit: the search never refuses its own input.
-              const v = e.currentTarget.value.slice(0, CASHBOOK_SEARCH_MAX);
-              setSearch(v);
-              commitSearch(v);
-            }}
-            w={220}
-            maxLength={CASHBOOK_SEARCH_MAX}
-            data-testid="cashbook-filter-q"
-          />
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setSearch('');
-              reset([...TRANSACTION_RESETTABLE]);
-            }}
-          >
-            {t('cashbook.filters.reset')}
-          </Button>
-        </Group>
-      </Card>
+      <CollapsibleFilters id="cashbook-filters" active={Object.values(filters).filter((v) => v !== undefined).length}>
+        <Card withBorder>
+          <Group align="flex-end" wrap="wrap">
+            <DateInput
+              label={t('cashbook.filters.from')}
+              value={values.start}
+              onChange={setDay('start')}
+              w={170}
+              data-testid="cashbook-filter-start"
+            />
+            <DateInput
+              label={t('cashbook.filters.to')}
+              value={values.end}
+              onChange={setDay('end')}
+              w={170}
+              data-testid="cashbook-filter-end"
+            />
+            <Select
+              label={t('cashbook.fields.type')}
+              data={[
+                { value: 'all', label: t('cashbook.filters.allTypes') },
+                { value: 'income', label: t('cashbook.type.income') },
+                { value: 'expense', label: t('cashbook.type.expense') },
+              ]}
+              value={values.type}
+              onChange={(v) => setParam('type', v && v !== 'all' ? v : null)}
+              allowDeselect={false}
+              w={160}
+              data-testid="cashbook-filter-type"
+            />
+            <Select
+              label={t('cashbook.fields.category')}
+              data={(categories.data ?? []).map((c) => ({
+                value: String(c.id),
+                label: `${c.name} (${t(`cashbook.type.${c.type}`)})`,
+              }))}
+              value={values.category ? String(values.category) : null}
+              onChange={(v) => setParam('category', v)}
+              clearable
+              placeholder={t('cashbook.filters.allCategories')}
+              w={220}
+              data-testid="cashbook-filter-category"
+            />
+            <TextInput
+              label={t('cashbook.filters.search')}
+              value={search}
+              onChange={(e) => {
+                // Cut at the server's limit: the search never refuses its own input.
+                const v = e.currentTarget.value.slice(0, CASHBOOK_SEARCH_MAX);
+                setSearch(v);
+                commitSearch(v);
+              }}
+              w={220}
+              maxLength={CASHBOOK_SEARCH_MAX}
+              data-testid="cashbook-filter-q"
+            />
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setSearch('');
+                reset([...TRANSACTION_RESETTABLE]);
+              }}
+            >
+              {t('cashbook.filters.reset')}
+            </Button>
+          </Group>
+        </Card>
+      </CollapsibleFilters>
       {list.isError ? (
         <LoadError fallback={t('cashbook.errors.load')} error={list.error} onRetry={() => void list.refetch()} />
       ) : (

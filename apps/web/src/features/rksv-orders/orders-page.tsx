@@ -25,6 +25,7 @@ import {
   STAGE_COLORS,
   stageOfPath,
 } from './order-filters';
+import { CollapsibleFilters } from '../../components/collapsible-filters';
 import { PageHeader } from '../../components/page-header';
 
 const PAGE = 50;
@@ -165,70 +166,72 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
   return (
     <Stack gap="md">
       <PageHeader title={title} />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('rksvOrders.filter.search')}
-          placeholder={t('rksvOrders.filter.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-          data-testid="rksv-search"
-        />
-        {!stage && (
+      <CollapsibleFilters id="rksv-order-filters" active={ORDER_RESETTABLE.filter((k) => Boolean(values[k])).length}>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('rksvOrders.filter.search')}
+            placeholder={t('rksvOrders.filter.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+            data-testid="rksv-search"
+          />
+          {!stage && (
+            <Select
+              label={t('rksvOrders.filter.paymentStatus')}
+              data={[
+                { value: '', label: t('rksvOrders.filter.all') },
+                ...RKSV_PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`rksvOrders.payment.${s}`) })),
+              ]}
+              value={values.payment_status}
+              onChange={(v) => setParam('payment_status', v || null)}
+              allowDeselect={false}
+              w={180}
+              data-testid="rksv-filter-status"
+            />
+          )}
           <Select
-            label={t('rksvOrders.filter.paymentStatus')}
+            label={t('rksvOrders.filter.kind')}
             data={[
               { value: '', label: t('rksvOrders.filter.all') },
-              ...RKSV_PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`rksvOrders.payment.${s}`) })),
+              { value: '1', label: t('rksvOrders.kind.shipping') },
+              { value: '0', label: t('rksvOrders.kind.pickup') },
             ]}
-            value={values.payment_status}
-            onChange={(v) => setParam('payment_status', v || null)}
+            value={values.delivery}
+            onChange={(v) => setParam('delivery', v || null)}
             allowDeselect={false}
-            w={180}
-            data-testid="rksv-filter-status"
+            w={160}
+            data-testid="rksv-filter-kind"
           />
-        )}
-        <Select
-          label={t('rksvOrders.filter.kind')}
-          data={[
-            { value: '', label: t('rksvOrders.filter.all') },
-            { value: '1', label: t('rksvOrders.kind.shipping') },
-            { value: '0', label: t('rksvOrders.kind.pickup') },
-          ]}
-          value={values.delivery}
-          onChange={(v) => setParam('delivery', v || null)}
-          allowDeselect={false}
-          w={160}
-          data-testid="rksv-filter-kind"
-        />
-        {isAdmin && (
-          <Select
-            label={t('rksvOrders.filter.agent')}
-            data={[
-              { value: '', label: t('rksvOrders.filter.all') },
-              ...(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
-            ]}
-            value={values.agent ? String(values.agent) : ''}
-            onChange={(v) => setParam('agent', v || null)}
-            allowDeselect={false}
-            searchable
-            w={200}
-            data-testid="rksv-filter-agent"
-          />
-        )}
-        {hasFilters && (
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setSearch('');
-              reset([...ORDER_RESETTABLE]);
-            }}
-          >
-            {t('rksvOrders.filter.reset')}
-          </Button>
-        )}
-      </Group>
+          {isAdmin && (
+            <Select
+              label={t('rksvOrders.filter.agent')}
+              data={[
+                { value: '', label: t('rksvOrders.filter.all') },
+                ...(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+              ]}
+              value={values.agent ? String(values.agent) : ''}
+              onChange={(v) => setParam('agent', v || null)}
+              allowDeselect={false}
+              searchable
+              w={200}
+              data-testid="rksv-filter-agent"
+            />
+          )}
+          {hasFilters && (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setSearch('');
+                reset([...ORDER_RESETTABLE]);
+              }}
+            >
+              {t('rksvOrders.filter.reset')}
+            </Button>
+          )}
+        </Group>
+      </CollapsibleFilters>
       <Text size="sm" c="dimmed" data-testid="rksv-total" data-total={total}>
         {total !== undefined
           ? t('rksvOrders.total', {
@@ -262,12 +265,7 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
         />
       )}
       {dialogId !== undefined && open?.stage && (
-        <OrderDialog
-          order={open}
-          isAdmin={isAdmin}
-          agents={agents.data ?? []}
-          onClose={closeOrder}
-        />
+        <OrderDialog order={open} isAdmin={isAdmin} agents={agents.data ?? []} onClose={closeOrder} />
       )}
     </Stack>
   );

@@ -21,6 +21,7 @@ import { NowPlayingButton, NowPlayingDialog } from './components/now-playing-dia
 import { useOpenInUrl } from '../../lib/use-open-in-url';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { StatusBadge } from './components/status-badge';
+import { CollapsibleFilters } from '../../components/collapsible-filters';
 import { PageHeader } from '../../components/page-header';
 
 const FILTERS = {
@@ -176,36 +177,38 @@ export default function SignageDevicesPage() {
           </Button>
         }
       />
-      <Group align="flex-end">
-        <Select
-          label={t('signage.devices.status')}
-          data={['all', ...EFFECTIVE_STATUSES].map((s) => ({
-            value: s,
-            label: s === 'all' ? t('signage.devices.allStatuses') : t(`signage.status.${s}`),
-          }))}
-          value={values.status}
-          onChange={(v) => {
-            setOffset(0);
-            setParam('status', v === 'all' ? null : v);
-          }}
-          allowDeselect={false}
-          w={200}
-        />
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setOffset(0);
-            setParam('q', search.trim() || null);
-          }}
-        >
-          <TextInput
-            label={t('signage.devices.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={260}
+      <CollapsibleFilters id="signage-device-filters" active={(values.status === 'all' ? 0 : 1) + (values.q ? 1 : 0)}>
+        <Group align="flex-end">
+          <Select
+            label={t('signage.devices.status')}
+            data={['all', ...EFFECTIVE_STATUSES].map((s) => ({
+              value: s,
+              label: s === 'all' ? t('signage.devices.allStatuses') : t(`signage.status.${s}`),
+            }))}
+            value={values.status}
+            onChange={(v) => {
+              setOffset(0);
+              setParam('status', v === 'all' ? null : v);
+            }}
+            allowDeselect={false}
+            w={200}
           />
-        </form>
-      </Group>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              setOffset(0);
+              setParam('q', search.trim() || null);
+            }}
+          >
+            <TextInput
+              label={t('signage.devices.search')}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={260}
+            />
+          </form>
+        </Group>
+      </CollapsibleFilters>
       <DataTable
         columns={columns}
         rows={devices.data?.rows}
