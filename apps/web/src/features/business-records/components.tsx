@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../components/list-skeleton';
 import { formatNumber } from '../../lib/format';
 import type { Paging } from '../../lib/use-paging';
 
@@ -20,9 +21,7 @@ export function ListState({
   const { t } = useTranslation();
   if (loading)
     return (
-      <Group justify="center" p="lg">
-        <Loader aria-label={t('records.loading')} />
-      </Group>
+      <ListSkeleton rows={4} />
     );
   if (error)
     return (

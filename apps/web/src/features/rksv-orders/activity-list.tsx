@@ -1,5 +1,6 @@
-import { Alert, Loader, Table, Text } from '@mantine/core';
+import { Alert, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../components/list-skeleton';
 import type { RksvActivity } from '@portal/shared';
 import { DateDisplay } from '../../components/date-display';
 import { Ltr, UserText } from '../../components/ltr';
@@ -16,7 +17,7 @@ function detail(a: RksvActivity): string | null {
 export function ActivityList({ orderId }: { orderId: number }) {
   const { t } = useTranslation();
   const activity = useRksvActivity(orderId);
-  if (activity.isPending) return <Loader size="sm" />;
+  if (activity.isPending) return <ListSkeleton rows={2} />;
   if (activity.isError) return <Alert color="red">{t('rksvOrders.loadError')}</Alert>;
   if (activity.data.length === 0)
     return (

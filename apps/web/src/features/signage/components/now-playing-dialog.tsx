@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Group, Loader, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { SIGNAGE_MSG } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { DateDisplay } from '../../../components/date-display';
 import { errorMessage } from '../../../lib/errors';
 import { translateMessage } from '../../../lib/translate-message';
@@ -41,7 +42,7 @@ export function NowPlayingDialog({ deviceId, onClose }: { deviceId: number; onCl
       data-testid="now-playing-dialog"
     >
       {now.isPending ? (
-        <Loader size="sm" />
+        <ListSkeleton rows={2} withThumbnail />
       ) : now.isError ? (
         <Alert color="red">{errorMessage(now.error, translateMessage(SIGNAGE_MSG.contentsLoadFailed))}</Alert>
       ) : (

@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { SIGNAGE_MSG, type AssignedContent, type ScheduleRow } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { notifications } from '../../../lib/toasts';
 import { translateMessage } from '../../../lib/translate-message';
@@ -113,7 +114,7 @@ export function ScheduleContentDialog({ schedule, onClose }: { schedule: Schedul
         {current.isError ? (
           <Alert color="red">{errorMessage(current.error, translateMessage(SIGNAGE_MSG.contentsLoadFailed))}</Alert>
         ) : items === null ? (
-          <Loader size="sm" />
+          <ListSkeleton rows={3} withThumbnail />
         ) : list.length === 0 ? (
           <Text c="dimmed">{t('signage.scheduleContent.empty')}</Text>
         ) : (
