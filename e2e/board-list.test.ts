@@ -124,7 +124,8 @@ describe('the board as a list', () => {
     await phone.page.waitForURL('**/agent-dashboard');
     await phone.page.getByTestId('task-table').waitFor();
     // The sidebar opens over the page on a phone; closed, the page shows.
-    if (await phone.page.getByTestId('sidebar-overlay').isVisible()) await phone.page.getByTestId('sidebar-toggle').click();
+    if (await phone.page.getByTestId('sidebar-overlay').isVisible())
+      await phone.page.getByTestId('sidebar-toggle').click();
     await phone.page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
     assert.ok(await noSidewaysScroll(phone.page), 'the list fits a phone');
     await screenshot(phone.page, 'board-list-phone');

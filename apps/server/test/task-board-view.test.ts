@@ -11,7 +11,12 @@ for (const target of dbTargets()) {
     let anna: User, ben: User, noFlag: User, customer: User;
     const get = (u: User) => t.app.inject({ method: 'GET', url: '/api/task-board-view', headers: bearer(u.token) });
     const put = (u: User, payload: unknown) =>
-      t.app.inject({ method: 'PUT', url: '/api/task-board-view', headers: bearer(u.token), payload: payload as object });
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/task-board-view',
+        headers: bearer(u.token),
+        payload: payload as object,
+      });
 
     before(async () => {
       t = await createTestApp(target);

@@ -54,7 +54,9 @@ function latinDigits(text: string): string {
  */
 export function tidyDateText(raw: string, withTime: boolean, growing = true): string {
   const text = latinDigits(raw).trim();
-  const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2})?$/.test(text) ? formatDisplayDate(text.replace(' ', 'T'), withTime) : '';
+  const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2})?$/.test(text)
+    ? formatDisplayDate(text.replace(' ', 'T'), withTime)
+    : '';
   const source = iso || text;
   const count = withTime ? PARTS.length : 3;
   const parts: string[] = [''];

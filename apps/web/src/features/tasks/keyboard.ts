@@ -16,7 +16,8 @@ export function handlesItsOwnEnter(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
     target !== document.body &&
-    target.closest('button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="radio"], [role="link"]') !==
-      null
+    target.closest(
+      'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="radio"], [role="link"]',
+    ) !== null
   );
 }
