@@ -60,7 +60,8 @@ export function TaskCard({ task, now, onOpen }: TaskCardProps) {
             </Badge>
           </Group>
         </Group>
-        <Text fw={600} lineClamp={2} dir="auto">
+        {/* Two lines at most; a long word breaks anywhere instead of widening the board. */}
+        <Text fw={600} lineClamp={2} dir="auto" title={task.titel} style={{ overflowWrap: 'anywhere' }}>
           {task.titel}
         </Text>
         <Group gap="md" wrap="wrap">
