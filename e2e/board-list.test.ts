@@ -64,8 +64,8 @@ describe('the board as a list', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
-    // Back on the board the focus is on the row that was opened; j goes on from there.
-    assert.equal(await focusedTask(page), ids[1]);
+    // Back on the board the focus returns to the row that was opened; j goes on from there.
+    await page.waitForFunction((id) => (document.activeElement as HTMLElement | null)?.dataset.taskId === id, ids[1]);
     await page.keyboard.press('j');
     assert.equal(await focusedTask(page), ids[2]);
 
@@ -130,5 +130,40 @@ describe('the board as a list', () => {
     assert.ok(await noSidewaysScroll(phone.page), 'the list fits a phone');
     await screenshot(phone.page, 'board-list-phone');
     await phone.context.close();
+  });
+
+  it('shows a focus ring on a card reached by keyboard; the due date takes digits typed in Arabic', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.agentAT);
+    await page.waitForURL('**/agent-dashboard');
+    await page.getByTestId('language-select').selectOption({ label: 'AR' });
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByTestId('board-view').locator('label').first().click();
+    const card = page.locator('[data-testid^="task-card-"]').first();
+    await card.waitFor();
+    // From the control before the cards, Tab reaches the first card and draws its ring.
+    await page.getByTestId('board-view').locator('input:checked').focus();
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      if (await card.evaluate((el) => el === document.activeElement)) break;
+    }
+    const ring = await card.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return { style: cs.outlineStyle, width: parseFloat(cs.outlineWidth) };
+    });
+    assert.ok(ring.style !== 'none' && ring.width >= 2, `outline ${JSON.stringify(ring)}`);
+    await screenshot(page, 'board-card-focus-ar');
+
+    await page.goto('/agent-dashboard/create-task');
+    const frist = page.getByTestId('task-frist');
+    await frist.click();
+    // An Arabic keyboard types Arabic-Indic digits; the field keeps Latin ones, in order, left to right.
+    await frist.pressSequentially('٣٠.١٢.٢٠٣٠');
+    assert.equal(await frist.inputValue(), '30.12.2030 ');
+    await frist.pressSequentially('1430');
+    assert.equal(await frist.inputValue(), '30.12.2030 14:30');
+    await page.getByTestId('task-titel').click();
+    assert.notEqual(await frist.getAttribute('aria-invalid'), 'true');
+    await context.close();
   });
 });
