@@ -33,6 +33,7 @@ import { useUrlFilters } from '../../lib/use-url-filters';
 import { BOARD_FILTERS, BOARD_RESETTABLE, BOARD_SEARCH_ID, boardListFilters, hasBoardFilters } from './board-filters';
 import { PageHeader } from '../../components/page-header';
 import { useBoardView } from './use-board-view';
+import './task-board.css';
 import { isTypingIn, handlesItsOwnEnter } from './keyboard';
 
 const BOARD_PATH = '/agent-dashboard/tasks';
@@ -226,19 +227,19 @@ export default function TaskBoardPage() {
               {
                 value: 'cards',
                 label: (
-                  <Group gap={4} wrap="nowrap">
+                  <span className="task-view-label">
                     <IconLayoutGrid size={14} aria-hidden />
                     {t('tasks.view.cards')}
-                  </Group>
+                  </span>
                 ),
               },
               {
                 value: 'list',
                 label: (
-                  <Group gap={4} wrap="nowrap">
+                  <span className="task-view-label">
                     <IconList size={14} aria-hidden />
                     {t('tasks.view.list')}
-                  </Group>
+                  </span>
                 ),
               },
             ]}
