@@ -8,6 +8,12 @@ import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
 const run = Date.now() % 100000;
 const WORDS = `Die Kasse im Gastgarten ${run} startet nicht mehr, der Bildschirm bleibt schwarz.`;
 const VENUE = `Gastgarten Lindenhof ${run}`;
+/** A title of one word as long as a title may be (200 characters, no space). */
+const LONG_TITLE = `Doppelklick${run}`.padEnd(200, 'x');
+
+/** The page is not wider than its window (nothing pushes it sideways). */
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /** A classic support request as the public form sends it, the proof of work solved in Node. */
 async function submitSupportRequest(baseUrl: string): Promise<number> {
@@ -259,6 +265,146 @@ describe('task screens', () => {
     const bell = await box(page.getByTestId('notification-bell'));
     assert.ok(!overlaps(await box(toast), bell), 'the toast leaves the bell free');
     await firstScreen(page, 'toast-below-bell-phone');
+    await context.close();
+  });
+
+  it('creates a task with a typed date and a double click: one task; the first invalid field takes the focus', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.agentAT);
+    await page.waitForURL('**/agent-dashboard');
+    await page.goto('/agent-dashboard/create-task');
+    await page.getByTestId('task-titel').waitFor();
+    // An empty submit: each message at its field, the focus on the first of them.
+    await page.getByTestId('create-task-submit').click();
+    await page.getByText('Titel ist erforderlich').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'task-titel');
+
+    await page.getByTestId('task-titel').fill(LONG_TITLE);
+    await page.getByTestId('task-beschreibung').fill('Doppelt geklickt, einmal angelegt.');
+    // Typed key by key as a person types, dots included: the field keeps 30.12.2030 (not 30..12.20:30).
+    const frist = page.getByTestId('task-frist');
+    await frist.click();
+    await frist.pressSequentially('30.12.2030');
+    assert.equal(await frist.inputValue(), '30.12.2030 ');
+    await frist.pressSequentially('1430');
+    assert.equal(await frist.inputValue(), '30.12.2030 14:30');
+    await page.getByTestId('task-typ').click();
+    await page.getByRole('option', { name: 'Support' }).first().click();
+    await page.getByTestId('customer-search').fill('Gas');
+    await page.getByRole('option', { name: /Gasthaus Zum Goldenen Hirschen/ }).click();
+    assert.equal(await page.getByText('Frist ist erforderlich').count(), 0);
+    assert.equal(await page.getByText('Ungültiges Datum').count(), 0);
+
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/create-task')) sent.push(r.url());
+    });
+    await page.getByTestId('create-task-submit').dblclick();
+    await page.waitForURL((u) => u.pathname === '/agent-dashboard');
+    assert.equal(sent.length, 1, 'one request for a double click');
+    await page.getByTestId('task-search').fill(LONG_TITLE.slice(0, 30));
+    await page.locator(`[data-testid="task-total"][data-total="1"]`).waitFor();
+    assert.equal(await page.locator('[data-testid^="task-card-"]').count(), 1, 'one task');
+    await context.close();
+  });
+
+  it('a title of one long word widens neither the board, the list nor the task (1366 and 375 px)', async () => {
+    for (const phone of [false, true]) {
+      const { context, page } = await app.open({ mobile: phone });
+      await page.setViewportSize(phone ? { width: 375, height: 812 } : { width: 1366, height: 850 });
+      await signIn(page, DEMO.agentAT);
+      await page.waitForURL('**/agent-dashboard');
+      await page.locator('[data-testid^="task-card-"]').first().waitFor();
+      // The sidebar may open over the page on a phone; closed, the page shows.
+      if (phone && (await page.getByTestId('sidebar-overlay').isVisible())) {
+        await page.getByTestId('sidebar-toggle').click();
+        await page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
+      }
+      await page.getByTestId('task-search').fill(LONG_TITLE.slice(0, 30));
+      const card = page.locator('[data-testid^="task-card-"]').first();
+      await card.waitFor();
+      assert.ok(await noSidewaysScroll(page), `cards at ${phone ? 375 : 1366} px`);
+      await page.getByTestId('board-view').locator('label').nth(1).click();
+      await page.locator('[data-testid^="task-row-"]').first().waitFor();
+      assert.ok(await noSidewaysScroll(page), `list at ${phone ? 375 : 1366} px`);
+      // The whole title is the row's tooltip.
+      assert.equal(await page.getByTestId('task-list-open').first().getAttribute('title'), LONG_TITLE);
+      await page.getByTestId('task-list-open').first().click();
+      const modal = page.getByTestId('task-modal');
+      await modal.getByTestId('task-title').waitFor();
+      assert.ok(await noSidewaysScroll(page), `task at ${phone ? 375 : 1366} px`);
+      const wide = await modal.evaluate((m) => m.scrollWidth > m.clientWidth + 1);
+      assert.ok(!wide, 'the modal does not scroll sideways');
+      if (!phone) await screenshot(page, 'task-long-title');
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+      await page.getByTestId('board-view').locator('label').first().click();
+      await page.locator('[data-testid^="task-card-"]').first().waitFor();
+      await context.close();
+    }
+  });
+
+  it('a double click adds one note and changes the status once; the focus goes back to the note field', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.agentAT);
+    await page.waitForURL('**/agent-dashboard');
+    await page.getByTestId('task-search').fill(LONG_TITLE.slice(0, 30));
+    await page.locator('[data-testid^="task-card-"]').first().click();
+    const modal = page.getByTestId('task-modal');
+    await modal.getByTestId('task-modal-tab-notes').click();
+    const note = `Einmal notiert ${run}`;
+    await modal.getByTestId('note-input').fill(note);
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/(task-add-note|task-set-status)$/.test(r.url())) sent.push(r.url());
+    });
+    await modal.getByTestId('note-submit').dblclick();
+    await modal.getByTestId('notes-list').getByText(note).waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'note-input');
+    assert.equal(await modal.getByTestId('note-input').inputValue(), '');
+    assert.equal(await modal.getByTestId('notes-list').getByText(note).count(), 1, 'one note');
+    assert.equal(sent.length, 1, 'one request for a double click');
+
+    await modal.getByTestId('action-mark-done').dblclick();
+    await modal.getByTestId('action-reopen').waitFor();
+    assert.equal(sent.filter((u) => u.endsWith('task-set-status')).length, 1, 'one status change');
+    // No refusal of the user's own second click is shown.
+    assert.equal(await page.locator('.mantine-Notification-root').filter({ hasText: 'nicht möglich' }).count(), 0);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'task-title');
+    await context.close();
+  });
+
+  it('the customer’s "Neue Anfrage": each refusal at its field, the client’s and the server’s, the first one focused', async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.customer);
+    await page.waitForURL('**/business-dashboard**');
+    await page.goto('/business-dashboard/support/new');
+    await page.getByTestId('support-submit').click();
+    const title = page.getByTestId('support-title');
+    const text = page.getByTestId('support-description');
+    await page.getByText('Titel ist erforderlich').waitFor();
+    await page.getByText('Beschreibung ist erforderlich').waitFor();
+    assert.equal(await title.getAttribute('aria-invalid'), 'true');
+    assert.equal(await text.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'support-title');
+    await screenshot(page, 'support-new-field-errors');
+    // Typing in a field takes its message away; the other stays.
+    await title.fill('Servercheck');
+    assert.equal(await page.getByText('Titel ist erforderlich').count(), 0);
+    await page.getByText('Beschreibung ist erforderlich').waitFor();
+
+    // The server checks again: a title sent blank (changed on its way) comes back at the title field.
+    await text.fill('Der Drucker in der Küche druckt nicht.');
+    await page.route('**/api/business/support', async (route) => {
+      const body = route.request().postDataBuffer();
+      if (route.request().method() !== 'POST' || !body) return route.continue();
+      await route.continue({ postData: Buffer.from(body.toString('latin1').replace('Servercheck', '   '), 'latin1') });
+    });
+    await page.getByTestId('support-submit').click();
+    await page.getByText('Titel ist erforderlich').waitFor();
+    assert.equal(await title.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.getByTestId('support-error').count(), 0, 'no alert beside the field');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'support-title');
     await context.close();
   });
 });

@@ -39,16 +39,40 @@ export function formatDisplayDate(value: string, withTime: boolean): string {
 const PARTS = [2, 2, 4, 2, 2];
 const SEPARATORS = ['.', '.', ' ', ':'];
 
-/** Typing at the end fills in the next separator once a part is complete. */
-function withSeparators(text: string, withTime: boolean): string {
-  const clean = text.replace(/[^\d.: ]/g, '');
-  const parts = clean.split(/[.: ]/);
-  const last = parts.length - 1;
+/** Arabic-Indic and Persian digits (an Arabic keyboard types them) as Latin ones. */
+function latinDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (c) => String(c.charCodeAt(0) & 0xf));
+}
+
+/**
+ * The typed or pasted text tidied into `dd.MM.yyyy[ HH:mm]`: digits fill the parts one after the
+ * other (a full part moves on to the next), any separator typed (`.` `,` `/` `-` `:` or a space) ends
+ * a part that has digits and is dropped otherwise, so a dot typed after the one filled in is not a
+ * second one. `growing` (typed or pasted at the end) adds the separator after a full part, so the
+ * next digit lands in the next part; while deleting none is added back. A pasted ISO day
+ * (2026-12-30, 2026-12-30T14:30) is read as such.
+ */
+export function tidyDateText(raw: string, withTime: boolean, growing = true): string {
+  const text = latinDigits(raw).trim();
+  const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2})?$/.test(text)
+    ? formatDisplayDate(text.replace(' ', 'T'), withTime)
+    : '';
+  const source = iso || text;
   const count = withTime ? PARTS.length : 3;
-  if (last < count - 1 && /^\d+$/.test(parts[last]!) && parts[last]!.length === PARTS[last]) {
-    return clean + SEPARATORS[last];
+  const parts: string[] = [''];
+  for (const ch of source) {
+    const cur = parts.length - 1;
+    if (ch >= '0' && ch <= '9') {
+      if (parts[cur]!.length < PARTS[cur]!) parts[cur] += ch;
+      else if (cur + 1 < count) parts.push(ch);
+    } else if (/[.,/\-: \u060c\u066b]/.test(ch) && parts[cur] !== '' && cur + 1 < count) {
+      parts.push('');
+    }
   }
-  return clean;
+  let out = parts.map((p, i) => (i < parts.length - 1 ? p + SEPARATORS[i] : p)).join('');
+  const last = parts.length - 1;
+  if (growing && last + 1 < count && parts[last]!.length === PARTS[last]) out += SEPARATORS[last];
+  return out;
 }
 
 export interface DateInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'min' | 'max'> {
@@ -83,15 +107,24 @@ export function DateInput({ value = '', onChange, withTime = false, min, max, on
 
   const type = (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.currentTarget;
-    const atEnd = input.selectionStart === input.value.length && input.value.length > text.length;
-    const next = (atEnd ? withSeparators(input.value, withTime) : input.value).slice(0, withTime ? 16 : 10);
+    // At the end the text is tidied as it grows (typing, pasting) or shrinks (deleting); an edit in
+    // the middle keeps the caret where it is and is tidied when the field is left.
+    const atEnd = input.selectionStart === input.value.length;
+    const next = atEnd
+      ? tidyDateText(input.value, withTime, input.value.length > text.length)
+      : latinDigits(input.value).slice(0, withTime ? 16 : 10);
     setText(next);
     emit(next.trim() === '' ? '' : (parseDisplayDate(next, withTime) ?? INVALID_DATE));
   };
 
   const leave = (e: FocusEvent<HTMLInputElement>) => {
-    const parsed = parseDisplayDate(text, withTime);
-    if (parsed) setText(formatDisplayDate(parsed, withTime));
+    // Left: the text tidied (an edit in the middle too) and a whole date written out in full.
+    const tidy = tidyDateText(text, withTime, false);
+    const parsed = parseDisplayDate(tidy, withTime);
+    const shown = parsed ? formatDisplayDate(parsed, withTime) : tidy;
+    if (shown !== text) setText(shown);
+    const next = tidy === '' ? '' : (parsed ?? INVALID_DATE);
+    if (next !== sent.current) emit(next);
     onBlur?.(e);
   };
 

@@ -20,6 +20,7 @@ import {
   taskRowSchema,
   taskSinceResponseSchema,
   taskStatusParam,
+  taskBoardViewSchema,
   taskTypeSchema,
 } from '../schemas/tasks.js';
 import { taskFileShareSchema } from '../schemas/business-records.js';
@@ -84,6 +85,23 @@ export const tasksCalls = defineCalls('tasks', {
     summary: 'Tasks with a higher id (catch-up poll), agent visibility',
     params: agentBoardParams.merge(sinceParams),
     answer: taskSinceResponseSchema,
+    errors: [400, 401, 403],
+  },
+  getTaskBoardView: {
+    method: 'GET',
+    path: '/api/task-board-view',
+    access: tasks,
+    summary: "The caller's board view (cards or list; cards until chosen)",
+    answer: taskBoardViewSchema,
+    errors: [400, 401, 403],
+  },
+  setTaskBoardView: {
+    method: 'PUT',
+    path: '/api/task-board-view',
+    access: tasks,
+    summary: "Keep the caller's board view (cards or list) for every device",
+    body: taskBoardViewSchema,
+    answer: taskBoardViewSchema,
     errors: [400, 401, 403],
   },
   listTaskTypes: {

@@ -20,6 +20,7 @@ export const TASKS_MSG = defineMessages('tasks', {
   invalidAgent: 'Ungültiger Agent',
   invalidType: 'Ungültiger Aufgabentyp',
   unknownSort: 'Unbekannte Sortierung',
+  unknownBoardView: 'Unbekannte Ansicht',
   invalidLimit: 'Ungültiges Limit',
   invalidCursor: 'Ungültiger Cursor',
   invalidFilter: 'Ungültiger Filter',

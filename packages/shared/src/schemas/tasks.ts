@@ -99,6 +99,15 @@ export const taskListQuerySchema = z.object({
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
+/** How a staff member sees the board: cards or a compact list (one row per task). */
+export const TASK_BOARD_VIEWS = ['cards', 'list'] as const;
+export type TaskBoardView = (typeof TASK_BOARD_VIEWS)[number];
+/** The board view chosen by the caller, kept across reloads and devices (cards until chosen). */
+export const taskBoardViewSchema = z.object({
+  view: z.enum(TASK_BOARD_VIEWS, { error: TASKS_MSG.unknownBoardView.code }),
+});
+export type TaskBoardViewChoice = z.infer<typeof taskBoardViewSchema>;
+
 /** One task as the board shows it (spec section 3 "Task"), dates as ISO strings. */
 export const taskRowSchema = z.object({
   id: z.number().int(),

@@ -279,3 +279,12 @@ export const boardVersions = pgTable('board_versions', {
   country_id: integer().primaryKey(),
   version: bigint({ mode: 'number' }).notNull().default(0),
 });
+
+/** The board view each staff member chose (`cards` or `list`), kept across reloads and devices. */
+export const taskBoardViews = pgTable('task_board_views', {
+  user_id: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  view: text().notNull(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

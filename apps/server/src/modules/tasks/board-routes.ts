@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/serve.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { boardPage, boardSince } from './board.js';
+import { getBoardView, setBoardView } from './board-view.js';
 import { listAgents, listTaskTypes } from './lookups.js';
 import { boardPageReply } from './route-helpers.js';
 
@@ -26,7 +27,7 @@ const since = async (ctx: ServiceCtx, viewer: Viewer, input: Parameters<typeof b
   tasks: await boardSince(ctx, viewer, input),
 });
 
-/** The boards: pages per country and status, catch-up polls, task types and the agents list. */
+/** The boards: pages per country and status, catch-up polls, the caller's view, task types and the agents list. */
 export function taskBoardRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, calls.getTasksFromAdmin, answerBoardPage);
   serve(app, ctx, calls.getTasksFromAgent, (c, viewer, { boardAgentId, ...input }) =>
@@ -36,6 +37,8 @@ export function taskBoardRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, calls.getTasksFromAgentSince, (c, viewer, { boardAgentId, ...input }) =>
     since(c, viewer, { ...input, agentId: boardAgentId }),
   );
+  serve(app, ctx, calls.getTaskBoardView, getBoardView);
+  serve(app, ctx, calls.setTaskBoardView, setBoardView);
   serve(app, ctx, calls.listTaskTypes, (c) => listTaskTypes(c));
   serve(app, ctx, calls.listAgents, listAgents);
 }

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,13 +15,26 @@ import { withTextLimit } from '../../components/text-limit';
 import { FileDropzone } from '../../components/upload/file-dropzone';
 import { SelectedFiles } from '../../components/upload/selected-files';
 import { UploadProgress } from '../../components/upload/upload-progress';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
 import { useCreateBusinessSupport } from './api/create-support';
 import { ScreenTitle } from './parts';
 
-/** A new request: type, title, text and files; the server fills in the company's contact data. */
+type Field = 'typ' | 'titel' | 'beschreibung';
+const FIELDS: readonly Field[] = ['typ', 'titel', 'beschreibung'];
+
+/** After a refused submit the first field marked invalid takes the focus. */
+const focusFirstInvalid = () =>
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>('[data-testid="support-form"] [aria-invalid="true"]')?.focus(),
+  );
+
+/**
+ * A new request: type, title, text and files; the server fills in the company's contact data. Each
+ * refusal (the shared schema's here, the server's `errors[]`) shows at its field, and the first one
+ * takes the focus; one request per submit, however often it is clicked.
+ */
 export default function SupportNewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -31,23 +44,32 @@ export default function SupportNewPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   /** Each refused field's message, shown at that field. */
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<'titel' | 'beschreibung', string>>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  /** What the server refused without naming a field of this form (shown above the button). */
+  const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateBusinessSupport(setProgress);
+  // The ref answers a second click before React has re-rendered the button as busy.
+  const sending = useRef(false);
+  const clearError = (field: Field) =>
+    setFieldErrors((errors) => (errors[field] ? { ...errors, [field]: undefined } : errors));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (sending.current) return;
     const parsed = businessSupportCreateSchema.safeParse({ titel, beschreibung, typ });
     if (!parsed.success) {
-      const errors: Partial<Record<'titel' | 'beschreibung', string>> = {};
+      const errors: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'titel' || field === 'beschreibung') && !errors[field])
-          errors[field] = translateMessage(issue.message);
+        const field = issue.path[0] as Field;
+        if (FIELDS.includes(field) && !errors[field]) errors[field] = translateMessage(issue.message);
       }
       setFieldErrors(errors);
+      focusFirstInvalid();
       return;
     }
     setFieldErrors({});
+    setFormError(null);
+    sending.current = true;
     create.mutate(
       { titel, beschreibung, typ: parsed.data.typ, files },
       {
@@ -55,7 +77,17 @@ export default function SupportNewPage() {
           notifications.show({ color: 'green', message: t('businessData.requestSent') });
           void navigate('/business-dashboard/support');
         },
-        onSettled: () => setProgress(null),
+        onError: (err) => {
+          const named = Object.entries(fieldErrorsOf(err)).filter(([f]) => FIELDS.includes(f as Field));
+          if (named.length > 0) {
+            setFieldErrors(Object.fromEntries(named));
+            focusFirstInvalid();
+          } else setFormError(errorMessage(err, t('businessData.sendError')));
+        },
+        onSettled: () => {
+          sending.current = false;
+          setProgress(null);
+        },
       },
     );
   };
@@ -69,13 +101,18 @@ export default function SupportNewPage() {
       </Anchor>
       <ScreenTitle>{t('businessData.newRequest')}</ScreenTitle>
       <Text c="dimmed">{t('businessData.newRequestHint')}</Text>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate data-testid="support-form">
         <Stack>
           <Select
             label={t('businessData.col.type')}
             data={BUSINESS_SUPPORT_TYPES.map((id) => ({ value: String(id), label: t(`businessData.types.${id}`) }))}
             value={typ}
-            onChange={(v) => v && setTyp(v)}
+            onChange={(v) => {
+              if (!v) return;
+              setTyp(v);
+              clearError('typ');
+            }}
+            error={fieldErrors.typ}
             allowDeselect={false}
             required
             data-testid="support-type"
@@ -86,7 +123,10 @@ export default function SupportNewPage() {
               {
                 value: titel,
                 error: fieldErrors.titel,
-                onChange: (e: React.ChangeEvent<HTMLInputElement>) => setTitel(e.currentTarget.value),
+                onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+                  setTitel(e.currentTarget.value);
+                  clearError('titel');
+                },
               },
               TEXT_LIMITS.taskTitle,
               COMMON_MSG.titleMax,
@@ -100,7 +140,10 @@ export default function SupportNewPage() {
               {
                 value: beschreibung,
                 error: fieldErrors.beschreibung,
-                onChange: (e: React.ChangeEvent<HTMLTextAreaElement>) => setBeschreibung(e.currentTarget.value),
+                onChange: (e: React.ChangeEvent<HTMLTextAreaElement>) => {
+                  setBeschreibung(e.currentTarget.value);
+                  clearError('beschreibung');
+                },
               },
               TEXT_LIMITS.description,
               COMMON_MSG.descriptionMax,
@@ -125,7 +168,11 @@ export default function SupportNewPage() {
             disabled={create.isPending}
           />
           {progress !== null && files.length > 0 && <UploadProgress percent={progress} />}
-          {create.isError && <Alert color="red">{errorMessage(create.error, t('businessData.sendError'))}</Alert>}
+          {formError && (
+            <Alert color="red" data-testid="support-error">
+              {formError}
+            </Alert>
+          )}
           <Group>
             <Button type="submit" loading={create.isPending} data-testid="support-submit">
               {t('businessData.send')}

@@ -2,6 +2,9 @@ import { TASK_SORTS, TASK_STATUSES } from '@portal/shared';
 import { urlParam, type UrlFilterValues } from '../../lib/use-url-filters';
 import type { TaskListFilters } from './api/get-tasks';
 
+/** The search field's id: `/` on the board goes there. */
+export const BOARD_SEARCH_ID = 'task-board-search';
+
 /** The board's URL search parameters: tab, filters and sort stay put across reloads and links. */
 export const BOARD_FILTERS = {
   status: urlParam.oneOf(TASK_STATUSES, 'offen'),

@@ -30,15 +30,22 @@ import { FileDropzone } from '../../components/upload/file-dropzone';
 import { SelectedFiles } from '../../components/upload/selected-files';
 import { UploadProgress } from '../../components/upload/upload-progress';
 import { notifySuccess } from './notify';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, fieldErrorsOf } from '../../lib/errors';
+import { useSendOnce } from './use-send-once';
+import { focusFirstInvalid } from './focus-first-invalid';
 import { localDateTimeToIso } from './task-utils';
 import { useFileSelection } from '../../components/upload/use-file-selection';
 import { useTaskTypeLabel } from './use-task-type-label';
 import { PageHeader } from '../../components/page-header';
 
 const DASHBOARD = '/agent-dashboard';
+const FORM = '[data-testid="create-task-form"]';
 
-/** /agent-dashboard/create-task: a new task with customer and attachments, checked by createTaskSchema. */
+/**
+ * /agent-dashboard/create-task: a new task with customer and attachments, checked by createTaskSchema
+ * here and again by the server; each refusal shows at its field (an empty submit focuses the first
+ * one). One task per submit, however often it is clicked.
+ */
 export default function CreateTaskPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -46,6 +53,7 @@ export default function CreateTaskPage() {
   const types = useTaskTypes();
   const agents = useAgents();
   const create = useCreateTask();
+  const { busy, send } = useSendOnce();
   const files = useFileSelection();
   const typeLabel = useTaskTypeLabel();
   const [progress, setProgress] = useState(0);
@@ -69,35 +77,45 @@ export default function CreateTaskPage() {
   const customers = customerSearch(user.country_id ?? 1);
   const searchable = hasCustomerSearch(user.country_id ?? 1);
 
-  const submit = form.onSubmit((values) => {
-    setError(null);
-    setProgress(0);
-    create.mutate(
-      {
-        values: {
-          titel: values.titel.trim(),
-          beschreibung: values.beschreibung.trim(),
-          frist: localDateTimeToIso(values.frist),
-          typ: Number(values.typ),
-          userID: Number(values.userID),
-          kundennummer: values.kundennummer,
-          firma: values.firma || undefined,
-          createdByUserID: user.id,
-        },
-        files: files.files,
-        onProgress: setProgress,
-      },
-      {
-        onSuccess: (answer) => {
-          notifySuccess(answer, t('tasks.create.success'));
-          navigate(DASHBOARD);
-        },
-        onError: (e) => setError(errorMessage(e, t('tasks.create.error'))),
-      },
-    );
-  });
+  const submit = form.onSubmit(
+    (values) => {
+      setError(null);
+      setProgress(0);
+      send(() =>
+        create
+          .mutateAsync({
+            values: {
+              titel: values.titel.trim(),
+              beschreibung: values.beschreibung.trim(),
+              frist: localDateTimeToIso(values.frist),
+              typ: Number(values.typ),
+              userID: Number(values.userID),
+              kundennummer: values.kundennummer,
+              firma: values.firma || undefined,
+              createdByUserID: user.id,
+            },
+            files: files.files,
+            onProgress: setProgress,
+          })
+          .then(
+            (answer) => {
+              notifySuccess(answer, t('tasks.create.success'));
+              navigate(DASHBOARD);
+            },
+            (e: unknown) => {
+              // The server's refusals at their fields; what belongs to no field of the form above it.
+              const fields = Object.entries(fieldErrorsOf(e)).filter(([f]) => f in form.values);
+              if (fields.length > 0) {
+                form.setErrors(Object.fromEntries(fields));
+                requestAnimationFrame(() => focusFirstInvalid(FORM));
+              } else setError(errorMessage(e, t('tasks.create.error')));
+            },
+          ),
+      );
+    },
+    () => requestAnimationFrame(() => focusFirstInvalid(FORM)),
+  );
 
-  const busy = create.isPending;
   return (
     <Stack maw={860}>
       <PageHeader title={t('tasks.create.title')} />
@@ -112,7 +130,7 @@ export default function CreateTaskPage() {
         </Alert>
       )}
       <Card withBorder padding="lg">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} noValidate data-testid="create-task-form">
           <Stack>
             <TextInput
               label={t('tasks.create.titel')}
@@ -171,8 +189,11 @@ export default function CreateTaskPage() {
               failedText={t('tasks.create.customerSearchError')}
               unavailableText={!searchable ? t('tasks.create.customerSearchUnavailable') : undefined}
               disabled={busy}
+              // The customer is chosen here: a missing one is said (and focused) here.
+              error={fieldError(form.errors.kundennummer)}
               onChange={(hit) => {
                 if (!hit) return;
+                form.clearFieldError('kundennummer');
                 form.setFieldValue('kundennummer', hit.kundennummer);
                 form.setFieldValue('firma', hit.firma);
               }}
@@ -192,7 +213,6 @@ export default function CreateTaskPage() {
                 readOnly
                 value={form.values.kundennummer}
                 description={t('tasks.create.customerHint')}
-                error={fieldError(form.errors.kundennummer)}
                 data-testid="task-kundennummer"
               />
             </SimpleGrid>

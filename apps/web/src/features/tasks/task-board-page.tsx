@@ -11,11 +11,12 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TASK_STATUSES, type TaskStatus } from '@portal/shared';
+import { TASK_STATUSES, type TaskBoardView, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../../lib/auth-context';
 import { formatCount } from '../../lib/format';
 import { useCountries } from './api/get-countries';
@@ -25,11 +26,15 @@ import { taskScope } from './api/task-scope';
 import { useTaskChanges } from './api/use-task-changes';
 import { TaskBoardFilters } from './components/task-board-filters';
 import { TaskCard } from './components/task-card';
+import { TaskListTable } from './components/task-list-table';
 import { TaskModal } from './components/task-modal';
 import { parseTaskId } from './task-utils';
 import { useUrlFilters } from '../../lib/use-url-filters';
-import { BOARD_FILTERS, BOARD_RESETTABLE, boardListFilters, hasBoardFilters } from './board-filters';
+import { BOARD_FILTERS, BOARD_RESETTABLE, BOARD_SEARCH_ID, boardListFilters, hasBoardFilters } from './board-filters';
 import { PageHeader } from '../../components/page-header';
+import { useBoardView } from './use-board-view';
+import './task-board.css';
+import { isTypingIn, handlesItsOwnEnter } from './keyboard';
 
 const BOARD_PATH = '/agent-dashboard/tasks';
 
@@ -37,7 +42,9 @@ const BOARD_PATH = '/agent-dashboard/tasks';
  * The task board (/agent-dashboard, /agent-dashboard/tasks, /agent-dashboard/tasks/:taskId): tabs by
  * status, server-side filters kept in the URL, paging by cursor, live updates (`task_changed`) and a
  * 10-second catch-up poll, the tasks nobody has taken yet, a country switch for admins, and the task
- * modal (opened by a card, by /tasks/:taskId or by ?task=ID).
+ * modal (opened by a card, by /tasks/:taskId or by ?task=ID). The tasks show as cards or as a compact
+ * list (the user's choice, kept on the server); in the list `j`/`k` move between the rows and `Enter`
+ * opens one; `/` goes to the search on both.
  */
 export default function TaskBoardPage() {
   const { t, i18n } = useTranslation();
@@ -77,6 +84,11 @@ export default function TaskBoardPage() {
   }, []);
 
   const openTaskId = parseTaskId(routeTaskId) ?? board.task ?? null;
+  const [view, setView] = useBoardView(userId);
+  const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const rows = useMemo(() => tasks.data?.pages.flatMap((p) => p.tasks) ?? [], [tasks.data]);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
 
   const openTask = useCallback(
     (id: number) => {
@@ -95,9 +107,38 @@ export default function TaskBoardPage() {
     navigate({ pathname: routeTaskId ? BOARD_PATH : location.pathname, search }, { replace: true });
   }, [navigate, location.pathname, location.search, routeTaskId]);
 
+  // The board's keys, never while typing in a field or with the task open.
+  const modalOpen = openTaskId !== null;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || modalOpen || isTypingIn(e.target)) return;
+      if (e.key === '/') {
+        e.preventDefault();
+        document.getElementById(BOARD_SEARCH_ID)?.focus();
+        return;
+      }
+      if (view !== 'list' || rows.length === 0) return;
+      if (e.key === 'j' || e.key === 'k') {
+        e.preventDefault();
+        const at = rows.findIndex((r) => r.id === selectedId);
+        const next = at < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, at + (e.key === 'j' ? 1 : -1)));
+        const id = rows[next]!.id;
+        setSelectedId(id);
+        // The row's button takes the focus: a screen reader reads it, Enter opens it, closing the task returns to it.
+        const button = tableRef.current?.querySelector<HTMLElement>(`[data-task-id="${id}"]`);
+        button?.focus({ preventScroll: true });
+        button?.closest('tr')?.scrollIntoView({ block: 'nearest' });
+      } else if (e.key === 'Enter' && selectedId !== null && !handlesItsOwnEnter(e.target)) {
+        e.preventDefault();
+        openTask(selectedId);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [modalOpen, view, rows, selectedId, openTask]);
+
   if (!user) return null;
 
-  const rows = tasks.data?.pages.flatMap((p) => p.tasks) ?? [];
   const first = tasks.data?.pages[0];
   const total = first?.total ?? 0;
   // Past the server's counting cap the total reads e.g. "1.000+".
@@ -170,7 +211,41 @@ export default function TaskBoardPage() {
         <Text size="sm" c="dimmed" data-testid="task-total" data-total={tasks.isSuccess ? total : undefined}>
           {tasks.isSuccess ? t('tasks.board.total', { total: totalLabel, shown: rows.length }) : '\u00a0'}
         </Text>
-        {tasks.isFetching && !tasks.isFetchingNextPage && tasks.isSuccess && <Loader size="xs" />}
+        <Group gap="sm" wrap="nowrap">
+          {tasks.isFetching && !tasks.isFetchingNextPage && tasks.isSuccess && <Loader size="xs" />}
+          {view === 'list' && !narrow && (
+            <Text size="xs" c="dimmed" data-testid="task-list-keys">
+              {t('tasks.list.keys')}
+            </Text>
+          )}
+          <SegmentedControl
+            size="xs"
+            aria-label={t('tasks.view.label')}
+            value={view}
+            onChange={(v) => setView(v as TaskBoardView)}
+            data={[
+              {
+                value: 'cards',
+                label: (
+                  <span className="task-view-label">
+                    <IconLayoutGrid size={14} aria-hidden />
+                    {t('tasks.view.cards')}
+                  </span>
+                ),
+              },
+              {
+                value: 'list',
+                label: (
+                  <span className="task-view-label">
+                    <IconList size={14} aria-hidden />
+                    {t('tasks.view.list')}
+                  </span>
+                ),
+              },
+            ]}
+            data-testid="board-view"
+          />
+        </Group>
       </Group>
 
       {tasks.isPending ? (
@@ -185,6 +260,16 @@ export default function TaskBoardPage() {
         <Text c="dimmed" ta="center" py="xl" data-testid="tasks-empty">
           {t('tasks.board.empty')}
         </Text>
+      ) : view === 'list' ? (
+        <TaskListTable
+          ref={tableRef}
+          tasks={rows}
+          now={now}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          onOpen={openTask}
+          narrow={narrow}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm" data-testid="task-list">
           {rows.map((task) => (

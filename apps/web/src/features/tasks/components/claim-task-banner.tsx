@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { TaskDetails } from '@portal/shared';
 import { useClaimTask } from '../api/claim-task';
 import { notifyError, notifySuccess } from '../notify';
+import { useSendOnce } from '../use-send-once';
 
 /**
  * Shown in the modal of a task nobody has taken yet: it says so and lets the viewer take it. When a
- * colleague was quicker the server's 409 is shown and the modal refreshes with the new agent.
+ * colleague was quicker the server's 409 is shown and the modal refreshes with the new agent. One
+ * claim per click, however often it is clicked (the second click never earns a 409 of its own).
  */
-export function ClaimTaskBanner({ task }: { task: Pick<TaskDetails, 'id'> }) {
+export function ClaimTaskBanner({ task, onClaimed }: { task: Pick<TaskDetails, 'id'>; onClaimed?: () => void }) {
   const { t } = useTranslation();
   const claim = useClaimTask();
+  const { busy, send } = useSendOnce();
   return (
     <Alert color="blue" icon={<IconUserCheck size={18} />} data-testid="task-unassigned-info">
       <Group justify="space-between" gap="sm">
@@ -20,14 +23,16 @@ export function ClaimTaskBanner({ task }: { task: Pick<TaskDetails, 'id'> }) {
         </Text>
         <Button
           leftSection={<IconUserCheck size={16} />}
-          loading={claim.isPending}
+          loading={busy}
           onClick={() =>
-            claim.mutate(
-              { taskID: task.id },
-              {
-                onSuccess: () => notifySuccess(undefined, t('tasks.actions.claimed')),
-                onError: (e) => notifyError(e, t('tasks.actions.claimError')),
-              },
+            send(() =>
+              claim.mutateAsync({ taskID: task.id }).then(
+                () => {
+                  notifySuccess(undefined, t('tasks.actions.claimed'));
+                  onClaimed?.();
+                },
+                (e: unknown) => notifyError(e, t('tasks.actions.claimError')),
+              ),
             )
           }
           data-testid="action-claim"

@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { requestAssistSchema, TASKS_MSG, TEXT_LIMITS, type TaskDetails } from '@portal/shared';
 import { fieldError, inputProps } from '../../../components/field-error';
 import { withTextLimit } from '../../../components/text-limit';
+import { focusFirstInvalid } from '../focus-first-invalid';
 import { ApiError } from '../../../lib/api';
 import { useAgents } from '../api/get-agents';
 import { HELP_REQUEST_EXISTS_STATUS, useRequestAssist } from '../api/request-assist';
 import { notifyError, notifySuccess } from '../notify';
+import { useSendOnce } from '../use-send-once';
 
 const helpFormSchema = requestAssistSchema.omit({ taskID: true });
 
@@ -25,29 +27,32 @@ export function RequestHelpPanel({ task, userId, onDone, onCancel }: RequestHelp
   const { t } = useTranslation();
   const agents = useAgents(task.country_id);
   const request = useRequestAssist();
+  const { busy, send } = useSendOnce();
   const form = useForm({
     mode: 'controlled',
     initialValues: { agentID: '', comment: '' },
     validate: zod4Resolver(helpFormSchema),
   });
 
-  const submit = form.onSubmit((values) => {
-    request.mutate(
-      { taskID: task.id, agentID: Number(values.agentID), comment: values.comment.trim() },
-      {
-        onSuccess: (answer) => {
-          notifySuccess(answer, t('tasks.help.success'));
-          onDone();
-        },
-        onError: (e) => {
-          // Not a failure of the call but a state of the task: the colleague's request stands.
-          if (e instanceof ApiError && e.status === HELP_REQUEST_EXISTS_STATUS) {
-            notifications.show({ color: 'orange', message: t('tasks.help.exists'), 'data-testid': 'help-exists' });
-          } else notifyError(e, t('tasks.help.error'));
-        },
-      },
-    );
-  });
+  const submit = form.onSubmit(
+    (values) =>
+      send(() =>
+        request.mutateAsync({ taskID: task.id, agentID: Number(values.agentID), comment: values.comment.trim() }).then(
+          (answer) => {
+            notifySuccess(answer, t('tasks.help.success'));
+            onDone();
+          },
+          (e: unknown) => {
+            // Not a failure of the call but a state of the task: the colleague's request stands.
+            if (e instanceof ApiError && e.status === HELP_REQUEST_EXISTS_STATUS) {
+              notifications.show({ color: 'orange', message: t('tasks.help.exists'), 'data-testid': 'help-exists' });
+            } else notifyError(e, t('tasks.help.error'));
+          },
+        ),
+      ),
+    // An empty submit: the first field that needs something gets the focus.
+    () => requestAnimationFrame(() => focusFirstInvalid('[data-testid="request-help-panel"]')),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -76,10 +81,10 @@ export function RequestHelpPanel({ task, userId, onDone, onCancel }: RequestHelp
           data-testid="help-comment"
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={onCancel} disabled={busy}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={request.isPending} data-testid="help-submit">
+          <Button type="submit" loading={busy} data-testid="help-submit">
             {t('tasks.help.submit')}
           </Button>
         </Group>

@@ -6,6 +6,7 @@ import { fieldError } from '../../../components/field-error';
 import { useAgents } from '../api/get-agents';
 import { useSwitchTaskAgent } from '../api/switch-task-agent';
 import { notifyError, notifySuccess } from '../notify';
+import { useSendOnce } from '../use-send-once';
 
 interface SwitchAgentPanelProps {
   task: TaskDetails;
@@ -19,6 +20,7 @@ export function SwitchAgentPanel({ task, onDone, onCancel }: SwitchAgentPanelPro
   // Staff of the task's country: a task is never handed across countries.
   const agents = useAgents(task.country_id);
   const switchAgent = useSwitchTaskAgent();
+  const { busy, send } = useSendOnce();
   const [agentId, setAgentId] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
 
@@ -28,13 +30,15 @@ export function SwitchAgentPanel({ task, onDone, onCancel }: SwitchAgentPanelPro
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    switchAgent.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        notifySuccess(answer, t('tasks.switchAgent.success'));
-        onDone(parsed.data.newAgentID);
-      },
-      onError: (e) => notifyError(e, t('tasks.switchAgent.error')),
-    });
+    send(() =>
+      switchAgent.mutateAsync(parsed.data).then(
+        (answer) => {
+          notifySuccess(answer, t('tasks.switchAgent.success'));
+          onDone(parsed.data.newAgentID);
+        },
+        (e: unknown) => notifyError(e, t('tasks.switchAgent.error')),
+      ),
+    );
   };
 
   return (
@@ -63,10 +67,10 @@ export function SwitchAgentPanel({ task, onDone, onCancel }: SwitchAgentPanelPro
         comboboxProps={{ withinPortal: true }}
       />
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
+        <Button variant="default" onClick={onCancel} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button onClick={confirm} loading={switchAgent.isPending} data-testid="switch-agent-confirm">
+        <Button onClick={confirm} loading={busy} data-testid="switch-agent-confirm">
           {t('tasks.switchAgent.confirm')}
         </Button>
       </Group>

@@ -7,7 +7,7 @@ import { TASK_SORTS, type AgentSummary } from '@portal/shared';
 import { useAgents } from '../api/get-agents';
 import { useTaskTypes } from '../api/get-task-types';
 import type { TaskListFilters } from '../api/get-tasks';
-import type { BoardParam } from '../board-filters';
+import { BOARD_SEARCH_ID, type BoardParam } from '../board-filters';
 import { useTaskTypeLabel } from '../use-task-type-label';
 import { DebouncedTextInput } from './debounced-text-input';
 
@@ -76,6 +76,7 @@ export function TaskBoardFilters({
 
   const search = (
     <DebouncedTextInput
+      id={BOARD_SEARCH_ID}
       label={t('tasks.filters.search')}
       // A short placeholder (the long one was cut off in every column width); what it searches is its title.
       placeholder={t('tasks.filters.searchPlaceholderShort')}

@@ -6,6 +6,7 @@ import { descriptionPreview } from '../task-utils';
 import { useTaskTypeLabel } from '../use-task-type-label';
 import { useDateTime } from '../use-date-time';
 import { Bidi, isolate, Ltr } from '../../../components/ltr';
+import '../task-board.css';
 
 interface TaskCardProps {
   task: TaskRow;
@@ -27,6 +28,7 @@ export function TaskCard({ task, now, onOpen }: TaskCardProps) {
       radius="md"
       role="button"
       tabIndex={0}
+      className="task-card"
       data-testid={`task-card-${task.id}`}
       data-overdue={overdue || undefined}
       onClick={() => onOpen(task.id)}
@@ -58,7 +60,8 @@ export function TaskCard({ task, now, onOpen }: TaskCardProps) {
             </Badge>
           </Group>
         </Group>
-        <Text fw={600} lineClamp={2} dir="auto">
+        {/* Two lines at most; a long word breaks anywhere instead of widening the board. */}
+        <Text fw={600} lineClamp={2} dir="auto" title={task.titel} style={{ overflowWrap: 'anywhere' }}>
           {task.titel}
         </Text>
         <Group gap="md" wrap="wrap">

@@ -22,7 +22,7 @@ import {
   IconLock,
   IconUserShare,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maySeeTask, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../../../lib/auth-context';
@@ -42,6 +42,7 @@ import { TaskMessagesTab } from './task-messages-tab';
 import { TaskNotesTab } from './task-notes-tab';
 import { TaskStatusBadge } from './task-status-badge';
 import { Bidi, Ltr } from '../../../components/ltr';
+import { useSendOnce } from '../use-send-once';
 
 interface TaskModalProps {
   /** The open task, or null for a closed modal. */
@@ -108,8 +109,22 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
   const userId = user?.id ?? 0;
   const detail = useTaskDetail(taskId, userId);
   const setStatus = useSetTaskStatus();
+  const status = useSendOnce();
   const [tab, setTab] = useState<TabName>('details');
   const [panel, setPanel] = useState<Panel>(null);
+  const title = useRef<HTMLParagraphElement>(null);
+  const openers = {
+    switch: useRef<HTMLButtonElement>(null),
+    help: useRef<HTMLButtonElement>(null),
+    audit: useRef<HTMLButtonElement>(null),
+  };
+  /** After a step that removes the focused button, the focus goes to `to` (once the screen has changed). */
+  const focusLater = (to: RefObject<HTMLElement | null>) => requestAnimationFrame(() => to.current?.focus());
+  /** A panel closes: the focus goes back to the button that opened it. */
+  const closePanel = (which: Exclude<Panel, null>) => {
+    setPanel(null);
+    focusLater(openers[which]);
+  };
   const fit = phone ? PHONE_BUTTON : {};
 
   const closeButton = (
@@ -141,13 +156,17 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
   const showAuditTab = Boolean(task.erledigt_am) && task.has_audit;
   const activeTab: TabName = tab === 'audit' && !showAuditTab ? 'details' : tab;
 
-  const changeStatus = (status: TaskStatus) =>
-    setStatus.mutate(
-      { taskID: task.id, status },
-      {
-        onSuccess: (answer) => notifySuccess(answer, t('tasks.actions.statusChanged')),
-        onError: (e) => notifyError(e, t('tasks.actions.statusError')),
-      },
+  // One change per click: a double click on "erledigt" never sends a second change (nor shows its 409).
+  const changeStatus = (next: TaskStatus) =>
+    status.send(() =>
+      setStatus.mutateAsync({ taskID: task.id, status: next }).then(
+        (answer) => {
+          notifySuccess(answer, t('tasks.actions.statusChanged'));
+          // The button gives way to its opposite: the focus goes to the task's title.
+          focusLater(title);
+        },
+        (e: unknown) => notifyError(e, t('tasks.actions.statusError')),
+      ),
     );
 
   const tabLabel = (name: TabName) => t(`tasks.modal.tabs.${name}`);
@@ -156,7 +175,15 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
     <Stack gap="md">
       <Stack gap={4}>
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          <Text fw={700} size="lg" dir="auto" style={{ overflowWrap: 'anywhere' }} data-testid="task-title">
+          <Text
+            ref={title}
+            tabIndex={-1}
+            fw={700}
+            size="lg"
+            dir="auto"
+            style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+            data-testid="task-title"
+          >
             {task.titel}
           </Text>
         </Group>
@@ -186,24 +213,29 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
           {t('tasks.actions.lockedInfo')}
         </Alert>
       )}
-      {task.user_id === null && <ClaimTaskBanner task={task} />}
+      {task.user_id === null && <ClaimTaskBanner task={task} onClaimed={() => focusLater(title)} />}
 
       {panel === 'switch' ? (
         <SwitchAgentPanel
           task={task}
-          onCancel={() => setPanel(null)}
+          onCancel={() => closePanel('switch')}
           onDone={(newAgentId) => {
-            setPanel(null);
             // Handed away, the task may no longer be one this user may see: then the modal closes.
             if (!maySeeTask(user, { ...task, user_id: newAgentId })) onClose();
+            else closePanel('switch');
           }}
         />
       ) : panel === 'help' ? (
-        <RequestHelpPanel task={task} userId={user.id} onCancel={() => setPanel(null)} onDone={() => setPanel(null)} />
+        <RequestHelpPanel
+          task={task}
+          userId={user.id}
+          onCancel={() => closePanel('help')}
+          onDone={() => closePanel('help')}
+        />
       ) : panel === 'audit' ? (
         <AuditFormPanel
           task={task}
-          onCancel={() => setPanel(null)}
+          onCancel={() => closePanel('audit')}
           onDone={() => {
             setPanel(null);
             setTab('audit');
@@ -277,6 +309,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
               {...fit}
               variant={panel === 'switch' ? 'filled' : 'light'}
               leftSection={<IconUserShare size={16} />}
+              ref={openers.switch}
               disabled={locked}
               onClick={() => setPanel(panel === 'switch' ? null : 'switch')}
               data-testid="action-switch-agent"
@@ -287,6 +320,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
               {...fit}
               variant={panel === 'help' ? 'filled' : 'light'}
               leftSection={<IconLifebuoy size={16} />}
+              ref={openers.help}
               disabled={locked}
               onClick={() => setPanel(panel === 'help' ? null : 'help')}
               data-testid="action-request-help"
@@ -297,6 +331,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
               {...fit}
               variant={panel === 'audit' ? 'filled' : 'light'}
               leftSection={<IconClipboardCheck size={16} />}
+              ref={openers.audit}
               disabled={locked || task.status !== 'erledigt'}
               onClick={() => setPanel(panel === 'audit' ? null : 'audit')}
               data-testid="action-start-audit"
@@ -309,7 +344,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
                 color="teal"
                 leftSection={<IconCheck size={16} />}
                 disabled={locked}
-                loading={setStatus.isPending}
+                loading={status.busy}
                 onClick={() => changeStatus('erledigt')}
                 data-testid="action-mark-done"
               >
@@ -323,7 +358,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
                 color="orange"
                 leftSection={<IconArrowBackUp size={16} />}
                 disabled={locked}
-                loading={setStatus.isPending}
+                loading={status.busy}
                 onClick={() => changeStatus('offen')}
                 data-testid="action-reopen"
               >

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNoteSchema, TASKS_MSG, TEXT_LIMITS, type TaskDetails, type TaskNote } from '@portal/shared';
 import { fieldError } from '../../../components/field-error';
@@ -10,6 +10,7 @@ import { useTaskNotes } from '../api/get-task-notes';
 import { notifyError, notifySuccess } from '../notify';
 import { useDateTime } from '../use-date-time';
 import { Ltr } from '../../../components/ltr';
+import { useSendOnce } from '../use-send-once';
 
 /** Notes of the task and, while it is open, a field to add one. */
 export function TaskNotesTab({
@@ -25,6 +26,8 @@ export function TaskNotesTab({
   const fmt = useDateTime();
   const notes = useTaskNotes(task.id, initialNotes);
   const add = useAddTaskNote();
+  const { busy, send } = useSendOnce();
+  const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const closed = task.status !== 'offen';
@@ -33,18 +36,22 @@ export function TaskNotesTab({
     const parsed = addNoteSchema.safeParse({ taskID: task.id, notiz: text, agentID: userId });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      field.current?.focus();
       return;
     }
     setError(undefined);
-    add.mutate(
-      { taskID: task.id, notiz: parsed.data.notiz, agentID: userId },
-      {
-        onSuccess: (answer) => {
-          setText('');
-          notifySuccess(answer, t('tasks.notes.added'));
-        },
-        onError: (e) => notifyError(e, t('tasks.notes.error')),
-      },
+    // One note per click, however often it is clicked; the focus goes back to the field for the next one.
+    send(() =>
+      add
+        .mutateAsync({ taskID: task.id, notiz: parsed.data.notiz, agentID: userId })
+        .then(
+          (answer) => {
+            setText('');
+            notifySuccess(answer, t('tasks.notes.added'));
+          },
+          (e: unknown) => notifyError(e, t('tasks.notes.error')),
+        )
+        .finally(() => requestAnimationFrame(() => field.current?.focus())),
     );
   };
 
@@ -66,7 +73,10 @@ export function TaskNotesTab({
           onKeyDown={(e) => {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
           }}
-          disabled={closed || add.isPending}
+          ref={field}
+          disabled={closed}
+          // Read only while it is sent: disabled, the field would drop the focus to the page.
+          readOnly={busy}
           {...withTextLimit(
             {
               value: text,
@@ -82,7 +92,7 @@ export function TaskNotesTab({
           data-testid="note-input"
         />
         <Group justify="flex-end">
-          <Button onClick={submit} loading={add.isPending} disabled={closed} data-testid="note-submit">
+          <Button onClick={submit} loading={busy} disabled={closed} data-testid="note-submit">
             {t('tasks.notes.add')}
           </Button>
         </Group>
