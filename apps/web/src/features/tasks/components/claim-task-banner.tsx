@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskDetails } from '@portal/shared';
 import { useClaimTask } from '../api/claim-task';
 import { notifyError, notifySuccess } from '../notify';
-import { useSendOnce } from '../use-send-once';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 /**
  * Shown in the modal of a task nobody has taken yet: it says so and lets the viewer take it. When a
@@ -14,7 +14,7 @@ import { useSendOnce } from '../use-send-once';
 export function ClaimTaskBanner({ task, onClaimed }: { task: Pick<TaskDetails, 'id'>; onClaimed?: () => void }) {
   const { t } = useTranslation();
   const claim = useClaimTask();
-  const { busy, send } = useSendOnce();
+  const { busy, run: send } = useOneAtATime();
   return (
     <Alert color="blue" icon={<IconUserCheck size={18} />} data-testid="task-unassigned-info">
       <Group justify="space-between" gap="sm">

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { requestAssistSchema, TASKS_MSG, TEXT_LIMITS, type TaskDetails } from '@portal/shared';
 import { fieldError, inputProps } from '../../../components/field-error';
 import { withTextLimit } from '../../../components/text-limit';
-import { focusFirstInvalid } from '../focus-first-invalid';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { ApiError } from '../../../lib/api';
 import { useAgents } from '../api/get-agents';
 import { HELP_REQUEST_EXISTS_STATUS, useRequestAssist } from '../api/request-assist';
 import { notifyError, notifySuccess } from '../notify';
-import { useSendOnce } from '../use-send-once';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 const helpFormSchema = requestAssistSchema.omit({ taskID: true });
 
@@ -27,7 +27,7 @@ export function RequestHelpPanel({ task, userId, onDone, onCancel }: RequestHelp
   const { t } = useTranslation();
   const agents = useAgents(task.country_id);
   const request = useRequestAssist();
-  const { busy, send } = useSendOnce();
+  const { busy, run: send } = useOneAtATime();
   const form = useForm({
     mode: 'controlled',
     initialValues: { agentID: '', comment: '' },

@@ -6,7 +6,7 @@ import { fieldError } from '../../../components/field-error';
 import { useAgents } from '../api/get-agents';
 import { useSwitchTaskAgent } from '../api/switch-task-agent';
 import { notifyError, notifySuccess } from '../notify';
-import { useSendOnce } from '../use-send-once';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 interface SwitchAgentPanelProps {
   task: TaskDetails;
@@ -20,7 +20,7 @@ export function SwitchAgentPanel({ task, onDone, onCancel }: SwitchAgentPanelPro
   // Staff of the task's country: a task is never handed across countries.
   const agents = useAgents(task.country_id);
   const switchAgent = useSwitchTaskAgent();
-  const { busy, send } = useSendOnce();
+  const { busy, run: send } = useOneAtATime();
   const [agentId, setAgentId] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
 

@@ -42,7 +42,7 @@ import { TaskMessagesTab } from './task-messages-tab';
 import { TaskNotesTab } from './task-notes-tab';
 import { TaskStatusBadge } from './task-status-badge';
 import { Bidi, Ltr } from '../../../components/ltr';
-import { useSendOnce } from '../use-send-once';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 interface TaskModalProps {
   /** The open task, or null for a closed modal. */
@@ -109,7 +109,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
   const userId = user?.id ?? 0;
   const detail = useTaskDetail(taskId, userId);
   const setStatus = useSetTaskStatus();
-  const status = useSendOnce();
+  const status = useOneAtATime();
   const [tab, setTab] = useState<TabName>('details');
   const [panel, setPanel] = useState<Panel>(null);
   const title = useRef<HTMLParagraphElement>(null);
@@ -158,7 +158,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
 
   // One change per click: a double click on "erledigt" never sends a second change (nor shows its 409).
   const changeStatus = (next: TaskStatus) =>
-    status.send(() =>
+    void status.run(() =>
       setStatus.mutateAsync({ taskID: task.id, status: next }).then(
         (answer) => {
           notifySuccess(answer, t('tasks.actions.statusChanged'));

@@ -10,7 +10,7 @@ import { useTaskNotes } from '../api/get-task-notes';
 import { notifyError, notifySuccess } from '../notify';
 import { useDateTime } from '../use-date-time';
 import { Ltr } from '../../../components/ltr';
-import { useSendOnce } from '../use-send-once';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 /** Notes of the task and, while it is open, a field to add one. */
 export function TaskNotesTab({
@@ -26,7 +26,7 @@ export function TaskNotesTab({
   const fmt = useDateTime();
   const notes = useTaskNotes(task.id, initialNotes);
   const add = useAddTaskNote();
-  const { busy, send } = useSendOnce();
+  const { busy, run: send } = useOneAtATime();
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
