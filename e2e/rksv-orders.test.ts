@@ -495,6 +495,11 @@ describe('RKSV order workflow in the back office', () => {
     await page.waitForURL('**/agent-dashboard**');
     assert.equal(await rowsOn(page, 'rksvorders/abgeschlossen', search), 1);
     assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    // The stage in Arabic, whole, with the German term as its tooltip (not in brackets).
+    const stage = page.getByTestId('order-stage').first();
+    assert.equal((await stage.textContent())?.trim(), 'مكتمل');
+    assert.equal(await stage.getAttribute('title'), 'Abgeschlossen');
+    assert.ok(await stage.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), 'the badge is not cut');
     await screenshot(page, 'rksv-orders-abgeschlossen-ar');
     await page.getByRole('button', { name: /#\d+/ }).click();
     await page.getByRole('dialog').waitFor();

@@ -2,6 +2,7 @@ import { Badge, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, 
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TermBadge } from './term-badge';
 import { mayActivate, maySetSerials, type RksvOrder } from '@portal/shared';
 import { DateDisplay } from '../../components/date-display';
 import { Ltr, UserText } from '../../components/ltr';
@@ -68,9 +69,12 @@ export function OrderDialog({
             {t('rksvOrders.dialog.title', { id: order.id })}
           </Title>
           {order.stage && (
-            <Badge color={STAGE_COLORS[order.stage]} data-testid="dialog-stage" data-stage={order.stage}>
-              {t(`rksvOrders.stage.${order.stage}`)}
-            </Badge>
+            <TermBadge
+              color={STAGE_COLORS[order.stage]}
+              termKey={`rksvOrders.stage.${order.stage}`}
+              data-testid="dialog-stage"
+              data-stage={order.stage}
+            />
           )}
           {order.insolvent && (
             <Badge color="red" variant="light" data-testid="order-insolvent">
@@ -95,9 +99,11 @@ export function OrderDialog({
           {field(t('rksvOrders.dialog.vatnr'), <Ltr>{order.vatnr}</Ltr>)}
           {field(
             t('rksvOrders.col.status'),
-            <Badge color={paymentStatusColor(order.payment_status)}>
-              {t(`rksvOrders.payment.${order.payment_status}`, { defaultValue: order.payment_status })}
-            </Badge>,
+            <TermBadge
+              color={paymentStatusColor(order.payment_status)}
+              termKey={`rksvOrders.payment.${order.payment_status}`}
+              fallback={order.payment_status}
+            />,
           )}
           {field(t('rksvOrders.col.kind'), order.delivery === 1 ? t('rksvOrders.kind.shipping') : t('rksvOrders.kind.pickup'))}
           {field(t('rksvOrders.col.total'), <Money cents={order.total_amount} />)}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -26,6 +26,7 @@ import {
   stageOfPath,
 } from './order-filters';
 import { CollapsibleFilters } from '../../components/collapsible-filters';
+import { TermBadge } from './term-badge';
 import { PageHeader } from '../../components/page-header';
 
 const PAGE = 50;
@@ -119,9 +120,12 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
       key: 'status',
       header: t('rksvOrders.col.status'),
       cell: (o) => (
-        <Badge color={paymentStatusColor(o.payment_status)} data-testid="payment-status">
-          {t(`rksvOrders.payment.${o.payment_status}`, { defaultValue: o.payment_status })}
-        </Badge>
+        <TermBadge
+          color={paymentStatusColor(o.payment_status)}
+          termKey={`rksvOrders.payment.${o.payment_status}`}
+          fallback={o.payment_status}
+          data-testid="payment-status"
+        />
       ),
     },
     {
@@ -129,9 +133,12 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
       header: t('rksvOrders.col.stage'),
       cell: (o) =>
         o.stage ? (
-          <Badge color={STAGE_COLORS[o.stage]} data-testid="order-stage" data-stage={o.stage}>
-            {t(`rksvOrders.stage.${o.stage}`)}
-          </Badge>
+          <TermBadge
+            color={STAGE_COLORS[o.stage]}
+            termKey={`rksvOrders.stage.${o.stage}`}
+            data-testid="order-stage"
+            data-stage={o.stage}
+          />
         ) : (
           '–'
         ),
