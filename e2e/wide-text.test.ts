@@ -167,6 +167,28 @@ describe('long words never widen a page', () => {
             problems.push(`${where(path)}: filters not folded behind "Filter"`);
         }
         if (viewport === PHONE) await screenshot(page, `wide-text-last-screen-${lang}-phone`);
+        if (lang === 'de' && viewport === WIDE) {
+          // A text field stops typing at the server's limit; a longer paste is kept whole, with the
+          // red counter and the field's message, and not sent.
+          await page.goto('/agent-dashboard/create-task');
+          const title = page.getByTestId('task-titel');
+          assert.equal(await title.getAttribute('maxlength'), String(TEXT_LIMITS.taskTitle));
+          await title.focus();
+          await page.evaluate((text) => {
+            const data = new DataTransfer();
+            data.setData('text/plain', text);
+            document.activeElement!.dispatchEvent(
+              new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+            );
+          }, LONG.comment);
+          assert.equal((await title.inputValue()).length, LONG.comment.length, 'the paste is kept whole');
+          await page
+            .getByTestId('text-counter')
+            .getByText(`${LONG.comment.length} / ${TEXT_LIMITS.taskTitle}`)
+            .waitFor();
+          await page.getByText('Der Titel darf höchstens 200 Zeichen lang sein.').first().waitFor();
+          await check('create task with a pasted 2,000-character title');
+        }
         await page.goto('/agent-dashboard/tasksstatistics');
         await settle(page);
         await page.getByText(LONG.comment.slice(0, 30)).first().waitFor();

@@ -20,6 +20,8 @@ export const TEXT_LIMITS = {
   newsText: 20_000,
   /** Public forms: the menu change's description, the company switch's further information, the DEP remark. */
   publicFormText: 10_000,
+  /** Names, companies, addresses, e-mails: the server's limit of a short text (the web's default maxLength). */
+  shortText: 200,
 } as const;
 
 /** A limit as German text shows it (`10.000`). */

@@ -1,4 +1,5 @@
 import { createTheme, DEFAULT_THEME, type CSSVariablesResolver } from '@mantine/core';
+import { TEXT_LIMITS } from '@portal/shared';
 
 /** One primary colour and the system font stack: no fonts from other hosts. */
 export const theme = createTheme({
@@ -10,6 +11,13 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // Agents who ask their system for less motion get none: modals and toasts appear and leave at once.
   respectReducedMotion: true,
+  // Every text field stops at a server limit (issue 30). A field that names its own (`withTextLimit`
+  // with its counter, an explicit `maxLength`) keeps it; the rest take the server's limit of a short
+  // text (names, companies, addresses, e-mails) or of a long one (descriptions).
+  components: {
+    TextInput: { defaultProps: { maxLength: TEXT_LIMITS.shortText } },
+    Textarea: { defaultProps: { maxLength: TEXT_LIMITS.description } },
+  },
 });
 
 /**

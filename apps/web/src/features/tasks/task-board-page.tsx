@@ -16,6 +16,7 @@ import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../components/list-skeleton';
 import { TASK_STATUSES, type TaskBoardView, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../../lib/auth-context';
 import { formatCount } from '../../lib/format';
@@ -249,9 +250,7 @@ export default function TaskBoardPage() {
       </Group>
 
       {tasks.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <ListSkeleton rows={6} />
       ) : tasks.isError ? (
         <Alert color="red" data-testid="tasks-load-error">
           {t('tasks.board.loadError')}

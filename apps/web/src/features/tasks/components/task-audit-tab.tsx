@@ -1,5 +1,6 @@
-import { Badge, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { useTaskAudit } from '../api/get-task-audit';
 import { errorMessage } from '../../../lib/errors';
 import { useDateTime } from '../use-date-time';
@@ -12,7 +13,7 @@ export function TaskAuditTab({ taskId }: { taskId: number }) {
   const fmt = useDateTime();
   const audit = useTaskAudit(taskId, true);
 
-  if (audit.isPending) return <Loader size="sm" />;
+  if (audit.isPending) return <ListSkeleton rows={3} />;
   if (audit.isError) return <Text c="red">{errorMessage(audit.error, t('tasks.audit.loadError'))}</Text>;
   const a = audit.data;
   return (

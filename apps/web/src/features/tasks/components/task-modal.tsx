@@ -2,10 +2,8 @@ import {
   Alert,
   Badge,
   Button,
-  Center,
   Divider,
   Group,
-  Loader,
   Modal,
   SimpleGrid,
   Stack,
@@ -24,6 +22,7 @@ import {
 } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { maySeeTask, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../../../lib/auth-context';
 import { useTaskDetail } from '../api/get-task-detail';
@@ -133,13 +132,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
     </Button>
   );
 
-  if (detail.isPending) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  if (detail.isPending) return <ListSkeleton rows={4} />;
   if (detail.isError || !user) {
     return (
       <Stack>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { addNoteSchema, TASKS_MSG, TEXT_LIMITS, type TaskDetails, type TaskNote } from '@portal/shared';
 import { fieldError } from '../../../components/field-error';
 import { withTextLimit } from '../../../components/text-limit';
@@ -99,7 +100,7 @@ export function TaskNotesTab({
       </Stack>
       {notes.isError && <Text c="red">{t('tasks.notes.loadError')}</Text>}
       {notes.isPending && !list.length ? (
-        <Loader size="sm" />
+        <ListSkeleton rows={2} />
       ) : list.length === 0 ? (
         <Text c="dimmed">{t('tasks.notes.empty')}</Text>
       ) : (
