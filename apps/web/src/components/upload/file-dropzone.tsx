@@ -2,17 +2,9 @@ import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '../../lib/toasts';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import {
-  formatFileSize,
-  UPLOAD_ACCEPT,
-  UPLOAD_MAX_FILE_BYTES,
-  UPLOAD_MAX_FILES,
-  COMMON_MSG,
-  type Message,
-} from '@portal/shared';
+import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, COMMON_MSG, type Message } from '@portal/shared';
 import { translateMessage } from '../../lib/translate-message';
 
 /** react-dropzone's refusal codes and the server's German messages for the same refusals. */
@@ -74,8 +66,6 @@ export function FileDropzone({
 }: FileDropzoneProps) {
   const { t } = useTranslation();
   const dropHint = hint ?? t('upload.drop');
-  const limitsId = useId();
-  const off = disabled || maxFiles <= 0;
 
   // One toast per refused file, naming it: "a file was refused" alone leaves the user guessing which.
   const namedToasts = (rejections: FileRejection[]) => {
@@ -95,18 +85,11 @@ export function FileDropzone({
       accept={accept as Record<string, string[]>}
       maxSize={maxSizeBytes}
       maxFiles={Math.max(1, maxFiles)}
-      disabled={off}
+      disabled={disabled || maxFiles <= 0}
       loading={loading}
       useFsAccessApi={false}
       inputProps={labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': dropHint }}
-      // The focusable part opens the file picker on Enter or Space: a button (react-dropzone would make
-      // it `role="presentation"`, which hides a Tab stop's role from screen readers), named by the
-      // field's label or the drop hint, the limits as its description.
-      role="button"
       aria-labelledby={labelledBy}
-      aria-label={labelledBy ? undefined : dropHint}
-      aria-describedby={limitsId}
-      aria-disabled={off || undefined}
       data-testid={testId}
       style={disabled ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
     >
@@ -124,7 +107,7 @@ export function FileDropzone({
           <Text size="sm" fw={500}>
             {dropHint}
           </Text>
-          <Text size="xs" c="gray.7" id={limitsId}>
+          <Text size="xs" c="gray.7">
             {limits ?? t('upload.limits', { max: UPLOAD_MAX_FILES, size: formatFileSize(UPLOAD_MAX_FILE_BYTES) })}
           </Text>
         </Stack>
