@@ -1,8 +1,9 @@
-import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, Loader, Text, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** What every customer search answers (tasks, cashbook, signage, insolvency): more fields are kept. */
 export interface CustomerPickerHit {
@@ -60,6 +61,8 @@ export interface CustomerPickerProps<H extends CustomerPickerHit> {
 export function CustomerPicker<H extends CustomerPickerHit>(props: CustomerPickerProps<H>) {
   const { minLength, onChange, hitLabel = customerLabel, renderOption = hitLabel } = props;
   const testId = props['data-testid'];
+  const { t } = useTranslation();
+  const inputId = useId();
   const [text, setText] = useState(() => (props.initial ? hitLabel(props.initial) : ''));
   // The label of the chosen hit: while the field shows it, it is not a new search.
   const [chosen, setChosen] = useState<string | null>(() => (props.initial ? hitLabel(props.initial) : null));
@@ -102,11 +105,17 @@ export function CustomerPicker<H extends CustomerPickerHit>(props: CustomerPicke
         : undefined;
   const hintTestId = !available ? `${testId}-unavailable` : nobody ? `${testId}-empty` : undefined;
 
+  // How many were found, said once a search has answered (WCAG 4.1.3); the arrows then walk the list.
+  const found = searched && hits.length > 0 && text !== chosen ? t('kit.customerHits', { count: hits.length }) : '';
+
   return (
     <div>
       <Combobox store={combobox} onOptionSubmit={choose}>
         <Combobox.Target withExpandedAttribute>
+          {/* Mantine's target gives the field aria-haspopup, aria-expanded, aria-controls (the listbox
+              while it is open) and aria-activedescendant (the option the arrows reached). */}
           <TextInput
+            id={inputId}
             role="combobox"
             aria-autocomplete="list"
             label={props.label}
@@ -133,7 +142,7 @@ export function CustomerPicker<H extends CustomerPickerHit>(props: CustomerPicke
           />
         </Combobox.Target>
         <Combobox.Dropdown hidden={hits.length === 0}>
-          <Combobox.Options>
+          <Combobox.Options labelledBy={`${inputId}-label`}>
             {hits.map((h) => (
               <Combobox.Option value={String(h.id)} key={h.id} data-testid="customer-option">
                 {renderOption(h)}
@@ -142,11 +151,15 @@ export function CustomerPicker<H extends CustomerPickerHit>(props: CustomerPicke
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
-      {hint && (
-        <Text size="xs" c="dimmed" mt={4} aria-live="polite" data-testid={hintTestId}>
-          {hint}
-        </Text>
-      )}
+      {/* The live region is there before its text, so each hint is said when it appears. */}
+      <div aria-live="polite">
+        {hint && (
+          <Text size="xs" c="dimmed" mt={4} data-testid={hintTestId}>
+            {hint}
+          </Text>
+        )}
+        <VisuallyHidden data-testid={`${testId}-found`}>{found}</VisuallyHidden>
+      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from './language-menu';
 import { LoginButton } from './login-button';
 import { PublicFooter } from './public-footer';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import '../styles/public-forms.css';
 
 /** Header, frame and legal footer of the public pages: mobile first, one column, the login one tap away. */
@@ -12,6 +13,7 @@ export function PublicShell({ children, size = 'md' }: { children: ReactNode; si
   const { t } = useTranslation();
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-light)">
+      <SkipLink />
       <Container size={size} py="md">
         <Group justify="space-between" mb="lg" wrap="nowrap">
           <Text
@@ -29,7 +31,9 @@ export function PublicShell({ children, size = 'md' }: { children: ReactNode; si
             <LoginButton variant="light" />
           </Group>
         </Group>
-        <main>{children}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          {children}
+        </main>
         <PublicFooter />
       </Container>
     </Box>

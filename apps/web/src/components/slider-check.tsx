@@ -1,4 +1,4 @@
-import { Group, Slider, Stack, Text, useDirection } from '@mantine/core';
+import { Group, Slider, Stack, Text, useDirection, VisuallyHidden } from '@mantine/core';
 import { IconChevronsLeft, IconChevronsRight, IconShieldCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,9 @@ export function SliderCheck({ value, onChange, error, disabled, color }: SliderC
         size="xl"
         thumbSize={34}
         color={verified ? 'green' : color}
-        disabled={verified || disabled}
+        // Not disabled once verified: Mantine hides a disabled slider's thumb, and the focus on it would
+        // fall to the page body (WCAG 2.4.3). The thumb stays where it is, locked by onChange above.
+        disabled={disabled}
         thumbChildren={verified ? <IconShieldCheck size={18} /> : <Arrows size={18} />}
         thumbLabel={verified ? t('publicForms.slider.verified') : t('publicForms.slider.label')}
         styles={{
@@ -63,6 +65,10 @@ export function SliderCheck({ value, onChange, error, disabled, color }: SliderC
         }}
         py={6}
       />
+      {/* Said once when it is solved (WCAG 4.1.3): the region is there before its text. */}
+      <VisuallyHidden role="status" data-testid="slider-check-status">
+        {verified ? t('publicForms.slider.verified') : ''}
+      </VisuallyHidden>
       {error && (
         <Text size="sm" c="var(--mantine-color-error)" role="alert" data-testid="slider-check-error">
           {error}

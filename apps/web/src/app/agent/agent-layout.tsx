@@ -9,6 +9,7 @@ import { SidebarUser } from '../../components/sidebar-user';
 import { ShellMain } from '../shell-main';
 import { useSaveLanguage } from '../../lib/user-settings';
 import { LanguageMenu } from '../../components/language-menu';
+import { SkipLink } from '../../components/skip-link';
 import { visibleNav } from './nav';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 
@@ -36,6 +37,7 @@ export default function AgentLayout() {
       navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -7,6 +7,7 @@ import { SidebarUser } from '../../components/sidebar-user';
 import { ShellMain } from '../shell-main';
 import { useSaveLanguage } from '../../lib/user-settings';
 import { LanguageMenu } from '../../components/language-menu';
+import { SkipLink } from '../../components/skip-link';
 import { BUSINESS_SECTIONS } from '../../features/business/sections';
 import { useBusinessDevices } from '../../features/business/api/get-devices';
 
@@ -33,6 +34,7 @@ export default function BusinessLayout() {
       navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

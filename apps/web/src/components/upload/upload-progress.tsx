@@ -1,6 +1,6 @@
 import { Progress, Stack, Text, type MantineSize } from '@mantine/core';
 
-/** The bar of an upload under way, with the percentage in words when the screen gives a label. */
+/** The bar of an upload under way, with the percentage in words (a status a screen reader says) when the screen gives a label. */
 export function UploadProgress({
   percent,
   label,
@@ -16,7 +16,8 @@ export function UploadProgress({
     <Stack gap={2}>
       <Progress value={percent} color={color} size={size} striped animated data-testid="upload-progress" />
       {label && (
-        <Text size="xs" c="dimmed">
+        // Said politely as it changes (WCAG 4.1.3), never interrupting.
+        <Text size="xs" c="dimmed" role="status">
           {label}
         </Text>
       )}

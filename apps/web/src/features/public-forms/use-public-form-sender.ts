@@ -82,6 +82,9 @@ export function usePublicFormSender() {
     }
     if (!formValid)
       requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
+    // Only the slider is missing: the focus goes to its thumb (its error is said as an alert).
+    else if (!ok && terms?.checkValidity() !== false)
+      document.querySelector<HTMLElement>('[data-testid="slider-check"] [role="slider"]')?.focus();
     return ok;
   };
 

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Checkbox, Flex, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Flex, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HONEYPOT_FIELD } from '@portal/shared';
 import { SliderCheck } from '../../../components/slider-check';
@@ -23,6 +23,7 @@ interface FormFooterProps {
 /** Terms, slider check, honeypot, the error of a failed send, progress, Abbrechen and submit. */
 export function FormFooter({ sender, terms, submitLabel, withProgress, color }: FormFooterProps) {
   const { t } = useTranslation();
+  const termsErrorId = useId();
   return (
     <Stack gap="md">
       <Card withBorder padding="md" radius="md">
@@ -36,12 +37,23 @@ export function FormFooter({ sender, terms, submitLabel, withProgress, color }: 
             description={<TermsLinks />}
             checked={terms.checked}
             onChange={(e) => terms.onChange(e.currentTarget.checked)}
-            error={terms.error}
+            // The error is tied to the checkbox (WCAG 1.3.1, 3.3.1): Mantine's own error text has no id,
+            // so the checkbox is only marked red here and the text below names it.
+            error={Boolean(terms.error)}
+            aria-invalid={terms.error ? true : undefined}
+            aria-describedby={terms.error ? termsErrorId : undefined}
             data-testid="terms"
           />
+          {terms.error && (
+            <Text size="sm" c="var(--mantine-color-error)" id={termsErrorId} mt={-8} data-testid="terms-error">
+              {terms.error}
+            </Text>
+          )}
           <SliderCheck value={sender.slider} onChange={sender.setSlider} error={sender.sliderError} color={color} />
         </Stack>
       </Card>
+      {/* "Wird gesendet…" said when a send starts (WCAG 4.1.3); the button's own text changes silently. */}
+      <VisuallyHidden role="status">{sender.sending ? t('publicForms.sending') : ''}</VisuallyHidden>
       <Honeypot ref={sender.honeypotRef} name={HONEYPOT_FIELD} />
       {sender.error && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid="form-error" role="alert">

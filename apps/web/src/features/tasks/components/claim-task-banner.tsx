@@ -16,7 +16,7 @@ export function ClaimTaskBanner({ task, onClaimed }: { task: Pick<TaskDetails, '
   const claim = useClaimTask();
   const { busy, run: send } = useOneAtATime();
   return (
-    <Alert color="blue" icon={<IconUserCheck size={18} />} data-testid="task-unassigned-info">
+    <Alert color="blue" icon={<IconUserCheck size={18} />} role="status" data-testid="task-unassigned-info">
       <Group justify="space-between" gap="sm">
         <Text size="sm" style={{ flex: '1 1 16rem' }}>
           {t('tasks.actions.unassignedInfo')}

@@ -73,6 +73,7 @@ export function TaskDetailsTab({ task }: { task: TaskDetails }) {
           title={t('tasks.details.helpRequest')}
           // Yellow text on light yellow is unreadable (WCAG contrast): the title in the text colour.
           styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          role="status"
           data-testid="task-help-request"
         >
           <Text size="sm">

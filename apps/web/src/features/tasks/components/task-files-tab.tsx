@@ -56,7 +56,7 @@ export function TaskFilesTab({ task, files }: { task: TaskDetails; files: TaskFi
   return (
     <Stack gap="md">
       {closed && (
-        <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="files-closed-info">
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} role="status" data-testid="files-closed-info">
           {t('tasks.files.closedInfo')}
         </Alert>
       )}

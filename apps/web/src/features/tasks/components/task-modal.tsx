@@ -202,7 +202,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
       </Stack>
 
       {locked && (
-        <Alert color="gray" icon={<IconLock size={18} />} data-testid="task-locked-info">
+        <Alert color="gray" icon={<IconLock size={18} />} role="status" data-testid="task-locked-info">
           {t('tasks.actions.lockedInfo')}
         </Alert>
       )}

@@ -60,7 +60,7 @@ export function TaskNotesTab({
   return (
     <Stack gap="md">
       {closed && (
-        <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="notes-closed-info">
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} role="status" data-testid="notes-closed-info">
           {t('tasks.notes.closedInfo')}
         </Alert>
       )}

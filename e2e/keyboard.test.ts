@@ -1,0 +1,194 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { DEMO, screenshot, serverAndBrowser } from './helpers.js';
+
+/**
+ * Keyboard only (issue 30, WCAG 2.4.1, 2.4.3, 4.1.2): Tab, Shift+Tab, Enter, Space, arrows and Escape,
+ * no mouse. The skip link is the first Tab stop; after every dialog close and submit the focus is on
+ * something that makes sense, never on the page body.
+ */
+
+const run = Date.now() % 100000;
+
+/** What has the focus: its test id, else its id, else its tag. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    return el.getAttribute('data-testid') ?? (el.id ? `#${el.id}` : el.tagName.toLowerCase());
+  });
+
+/** Waits until the focused element matches `selector` (the focus moves after a render). */
+const focusOn = (page: Page, selector: string) =>
+  page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, selector, { timeout: 5000 });
+
+/** Presses Tab (or Shift+Tab) until the focus is on `selector`; fails after `max` presses. */
+async function tabTo(page: Page, selector: string, max = 60, back = false): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  assert.fail(`${selector} not reached with ${max} Tabs (focus on ${await focused(page)})`);
+}
+
+/** From a fresh load: the first Tab stop is the skip link, and it takes the focus into the main content. */
+async function skipLinkFirst(page: Page): Promise<void> {
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(page), 'skip-link', 'the skip link is the first Tab stop');
+  await page.keyboard.press('Enter');
+  await focusOn(page, '#main-content');
+}
+
+/** Signs in with the keyboard (the fields by Tab) and saves the language to the account. */
+async function signInByKeyboard(page: Page, lang: 'de' | 'ar') {
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').waitFor();
+  // The sign-in page has no shell (and no skip link): its first field is the first Tab stop.
+  await tabTo(page, 'input[type="email"], input[name="email"]');
+  await page.keyboard.type(DEMO.agentAT.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO.agentAT.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/agent-dashboard');
+  // The language select of the sidebar, by keyboard: reached by Tab, changed with the arrows.
+  await page.getByTestId('language-select').selectOption({ label: lang.toUpperCase() });
+  await page.waitForFunction((rtl) => document.documentElement.dir === (rtl ? 'rtl' : 'ltr'), lang === 'ar');
+}
+
+describe('keyboard only', () => {
+  const app = serverAndBrowser();
+
+  for (const lang of ['de', 'ar'] as const) {
+    it(`(${lang}) a note on a task, a task with a typed date and a customer from the search, a cashbook dialog`, async () => {
+      const { context, page } = await app.open();
+      await signInByKeyboard(page, lang);
+
+      // The board: skip link first, then a card by Tab, opened with Enter.
+      await page.reload();
+      await page.locator('[data-testid^="task-card-"]').first().waitFor();
+      await skipLinkFirst(page);
+      await tabTo(page, '[data-testid^="task-card-"]');
+      const card = await focused(page);
+      await page.keyboard.press('Enter');
+      const modal = page.getByTestId('task-modal');
+      await modal.waitFor();
+      assert.notEqual(await focused(page), 'body');
+      // The tabs are one Tab stop (the selected one); the arrows walk them, the way of the text.
+      await tabTo(page, '[role="tab"][aria-selected="true"]');
+      for (let i = 0; i < 4 && (await focused(page)) !== 'task-modal-tab-notes'; i++)
+        await page.keyboard.press(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      assert.equal(await focused(page), 'task-modal-tab-notes');
+      await page.keyboard.press('Enter');
+      await modal.getByTestId('note-input').waitFor();
+      await tabTo(page, '[data-testid="note-input"]');
+      const note = `Mit der Tastatur notiert ${run} ${lang}`;
+      await page.keyboard.type(note);
+      await tabTo(page, '[data-testid="note-submit"]');
+      await page.keyboard.press('Enter');
+      await modal.getByTestId('notes-list').getByText(note).waitFor();
+      await focusOn(page, '[data-testid="note-input"]');
+      await screenshot(page, `keyboard-note-${lang}`);
+      // Escape closes the dialog; the focus goes back to the card that opened it.
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+      await focusOn(page, `[data-testid="${card}"]`);
+
+      // Create a task: an empty submit focuses the first invalid field.
+      await page.goto('/agent-dashboard/create-task');
+      await page.getByTestId('task-titel').waitFor();
+      await skipLinkFirst(page);
+      await tabTo(page, '[data-testid="create-task-submit"]', 80);
+      await page.keyboard.press('Enter');
+      await focusOn(page, '[data-testid="task-titel"]');
+      assert.equal(await page.getByTestId('task-titel').getAttribute('aria-invalid'), 'true');
+      const title = `Tastatur ${run} ${lang}`;
+      await page.keyboard.type(title);
+      await tabTo(page, '[data-testid="task-beschreibung"]');
+      await page.keyboard.type('Ohne Maus angelegt.');
+      await tabTo(page, '[data-testid="task-frist"]');
+      await page.keyboard.type('30.12.2030 14:30');
+      assert.equal(await page.getByTestId('task-frist').inputValue(), '30.12.2030 14:30');
+      // The type: a select opened with the arrow, an option chosen with Enter.
+      await tabTo(page, '[data-testid="task-typ"]');
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('listbox').waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      assert.notEqual(await page.getByTestId('task-typ').inputValue(), '');
+
+      // The customer search is a combobox: expanded with a listbox it controls, the arrow's option
+      // named as the active descendant, Enter chooses it.
+      await tabTo(page, '[data-testid="customer-search"]');
+      const search = page.getByTestId('customer-search');
+      assert.equal(await search.getAttribute('role'), 'combobox');
+      await page.keyboard.type('Gas');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="customer-search"]')?.getAttribute('aria-expanded') === 'true',
+      );
+      const listId = await search.getAttribute('aria-controls');
+      assert.ok(listId, 'aria-controls names the list');
+      const list = page.locator(`[id="${listId}"]`);
+      assert.equal(await list.getAttribute('role'), 'listbox');
+      assert.ok((await list.getByRole('option').count()) > 0);
+      assert.ok(await list.getAttribute('aria-labelledby'), 'the list is named by the field’s label');
+      await page.getByTestId('customer-search-found').filter({ hasText: /\d/ }).waitFor({ state: 'attached' });
+      await page.keyboard.press('ArrowDown');
+      await page.waitForFunction(() => {
+        const id = document.querySelector('[data-testid="customer-search"]')?.getAttribute('aria-activedescendant');
+        return !!id && document.getElementById(id)?.getAttribute('role') === 'option';
+      });
+      await screenshot(page, `keyboard-customer-search-${lang}`);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="customer-search"]')?.getAttribute('aria-expanded') === 'false',
+      );
+      assert.match(await search.inputValue(), /\(\d+\)$/);
+      assert.equal(await focused(page), 'customer-search');
+
+      await tabTo(page, '[data-testid="create-task-submit"]');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => u.pathname === '/agent-dashboard');
+      // The screen after the submit has the focus in its content, not on the body.
+      await page.waitForFunction(() => document.activeElement !== document.body && document.activeElement !== null);
+
+      // The cashbook's add dialog: opened with Enter, Escape brings the focus back to its button.
+      await page.goto('/agent-dashboard/cashbook/transactions');
+      await page.getByTestId('cashbook-add').waitFor();
+      await skipLinkFirst(page);
+      await tabTo(page, '[data-testid="cashbook-add"]');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('cashbook-add-amount').waitFor();
+      assert.notEqual(await focused(page), 'body');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('cashbook-add-amount').waitFor({ state: 'detached' });
+      await focusOn(page, '[data-testid="cashbook-add"]');
+      await context.close();
+    });
+  }
+
+  it('a public form: the skip link first; an empty submit focuses the first invalid field; the terms error is tied to the checkbox', async () => {
+    const { context, page } = await app.open();
+    await page.goto('/classic-support');
+    await page.getByTestId('form-submit').waitFor();
+    await skipLinkFirst(page);
+    await tabTo(page, '[data-testid="form-submit"]', 120);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+    const terms = page.getByTestId('terms');
+    assert.equal(await terms.getAttribute('aria-invalid'), 'true');
+    const describedBy = await terms.getAttribute('aria-describedby');
+    assert.ok(describedBy);
+    assert.ok(((await page.locator(`[id="${describedBy}"]`).textContent()) ?? '').length > 0);
+    // The slider check by keyboard: End solves it, the thumb keeps the focus, "Verifiziert" is a status.
+    await tabTo(page, '[data-testid="slider-check"] [role="slider"]');
+    await page.keyboard.press('End');
+    await page.locator('[data-testid="slider-check"][data-verified="true"]').waitFor();
+    await focusOn(page, '[data-testid="slider-check"] [role="slider"]');
+    assert.equal(await page.getByTestId('slider-check-status').getAttribute('role'), 'status');
+    assert.equal(await page.getByTestId('slider-check-status').textContent(), 'Verifiziert');
+    await screenshot(page, 'keyboard-public-form-de');
+    await context.close();
+  });
+});
