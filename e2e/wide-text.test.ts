@@ -118,8 +118,15 @@ describe('long words never widen a page', () => {
     });
 
     const problems: string[] = [];
-    for (const lang of ['de', 'ar'] as const) {
-      for (const viewport of [WIDE, PHONE]) {
+    // German at both widths through every screen of the sidebar; Arabic on the phone through the screens
+    // that show the long words (the full Arabic run costs minutes of CI for the same CSS).
+    const rounds = [
+      { lang: 'de', viewport: WIDE, only: null },
+      { lang: 'de', viewport: PHONE, only: null },
+      { lang: 'ar', viewport: PHONE, only: ['tasksstatistics', 'insolvency', ...FILTERED_LISTS] },
+    ] as const;
+    for (const { lang, viewport, only } of rounds) {
+      {
         const { context, page } = await newPage(app.browser, base);
         await page.setViewportSize(viewport);
         await signIn(page, DEMO.admin);
@@ -154,7 +161,7 @@ describe('long words never widen a page', () => {
         const paths = await page.$$eval('[data-testid^="nav-"]', (els) =>
           els.map((e) => e.getAttribute('data-testid')!.slice(4)),
         );
-        for (const path of paths) {
+        for (const path of only ? paths.filter((p) => (only as readonly string[]).includes(p)) : paths) {
           await page.goto(`/agent-dashboard/${path}`);
           await settle(page);
           await check(path);
