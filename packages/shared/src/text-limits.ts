@@ -24,6 +24,12 @@ export const TEXT_LIMITS = {
   shortText: 200,
 } as const;
 
+/**
+ * A search text is cut here, never refused (issue 30: a search field never produces a load error from its
+ * own input); the web's search fields stop at the same length (the theme's short-text maxLength).
+ */
+export const SEARCH_TEXT_MAX = 200;
+
 /** A limit as German text shows it (`10.000`). */
 export function formatLimit(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');

@@ -245,7 +245,7 @@ export const transactionListQuerySchema = z
     ...periodFields,
     type: cashbookTypeSchema.optional(),
     category_id: id(CASHBOOK_MSG.categoryNotFound.code).optional(),
-    q: z.string().trim().max(CASHBOOK_SEARCH_MAX, CASHBOOK_MSG.invalidSearch.code).optional(),
+    q: z.string().overwrite((s) => s.trim().slice(0, CASHBOOK_SEARCH_MAX)).optional(),
     ...pageFields,
   })
   .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod.code, path: ['end_date'] });

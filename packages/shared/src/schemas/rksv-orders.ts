@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX } from '../text-limits.js';
 import { z } from 'zod';
 import { COMMON_MSG } from '../messages/common.js';
 import { RKSV_ORDERS_MSG as M } from '../messages/rksv-orders.js';
@@ -43,7 +44,8 @@ const optionalText = (max = 200, tooLong: string = COMMON_MSG.invalidValue.code)
 const instant = apiInstant(COMMON_MSG.invalidDate.code);
 
 export const rksvOrderListQuerySchema = z.object({
-  q: z.string().max(200, COMMON_MSG.invalidValue.code).overwrite(trimInvisible).optional(),
+  // A search never fails on its own length (issue 30): cut at the limit.
+  q: z.string().overwrite((s) => trimInvisible(s.slice(0, SEARCH_TEXT_MAX))).optional(),
   payment_status: z.enum(RKSV_PAYMENT_STATUSES, { error: COMMON_MSG.invalidValue.code }).optional(),
   delivery: z.enum(['0', '1'], { error: COMMON_MSG.invalidValue.code }).transform(Number).optional(),
   agent_id: id().optional(),

@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX } from '../text-limits.js';
 import { z } from 'zod';
 import { trimInvisible } from '../input-hygiene.js';
 import { isApiDay } from './dates.js';
@@ -89,7 +90,7 @@ export type DeviceRow = z.infer<typeof deviceRowSchema>;
 
 export const deviceListQuerySchema = signagePageQuerySchema.extend({
   status: z.enum(['all', ...EFFECTIVE_STATUSES]).default('all'),
-  q: z.string().trim().max(100).default(''),
+  q: z.string().overwrite((s) => s.trim().slice(0, SEARCH_TEXT_MAX)).default(''),
 });
 export const deviceListSchema = z.object({ rows: z.array(deviceRowSchema), total: z.number().int() });
 
@@ -161,8 +162,8 @@ export const signageCustomerSearchSchema = z.object({
   query: z
     .string({ error: SIGNAGE_MSG.searchMin.code })
     .trim()
-    .min(SIGNAGE_SEARCH_MIN, SIGNAGE_MSG.searchMin.code)
-    .max(100),
+    .overwrite((s) => s.slice(0, SEARCH_TEXT_MAX))
+    .min(SIGNAGE_SEARCH_MIN, SIGNAGE_MSG.searchMin.code),
 });
 export const signageCustomerHitSchema = z.object({
   id: z.number().int(),

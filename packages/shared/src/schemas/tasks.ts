@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX } from '../text-limits.js';
 import { z } from 'zod';
 import { COMMON_MSG } from '../messages/common.js';
 import { NOTIFICATIONS_MSG } from '../messages/notifications.js';
@@ -77,7 +78,7 @@ export const taskListQuerySchema = z.object({
   firma: z.string().trim().max(200).optional(),
   agentId: id(TASKS_MSG.invalidAgent.code).optional(),
   typ: id(TASKS_MSG.invalidType.code).optional(),
-  q: z.string().trim().max(200).optional(),
+  q: z.string().overwrite((s) => s.trim().slice(0, SEARCH_TEXT_MAX)).optional(),
   sort: z.enum(TASK_SORTS, { error: TASKS_MSG.unknownSort.code }).default('id'),
   limit: z.coerce
     .number({ error: TASKS_MSG.invalidLimit.code })
@@ -234,8 +235,8 @@ export const customerSearchQuerySchema = z.object({
   search: z
     .string({ error: TASKS_MSG.searchTooShort.code })
     .trim()
-    .min(CUSTOMER_SEARCH_MIN, TASKS_MSG.searchTooShort.code)
-    .max(100),
+    .overwrite((s) => s.slice(0, SEARCH_TEXT_MAX))
+    .min(CUSTOMER_SEARCH_MIN, TASKS_MSG.searchTooShort.code),
 });
 /** A hit of the staff customer search; `id` is the record's id (rksv-assign-customer, documents). */
 export const customerHitSchema = z.object({ id: z.number().int(), kundennummer: z.string(), firma: z.string() });
