@@ -1,4 +1,4 @@
-import { Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, List, Paper, Progress, SimpleGrid, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { splitRatingComments, type RatingStatsRow } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
@@ -128,7 +128,14 @@ export function RatingStats({
                 <List size="sm" spacing={2}>
                   {comments.map((c, i) => (
                     <List.Item key={i}>
-                      <UserText size="sm">{c}</UserText>
+                      {/* A long comment is clamped to three lines, the rest one click away (issue 30). */}
+                      <Spoiler
+                        maxHeight={64}
+                        showLabel={t('stats.ratings.showMore')}
+                        hideLabel={t('stats.ratings.showLess')}
+                      >
+                        <UserText size="sm">{c}</UserText>
+                      </Spoiler>
                     </List.Item>
                   ))}
                 </List>
