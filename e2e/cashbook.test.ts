@@ -280,6 +280,8 @@ describe('cashbook screens', () => {
       await dialog.getByText(message, { exact: true }).waitFor();
       assert.equal(await amount.getAttribute('aria-invalid'), 'true');
       assert.ok((await describedBy()).includes(message), `${message} at the amount field`);
+      // The refused submit takes the focus to the refused field (every form: focusFirstInvalidOnSubmit).
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'cashbook-add-amount');
     }
     await screenshot(page, 'cashbook-add-amount-error-de');
 

@@ -50,6 +50,8 @@ describe('insolvency screen', () => {
     const dialog = page.getByTestId('insolvency-create-dialog');
     await dialog.getByTestId('insolvency-create-submit').click();
     await dialog.getByText('Bitte Kunde auswählen').waitFor();
+    // The empty submit leaves the focus on the first refused field, not on the button.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
     await page.getByTestId('insolvency-customer-search').fill('1');
     await dialog.getByText('Bitte mindestens 2 Zeichen eingeben').waitFor();
     await page.getByTestId('insolvency-customer-search').fill('12001');

@@ -5,6 +5,9 @@ import { applyDocumentLanguage, i18nReady } from './lib/i18n';
 import i18n from './lib/i18n';
 import { Providers } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';
+import { focusFirstInvalidOnSubmit } from './lib/focus-first-invalid';
+
+focusFirstInvalidOnSubmit();
 
 // The first paint waits for the detected language, so no German flash before English or Arabic.
 void i18nReady.then(async () => {

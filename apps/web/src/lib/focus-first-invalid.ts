@@ -5,3 +5,29 @@
 export function focusFirstInvalid(scope: string): void {
   document.querySelector<HTMLElement>(`${scope} [aria-invalid="true"]`)?.focus();
 }
+
+/**
+ * Installed once (main.tsx) for every form of the app: a submit the form's own check refused (Mantine
+ * marks the fields `aria-invalid` in the same event) moves the focus to the first refused field, unless
+ * the person is already in one (WCAG 3.3.1 / 2.4.3: an empty submit no longer leaves the focus on the
+ * button). Refusals that arrive later from the server are focused by the form with `focusFirstInvalid`.
+ */
+export function focusFirstInvalidOnSubmit(doc: Document = document): void {
+  doc.addEventListener(
+    'submit',
+    (e) => {
+      const form = e.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      // After React has rendered the refusal (two frames: the event's own and the commit's).
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+          const active = doc.activeElement;
+          if (!first || (active instanceof HTMLElement && active.getAttribute('aria-invalid') === 'true')) return;
+          first.focus();
+        }),
+      );
+    },
+    true,
+  );
+}

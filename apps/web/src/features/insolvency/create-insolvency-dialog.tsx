@@ -11,6 +11,7 @@ import {
 import { CustomerPicker } from '../../components/customer-picker';
 import { DateInput } from '../../components/date-input';
 import { errorMessage, clientError, fieldErrorsOf } from '../../lib/errors';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
 import { useCreateInsolvency } from './api/create-insolvency';
@@ -19,6 +20,7 @@ import { searchInsolvencyCustomers } from './api/search-customers';
 /** The cache entry of one search term. */
 const searchKey = (query: string) => ['insolvency', 'search', query] as const;
 
+const DIALOG = '[data-testid="insolvency-create-dialog"]';
 type Field = 'customer_id' | 'administrator_name' | 'administrator_email' | 'administrator_phone' | 'start_date';
 
 /** The create dialog: customer (search from 2 characters), administrator, start date; the shared schema checks it. */
@@ -55,6 +57,7 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
         next[f] ??= translateMessage(issue.message);
       }
       setErrors(next);
+      requestAnimationFrame(() => focusFirstInvalid(DIALOG));
       return;
     }
     setErrors({});
@@ -72,7 +75,10 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
       onError: (e) => {
         // A refused field is shown at that field; only what belongs to no field goes above the form.
         const atFields = fieldErrorsOf(e);
-        if (Object.keys(atFields).length > 0) setErrors(atFields);
+        if (Object.keys(atFields).length > 0) {
+          setErrors(atFields);
+          requestAnimationFrame(() => focusFirstInvalid(DIALOG));
+        }
         else setFailure(errorMessage(e, translateMessage(INSOLVENCY_MSG.createError), clientError));
       },
     });
