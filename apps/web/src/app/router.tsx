@@ -133,3 +133,9 @@ export function AppRouter() {
     </BrowserRouter>
   );
 }
+
+// The staff area's code (the server-state layout and the area's route table) starts loading with the app,
+// beside the session check and the strings, rather than one after the other (docs/figures.md "Staff
+// screens"). Public pages keep their own order (main.tsx, public/boot.js).
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/agent-dashboard'))
+  void preloadRoute(window.location.pathname).catch(() => undefined);

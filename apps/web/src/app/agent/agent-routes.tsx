@@ -105,3 +105,15 @@ const routes: RouteObject[] = [
 export default function AgentRoutes() {
   return useRoutes(routes);
 }
+
+/**
+ * The screen of the address the staff area opens with starts loading with this table, while the session
+ * is still being confirmed (the guard waits for that), not after it (docs/figures.md "Staff screens").
+ */
+function preloadOpenedScreen(pathname: string): void {
+  const sub = pathname.replace(/^\/agent-dashboard\/?/, '').replace(/\/$/, '');
+  const screen = sub === '' ? TasksHome : sub.startsWith('tasks/') ? TaskBoardPage : AGENT_SCREENS[sub];
+  const preload = (screen as { preload?: () => Promise<void> } | undefined)?.preload;
+  void preload?.().catch(() => undefined);
+}
+if (typeof window !== 'undefined') preloadOpenedScreen(window.location.pathname);

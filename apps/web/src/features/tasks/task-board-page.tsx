@@ -13,13 +13,14 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../components/list-skeleton';
 import { TASK_STATUSES, type TaskBoardView, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../../lib/auth-context';
 import { formatCount } from '../../lib/format';
+import { lazyNamed } from '../../lib/lazy-page';
 import { useCountries } from './api/get-countries';
 import { useTasks } from './api/get-tasks';
 import { useMissedTasksPoll } from './api/get-tasks-since';
@@ -28,7 +29,6 @@ import { useTaskChanges } from './api/use-task-changes';
 import { TaskBoardFilters } from './components/task-board-filters';
 import { TaskCard } from './components/task-card';
 import { TaskListTable } from './components/task-list-table';
-import { TaskModal } from './components/task-modal';
 import { parseTaskId } from './task-utils';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { BOARD_FILTERS, BOARD_RESETTABLE, BOARD_SEARCH_ID, boardListFilters, hasBoardFilters } from './board-filters';
@@ -36,6 +36,16 @@ import { PageHeader } from '../../components/page-header';
 import { useBoardView } from './use-board-view';
 import './task-board.css';
 import { isTypingIn, handlesItsOwnEnter } from './keyboard';
+
+/**
+ * The task dialog with its tabs, forms and file drop zone (about 35 KB gzipped, half the board's own code;
+ * docs/figures.md "Staff screens"): loaded when the person first points at or tabs into the board, or
+ * with a task opened from a link, not before the board is usable.
+ */
+const TaskModal = lazyNamed(
+  () => import('./components/task-modal'),
+  (m) => m.TaskModal,
+);
 
 const BOARD_PATH = '/agent-dashboard/tasks';
 
@@ -85,6 +95,12 @@ export default function TaskBoardPage() {
   }, []);
 
   const openTaskId = parseTaskId(routeTaskId) ?? board.task ?? null;
+  // Once a task was opened the dialog stays mounted (its close returns the focus to the card).
+  const [modalWanted, setModalWanted] = useState(openTaskId !== null);
+  if (openTaskId !== null && !modalWanted) setModalWanted(true);
+  // The dialog's code comes when the person first points at or tabs into the board, ahead of a click, and
+  // the dialog is then mounted closed: opening it later records the opener, so its close returns the focus.
+  const preloadModal = useCallback(() => void TaskModal.preload().then(() => setModalWanted(true)), []);
   const [view, setView] = useBoardView(userId);
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const rows = useMemo(() => tasks.data?.pages.flatMap((p) => p.tasks) ?? [], [tasks.data]);
@@ -146,7 +162,7 @@ export default function TaskBoardPage() {
   const totalLabel = formatCount(total, i18n.language, first?.totalCapped);
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" onPointerOver={preloadModal} onFocus={preloadModal}>
       <PageHeader title={t('tasks.board.title')}>
         <Button
           component={Link}
@@ -295,7 +311,11 @@ export default function TaskBoardPage() {
         </Center>
       )}
 
-      <TaskModal taskId={openTaskId} onClose={closeTask} />
+      {modalWanted && (
+        <Suspense fallback={null}>
+          <TaskModal taskId={openTaskId} onClose={closeTask} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
