@@ -75,7 +75,7 @@ export default function SignageDevicesPage() {
           '–'
         ) : (
           <Text size="sm" c={d.days_remaining <= 0 ? 'red.9' : undefined} fw={d.days_remaining <= 30 ? 700 : undefined}>
-            {d.days_remaining}
+            <Ltr>{d.days_remaining}</Ltr>
           </Text>
         ),
     },
