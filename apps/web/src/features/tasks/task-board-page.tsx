@@ -118,10 +118,21 @@ export default function TaskBoardPage() {
 
   const closeTask = useCallback(() => {
     const params = new URLSearchParams(location.search);
+    const closed = params.get('task') ?? routeTaskId;
     params.delete('task');
     const query = params.toString();
     const search = query ? `?${query}` : '';
     navigate({ pathname: routeTaskId ? BOARD_PATH : location.pathname, search }, { replace: true });
+    // The dialog gives the focus back to the element that opened it; when the board was refreshed while
+    // the task was open (a note, a status), that card is a new element and the focus fell to the page:
+    // then the task's own card or row takes it (WCAG 2.4.3).
+    for (const wait of [100, 400])
+      window.setTimeout(() => {
+        if (!closed || (document.activeElement && document.activeElement !== document.body)) return;
+        document
+          .querySelector<HTMLElement>(`[data-testid="task-card-${closed}"], table [data-task-id="${closed}"]`)
+          ?.focus({ preventScroll: true });
+      }, wait);
   }, [navigate, location.pathname, location.search, routeTaskId]);
 
   // The board's keys, never while typing in a field or with the task open.
