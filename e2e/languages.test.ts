@@ -283,9 +283,10 @@ describe('languages, right-to-left, dates and titles', () => {
     const areas = ['common', 'staff', 'tasks', 'notifications', 'insolvency'];
     const problems: string[] = [];
     const check = async (where: string, lang: Lang) => {
-      // The screen may take a render to follow; what is still foreign after two seconds stayed so.
+      // The screen may take a render (or, on a busy machine, an area's strings on their way) to follow;
+      // what is still foreign after five seconds stayed so.
       let left: string[] = [];
-      for (let i = 0; i < 20; i++) {
+      for (let i = 0; i < 50; i++) {
         left = await foreignStrings(page, lang, areas);
         if (left.length === 0) return;
         await page.waitForFunction(() => new Promise((r) => setTimeout(() => r(true), 100)));
