@@ -308,6 +308,10 @@ describe('languages, right-to-left, dates and titles', () => {
         }
         await page.getByTestId('notification-bell').click();
         await page.getByTestId('notification-list').waitFor();
+        // The panel takes the focus (then Escape closes it from inside).
+        await page.waitForFunction(() =>
+          document.querySelector('[data-testid="notification-list"]')?.contains(document.activeElement),
+        );
         await check(`notification panel (round ${round})`, lang);
         await page.keyboard.press('Escape');
         await page.getByTestId('notification-list').waitFor({ state: 'hidden' });

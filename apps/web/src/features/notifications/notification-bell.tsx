@@ -68,6 +68,10 @@ export function NotificationBell() {
             size="lg"
             aria-label={t('notifications.open', { count: unread })}
             onClick={() => setOpened((o) => !o)}
+            // Escape closes the panel also before the focus has moved into it.
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setOpened(false);
+            }}
             data-testid="notification-bell"
           >
             <IconBell size={22} />
