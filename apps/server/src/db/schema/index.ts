@@ -18,3 +18,4 @@ export * from './cashbook.js';
 export * from './ratings.js';
 export * from './business.js';
 export * from './search.js';
+export * from './service-levels.js';

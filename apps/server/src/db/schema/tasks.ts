@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { countries } from './reference.js';
 import { users } from './users.js';
 import { normalisedSearch } from './search.js';
@@ -49,6 +49,24 @@ export const tasks = pgTable(
     telefon_mobil: text(),
     uid: text(),
     has_audit: boolean().notNull().default(false),
+    /**
+     * Service level (issue 31, packages/shared `sla-rules.ts`): the deadlines as instants, computed at
+     * creation from the type's policy on the country's calendar and recomputed only on pause, resume,
+     * a policy or a calendar change, so the board sorts and filters on them with an index.
+     */
+    sla_response_due_at: ts(),
+    sla_resolution_due_at: ts(),
+    /** The first note, message or status change by staff. */
+    sla_responded_at: ts(),
+    /** Set while the task is paused, with the reason ("Wartet auf Kunde", "Wartet auf Lieferung"). */
+    sla_paused_at: ts(),
+    sla_pause_reason: text(),
+    /** Minutes on the task's clock of every finished pause; the deadlines lie that much later. */
+    sla_paused_minutes: doublePrecision().notNull().default(0),
+    /** The running deadline: response until answered, then resolution; null while paused or not open. */
+    sla_due_at: ts(),
+    /** The instant fewer than SLA_WARNING_MINUTES on the task's clock remain before `sla_due_at`. */
+    sla_warn_at: ts(),
     updated_at: ts().notNull().defaultNow(),
     /**
      * What the board's search and company filter read: title, description and company, and the company
@@ -95,6 +113,18 @@ export const tasks = pgTable(
       t.created_by_userid,
       t.requested_user_id,
       t.typ,
+    ),
+    // The board's `sla` sort (most urgent first) and its `sla=warning|breached` filters.
+    index('tasks_board_sla_idx').on(
+      t.country_id,
+      t.status,
+      t.sla_due_at,
+      t.id,
+      t.user_id,
+      t.created_by_userid,
+      t.requested_user_id,
+      t.typ,
+      t.sla_warn_at,
     ),
     // The board filtered by agent, and the unassigned tab: newest first straight from the index (an
     // IS NULL condition gives no order to a plain index, hence the partial one).
