@@ -77,8 +77,7 @@ export interface ComputedHoliday {
   name: string;
 }
 
-const dateKey = (y: number, m: number, d: number) =>
-  `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const dateKey = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 /** Orthodox Easter Sunday (Julian computus, given as a Gregorian date; valid 1900–2099). */
 export function orthodoxEasterSunday(year: number): Date {
@@ -210,7 +209,10 @@ function closedDays(cal: ServiceCalendar, year: number): Set<string> {
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** The wall-clock calendar day of an instant in the calendar's zone. */
-export function zonedDay(cal: ServiceCalendar, at: Date | number): { y: number; m: number; d: number; weekday: number } {
+export function zonedDay(
+  cal: ServiceCalendar,
+  at: Date | number,
+): { y: number; m: number; d: number; weekday: number } {
   const z = new TZDate(+at, cal.zone);
   const wd = z.getDay();
   return { y: z.getFullYear(), m: z.getMonth() + 1, d: z.getDate(), weekday: wd === 0 ? 7 : wd };

@@ -41,13 +41,28 @@ export const WORKING_DAY_MINUTES = 8 * 60;
  * the task's `frist`.
  */
 export const DEFAULT_SLA_POLICIES: SlaPolicy[] = [
-  { task_type_id: TASK_TYPE.support, response_minutes: 240, resolution_minutes: 3 * WORKING_DAY_MINUTES, clock: 'business' },
+  {
+    task_type_id: TASK_TYPE.support,
+    response_minutes: 240,
+    resolution_minutes: 3 * WORKING_DAY_MINUTES,
+    clock: 'business',
+  },
   { task_type_id: TASK_TYPE.emergency, response_minutes: 60, resolution_minutes: 8 * 60, clock: 'always' },
   { task_type_id: TASK_TYPE.menu, response_minutes: 240, resolution_minutes: null, clock: 'business' },
   { task_type_id: TASK_TYPE.switch, response_minutes: 240, resolution_minutes: null, clock: 'business' },
   { task_type_id: TASK_TYPE.dep, response_minutes: 240, resolution_minutes: null, clock: 'business' },
-  { task_type_id: TASK_TYPE.integration, response_minutes: 240, resolution_minutes: 3 * WORKING_DAY_MINUTES, clock: 'business' },
-  { task_type_id: TASK_TYPE.rksv, response_minutes: 240, resolution_minutes: 3 * WORKING_DAY_MINUTES, clock: 'business' },
+  {
+    task_type_id: TASK_TYPE.integration,
+    response_minutes: 240,
+    resolution_minutes: 3 * WORKING_DAY_MINUTES,
+    clock: 'business',
+  },
+  {
+    task_type_id: TASK_TYPE.rksv,
+    response_minutes: 240,
+    resolution_minutes: 3 * WORKING_DAY_MINUTES,
+    clock: 'business',
+  },
 ];
 
 /** `minutes` on the policy's clock after `start`. */
@@ -61,7 +76,12 @@ export function subtractClockMinutes(cal: ServiceCalendar, clock: SlaClock, end:
 }
 
 /** Minutes on the policy's clock from `from` to `to` (0 when `to` is not later). */
-export function clockMinutesBetween(cal: ServiceCalendar, clock: SlaClock, from: Date | number, to: Date | number): number {
+export function clockMinutesBetween(
+  cal: ServiceCalendar,
+  clock: SlaClock,
+  from: Date | number,
+  to: Date | number,
+): number {
   if (+to <= +from) return 0;
   return clock === 'always' ? (+to - +from) / 60_000 : workingMinutesBetween(cal, from, to);
 }
@@ -143,9 +163,7 @@ export function slaView(
   // While paused the clock stands at the pause's start.
   const at = facts.paused_at ? +new Date(facts.paused_at) : t;
   const remaining =
-    at < +due
-      ? clockMinutesBetween(cal, policy.clock, at, due)
-      : -clockMinutesBetween(cal, 'always', due, at);
+    at < +due ? clockMinutesBetween(cal, policy.clock, at, due) : -clockMinutesBetween(cal, 'always', due, at);
   const state: SlaState = facts.paused_at
     ? 'paused'
     : at >= +due

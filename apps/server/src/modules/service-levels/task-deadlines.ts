@@ -24,11 +24,7 @@ export interface SlaColumns {
  * The service-level columns of a task from its facts: both deadlines, and the running one with its
  * warning point while the task is open and not paused (what the board's `sla` sort and filter read).
  */
-export function slaColumns(
-  cal: ServiceCalendar,
-  policy: SlaPolicy,
-  facts: SlaFacts & { status: string },
-): SlaColumns {
+export function slaColumns(cal: ServiceCalendar, policy: SlaPolicy, facts: SlaFacts & { status: string }): SlaColumns {
   const d = slaDeadlines(cal, policy, facts);
   const running = facts.status === 'offen' && facts.paused_at === null;
   const due = running ? (facts.responded_at === null ? d.response_due_at : d.resolution_due_at) : null;
