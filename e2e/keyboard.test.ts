@@ -211,6 +211,19 @@ describe('keyboard only', () => {
       assert.match(await search.inputValue(), /\(\d+\)$/);
       assert.equal(await focused(page), 'customer-search');
 
+      // The drop area is a named group, not a Tab stop; its button is, and Enter opens the file chooser.
+      const dropzone = page.getByTestId('upload-dropzone');
+      assert.equal(await dropzone.getAttribute('role'), 'group');
+      assert.equal(await dropzone.getAttribute('tabindex'), null);
+      assert.ok(await dropzone.getAttribute('aria-labelledby'), 'the drop area is named');
+      // Listened for before the Tabs: the browser intercepts the chooser only once asked to.
+      const chooser = page.waitForEvent('filechooser', { timeout: 30_000 });
+      await tabTo(page, '[data-testid="upload-dropzone-choose"]');
+      await page.keyboard.press('Enter');
+      await (await chooser).setFiles({ name: 'tastatur.csv', mimeType: 'text/csv', buffer: Buffer.from('a;b\n1;2\n') });
+      await page.getByTestId('selected-files').getByText('tastatur.csv').waitFor();
+      await focusOn(page, '[data-testid="upload-dropzone-choose"]');
+
       await tabTo(page, '[data-testid="create-task-submit"]');
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => u.pathname === '/agent-dashboard');
