@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { DEMO, screenshot, serverAndBrowser } from './helpers.js';
+import { api, assignToDemoAgent, paidOrder } from './rksv-flow.js';
 
 /**
  * Keyboard only (issue 30, WCAG 2.4.1, 2.4.3, 4.1.2): Tab, Shift+Tab, Enter, Space, arrows and Escape,
@@ -32,6 +33,27 @@ async function tabTo(page: Page, selector: string, max = 60, back = false): Prom
   assert.fail(`${selector} not reached with ${max} Tabs (focus on ${await focused(page)})`);
 }
 
+/**
+ * A select with the focus: the arrow opens its list, the next arrow marks an option, Enter chooses it.
+ * On a busy machine an arrow pressed before the list has its options marks none, and Enter then
+ * chooses nothing: the person would press the arrow again, and so does this.
+ */
+async function chooseByArrow(page: Page): Promise<void> {
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('listbox').waitFor();
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const closed = await page
+      .getByRole('listbox')
+      .waitFor({ state: 'detached', timeout: 3000 })
+      .then(() => true)
+      .catch(() => false);
+    if (closed) break;
+  }
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
 /** From a fresh load: the first Tab stop is the skip link, and it takes the focus into the main content. */
 async function skipLinkFirst(page: Page): Promise<void> {
   await page.keyboard.press('Tab');
@@ -54,6 +76,52 @@ async function signInByKeyboard(page: Page, lang: 'de' | 'ar') {
   // The language select of the sidebar, by keyboard: reached by Tab, changed with the arrows.
   await page.getByTestId('language-select').selectOption({ label: lang.toUpperCase() });
   await page.waitForFunction((rtl) => document.documentElement.dir === (rtl ? 'rtl' : 'ltr'), lang === 'ar');
+}
+
+/** Waits until the focus is inside the open dialog (`[role="dialog"]`), not on the page behind it. */
+const focusInDialog = (page: Page) =>
+  page.waitForFunction(() => !!document.activeElement?.closest('[role="dialog"]'), undefined, { timeout: 5000 });
+
+/** The unread count on the notification bell. */
+const unreadCount = async (page: Page) =>
+  Number(await page.getByTestId('notification-count').getAttribute('data-count'));
+
+/**
+ * The admin gives the demo agent a task over the API, as the create-task form does: the agent gets an
+ * unread notification for it. Resolves to the notification's id and the agent's token.
+ */
+async function notificationForAgent(base: string, title: string): Promise<{ id: number; token: string }> {
+  const signIn = async (who: { email: string; password: string }) => {
+    const res = await api<{ accessToken: string; id: number }>(base, '/auth/login', { method: 'POST', body: who });
+    assert.equal(res.status, 200, JSON.stringify(res.json));
+    return res.json;
+  };
+  const admin = await signIn(DEMO.admin);
+  const agent = await signIn(DEMO.agentAT);
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    titel: title,
+    beschreibung: 'Bitte mit der Tastatur ansehen.',
+    frist: '2031-01-15T10:00:00Z',
+    typ: '1',
+    userID: String(agent.id),
+    kundennummer: '4711',
+  }))
+    form.append(k, v);
+  const created = await fetch(`${base}/api/create-task`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+    body: form,
+  });
+  assert.ok(created.ok, await created.clone().text());
+  const { aufgabeID } = (await created.json()) as { aufgabeID: number };
+  const list = await api<{ id: number; task_id: number | null; status: string }[]>(base, '/api/get-notifications', {
+    token: agent.accessToken,
+  });
+  const mine = list.json.find((n) => n.task_id === aufgabeID);
+  assert.ok(mine, `a notification for task ${aufgabeID}`);
+  assert.notEqual(mine.status, 'read');
+  return { id: mine.id, token: agent.accessToken };
 }
 
 describe('keyboard only', () => {
@@ -111,21 +179,7 @@ describe('keyboard only', () => {
       assert.equal(await page.getByTestId('task-frist').inputValue(), '30.12.2030 14:30');
       // The type: a select opened with the arrow, an option chosen with Enter.
       await tabTo(page, '[data-testid="task-typ"]');
-      await page.keyboard.press('ArrowDown');
-      await page.getByRole('listbox').waitFor();
-      // On a busy machine an arrow pressed before the list has its options marks none, and Enter then
-      // chooses nothing: the person would press the arrow again, and so does the test.
-      for (let i = 0; i < 3; i++) {
-        await page.keyboard.press('ArrowDown');
-        await page.keyboard.press('Enter');
-        const closed = await page
-          .getByRole('listbox')
-          .waitFor({ state: 'detached', timeout: 3000 })
-          .then(() => true)
-          .catch(() => false);
-        if (closed) break;
-      }
-      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await chooseByArrow(page);
       assert.notEqual(await page.getByTestId('task-typ').inputValue(), '');
 
       // The customer search is a combobox: expanded with a listbox it controls, the arrow's option
@@ -157,6 +211,19 @@ describe('keyboard only', () => {
       assert.match(await search.inputValue(), /\(\d+\)$/);
       assert.equal(await focused(page), 'customer-search');
 
+      // The drop area is a named group, not a Tab stop; its button is, and Enter opens the file chooser.
+      const dropzone = page.getByTestId('upload-dropzone');
+      assert.equal(await dropzone.getAttribute('role'), 'group');
+      assert.equal(await dropzone.getAttribute('tabindex'), null);
+      assert.ok(await dropzone.getAttribute('aria-labelledby'), 'the drop area is named');
+      // Listened for before the Tabs: the browser intercepts the chooser only once asked to.
+      const chooser = page.waitForEvent('filechooser', { timeout: 30_000 });
+      await tabTo(page, '[data-testid="upload-dropzone-choose"]');
+      await page.keyboard.press('Enter');
+      await (await chooser).setFiles({ name: 'tastatur.csv', mimeType: 'text/csv', buffer: Buffer.from('a;b\n1;2\n') });
+      await page.getByTestId('selected-files').getByText('tastatur.csv').waitFor();
+      await focusOn(page, '[data-testid="upload-dropzone-choose"]');
+
       await tabTo(page, '[data-testid="create-task-submit"]');
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => u.pathname === '/agent-dashboard');
@@ -174,6 +241,124 @@ describe('keyboard only', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('cashbook-add-amount').waitFor({ state: 'detached' });
       await focusOn(page, '[data-testid="cashbook-add"]');
+      await context.close();
+    });
+  }
+
+  for (const lang of ['de', 'ar'] as const) {
+    it(`(${lang}) serial numbers of an RKSV order, a cashbook entry booked, a notification marked read`, async () => {
+      const base = app.server.url;
+      const company = `Tastatur Bestellung ${run} ${lang}`;
+      const orderId = await paidOrder(base, company);
+      await assignToDemoAgent(base, orderId);
+      const notification = await notificationForAgent(base, `Glocke ${run} ${lang}`);
+      const { context, page } = await app.open();
+      await signInByKeyboard(page, lang);
+
+      // (a) The serial numbers of an open order: the order's number is a button reached by Tab,
+      // Enter opens the dialog, the number typed twice, saved with Enter.
+      await page.goto(`/agent-dashboard/rksvorders?q=${encodeURIComponent(company)}`);
+      const opener = `[data-testid="rksv-order-open"][data-order="${orderId}"]`;
+      await page.locator(opener).waitFor();
+      await skipLinkFirst(page);
+      await tabTo(page, opener);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('serial-input').waitFor();
+      await focusInDialog(page);
+      await tabTo(page, '[data-testid="serial-input"]');
+      const serial = `SN-KB-${run}-${lang.toUpperCase()}`;
+      await page.keyboard.type(serial);
+      await tabTo(page, '[data-testid="serial-repeat"]');
+      await page.keyboard.type(serial);
+      await tabTo(page, '[data-testid="serials-save"]');
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/rksv-update-card'));
+      await page.keyboard.press('Enter');
+      assert.equal((await answer).status(), 200, 'the server saved the serial number');
+      // The dialog follows the order to its next stage and keeps the number (editable until shipped);
+      // the focus stays in it.
+      await dialog.locator('[data-testid="dialog-stage"][data-stage="created"]').waitFor();
+      assert.equal(await dialog.getByTestId('serial-input').inputValue(), serial);
+      await focusOn(page, '[data-testid="serials-save"]');
+      await screenshot(page, `keyboard-rksv-serials-${lang}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await focusOn(page, opener);
+      // The row says the order moved on (created).
+      await page.getByTestId('rksv-orders').locator('[data-testid="order-stage"][data-stage="created"]').waitFor();
+
+      // (b) A cashbook entry booked with "Buchen": the dialog by Enter, the category chosen with the
+      // arrows, the form sent with Enter on its button; the entry is in the list.
+      await page.goto('/agent-dashboard/cashbook/transactions');
+      await page.getByTestId('cashbook-add').waitFor();
+      await skipLinkFirst(page);
+      await tabTo(page, '[data-testid="cashbook-add"]');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('cashbook-add-amount').waitFor();
+      await focusInDialog(page);
+      await tabTo(page, '[data-testid="cashbook-add-amount"]');
+      await page.keyboard.type('12,34');
+      await tabTo(page, '[data-testid="cashbook-add-category"]');
+      await chooseByArrow(page);
+      assert.notEqual(await page.getByTestId('cashbook-add-category').inputValue(), '');
+      await tabTo(page, '[data-testid="cashbook-add-description"]');
+      const entry = `Mit der Tastatur gebucht ${run} ${lang}`;
+      await page.keyboard.type(entry);
+      await tabTo(page, '[data-testid="cashbook-add-invoice"]');
+      await page.keyboard.type(`RE-KB-${run}-${lang}`);
+      await tabTo(page, '[data-testid="cashbook-add-submit"]');
+      if (lang === 'de') assert.equal(await page.getByTestId('cashbook-add-submit').textContent(), 'Buchen');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('cashbook-add-dialog').waitFor({ state: 'detached' });
+      const row = page.getByRole('row').filter({ hasText: entry });
+      await row.waitFor();
+      assert.match(await row.innerText(), /12,34/);
+      await focusOn(page, '[data-testid="cashbook-add"]');
+
+      // (c) A notification read from the bell's panel: the bell by Shift+Tab from the content, Enter
+      // opens the panel with the focus in it, Tab to the notification, Enter opens its task; the
+      // badge drops and the server has it read.
+      await page.goto('/agent-dashboard/cashbook/transactions');
+      await page.getByTestId('cashbook-add').waitFor();
+      await page.getByTestId(`notification-count`).and(page.locator('[data-count]')).waitFor();
+      const before = await unreadCount(page);
+      assert.ok(before > 0, 'an unread notification');
+      await skipLinkFirst(page);
+      await tabTo(page, '[data-testid="notification-bell"]', 60, true);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('notification-list').waitFor();
+      await page.waitForFunction(
+        () => !!document.querySelector('[data-testid="notification-list"]')?.contains(document.activeElement),
+      );
+      await tabTo(page, `[data-testid="notification-${notification.id}"]`);
+      await screenshot(page, `keyboard-notifications-${lang}`);
+      await page.keyboard.press('Enter');
+      await page
+        .waitForFunction((n) => {
+          const count = document.querySelector('[data-testid="notification-count"]')?.getAttribute('data-count');
+          return Number(count) < n;
+        }, before)
+        .catch(async (e: Error) => {
+          const stored = await api<{ id: number; status: string }[]>(base, '/api/get-notifications', {
+            token: notification.token,
+          });
+          throw new Error(
+            `${e.message}: unread ${before} → ${await unreadCount(page)} at ${page.url()}, stored ${JSON.stringify(stored.json.find((n) => n.id === notification.id))}, stored unread ${stored.json.filter((n) => n.status !== 'read').length}`,
+          );
+        });
+      const stored = await api<{ id: number; status: string }[]>(base, '/api/get-notifications', {
+        token: notification.token,
+      });
+      assert.equal(stored.json.find((n) => n.id === notification.id)?.status, 'read');
+      // Its task opens with the focus in it; Escape closes it. The panel that opened it has gone and the
+      // screen changed to the board: the focus is in the main content (the skip link's target), as after
+      // any screen change whose opener went with the old screen, or back on the bell.
+      const modal = page.getByTestId('task-modal');
+      await modal.waitFor();
+      await focusInDialog(page);
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+      await focusOn(page, '#main-content, [data-testid="notification-bell"]');
       await context.close();
     });
   }

@@ -1,4 +1,5 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useId, useRef } from 'react';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '../../lib/toasts';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
@@ -33,7 +34,7 @@ interface FileDropzoneProps {
   testId?: string;
   disabled?: boolean;
   loading?: boolean;
-  /** The id of a visible label; without one the input is named by the drop hint. */
+  /** The id of a visible label; without one the drop area is named by the drop hint. */
   labelledBy?: string;
   /** Refused files: by default one toast per file, naming it. */
   onReject?: (rejections: FileRejection[]) => void;
@@ -50,6 +51,10 @@ export function rejectionMessage(code: string): Message {
  * UPLOAD_MAX_FILE_BYTES each; an area with other files (signage: pictures and videos) passes its own
  * types, size and hints. The server checks again by content. Hints in AA contrast, readable on a
  * phone in the sun.
+ *
+ * For keyboards and screen readers (issue 30) the drop area is a named group, not a control (a control
+ * around the file input and a button fails axe's nested-interactive): the visible "Dateien auswählen"
+ * button inside it is the Tab stop and opens the file chooser; the hint and the limits describe it.
  */
 export function FileDropzone({
   onDrop,
@@ -66,6 +71,11 @@ export function FileDropzone({
 }: FileDropzoneProps) {
   const { t } = useTranslation();
   const dropHint = hint ?? t('upload.drop');
+  const openRef = useRef<() => void>(null);
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const limitsId = `${id}-limits`;
+  const off = disabled || loading || maxFiles <= 0;
 
   // One toast per refused file, naming it: "a file was refused" alone leaves the user guessing which.
   const namedToasts = (rejections: FileRejection[]) => {
@@ -88,28 +98,44 @@ export function FileDropzone({
       disabled={disabled || maxFiles <= 0}
       loading={loading}
       useFsAccessApi={false}
-      inputProps={labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': dropHint }}
-      aria-labelledby={labelledBy}
+      // The area takes drops only; the button below opens the chooser (the root is no Tab stop).
+      activateOnClick={false}
+      activateOnKeyboard={false}
+      openRef={openRef}
+      inputProps={{ 'aria-labelledby': labelledBy ?? hintId }}
+      role="group"
+      aria-labelledby={labelledBy ?? hintId}
+      aria-describedby={labelledBy ? `${hintId} ${limitsId}` : limitsId}
       data-testid={testId}
       style={disabled ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
     >
       <Group justify="center" gap="md" mih={80} style={{ pointerEvents: 'none' }} wrap="nowrap">
         <Dropzone.Accept>
-          <IconUpload size={32} stroke={1.5} />
+          <IconUpload size={32} stroke={1.5} aria-hidden />
         </Dropzone.Accept>
         <Dropzone.Reject>
-          <IconX size={32} stroke={1.5} />
+          <IconX size={32} stroke={1.5} aria-hidden />
         </Dropzone.Reject>
         <Dropzone.Idle>
-          <IconFileUpload size={32} stroke={1.5} />
+          <IconFileUpload size={32} stroke={1.5} aria-hidden />
         </Dropzone.Idle>
-        <Stack gap={2}>
-          <Text size="sm" fw={500}>
+        <Stack gap={4} align="flex-start">
+          <Text size="sm" fw={500} id={hintId}>
             {dropHint}
           </Text>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="gray.7" id={limitsId}>
             {limits ?? t('upload.limits', { max: UPLOAD_MAX_FILES, size: formatFileSize(UPLOAD_MAX_FILE_BYTES) })}
           </Text>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => openRef.current?.()}
+            disabled={off}
+            style={{ pointerEvents: 'auto' }}
+            data-testid={`${testId}-choose`}
+          >
+            {t('upload.choose')}
+          </Button>
         </Stack>
       </Group>
     </Dropzone>

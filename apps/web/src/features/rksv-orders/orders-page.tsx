@@ -82,6 +82,8 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
             type="button"
             onClick={() => openOrder(o.id)}
             aria-label={t('rksvOrders.open', { id: o.id })}
+            data-testid="rksv-order-open"
+            data-order={o.id}
           >
             <Ltr>#{o.id}</Ltr>
           </Anchor>
