@@ -55,7 +55,7 @@ describe('Emergency support: time in the task modal, invoice in the business das
 
     const { context, page } = await app.open();
     await signIn(page, DEMO.agentAT);
-    await page.waitForURL('**/agent-dashboard/**');
+    await page.waitForURL('**/agent-dashboard');
     await page.goto(`/agent-dashboard/tasks/${taskId}`);
     const modal = page.getByTestId('task-modal');
     await modal.getByTestId('task-modal-tab-time').click();
@@ -130,7 +130,7 @@ describe('Emergency support: time in the task modal, invoice in the business das
     await page.locator('input[type=email]').fill(DEMO.agentAT.email);
     await page.locator('input[type=password]').fill(DEMO.agentAT.password);
     await page.locator('form button[type=submit]').click();
-    await page.waitForURL('**/agent-dashboard/**');
+    await page.waitForURL('**/agent-dashboard');
     await page.goto(`/agent-dashboard/tasks/${taskId}`);
     const modal = page.getByTestId('task-modal');
     await modal.getByTestId('action-mark-done').click();
