@@ -14,6 +14,7 @@ import { insolvencyCalls } from './insolvency.js';
 import { rksvOrdersCalls } from './rksv-orders.js';
 import { shopCalls } from './shop.js';
 import { tasksCalls } from './tasks.js';
+import { taskBillingCalls } from './task-billing.js';
 import { businessCalls } from './business.js';
 import { businessRecordsCalls, customerDocumentCalls, newsCalls } from './business-records.js';
 
@@ -34,6 +35,7 @@ export { insolvencyCalls };
 export { rksvOrdersCalls };
 export { shopCalls };
 export { tasksCalls };
+export { taskBillingCalls };
 export { businessCalls };
 export { businessRecordsCalls, customerDocumentCalls, newsCalls };
 
@@ -55,6 +57,7 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(rksvOrdersCalls),
   ...Object.values(shopCalls),
   ...Object.values(tasksCalls),
+  ...Object.values(taskBillingCalls),
   ...Object.values(businessCalls),
   ...Object.values(businessRecordsCalls),
   ...Object.values(customerDocumentCalls),

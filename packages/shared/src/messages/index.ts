@@ -15,9 +15,10 @@ import { INSOLVENCY_MSG } from './insolvency.js';
 import { CASHBOOK_MSG } from './cashbook.js';
 import { BUSINESS_MSG } from './business.js';
 import { BUSINESS_RECORDS_MSG } from './business-records.js';
+import { TASK_BILLING_MSG } from './task-billing.js';
 
 export { AUTH_MSG, COMMON_MSG, NOTIFICATIONS_MSG, TASKS_MSG, USERS_MSG };
-export { BUSINESS_RECORDS_MSG };
+export { BUSINESS_RECORDS_MSG, TASK_BILLING_MSG };
 export { RKSV_ORDERS_MSG, STATS_MSG, RATINGS_MSG, SIGNAGE_MSG, SYNC_MSG, INSOLVENCY_MSG, CASHBOOK_MSG, BUSINESS_MSG };
 export { SHOP_ERR, SHOP_MESSAGES } from './shop.js';
 
@@ -44,6 +45,7 @@ export const MESSAGE_CATALOGUE = {
   cashbook: CASHBOOK_MSG,
   business: BUSINESS_MSG,
   businessRecords: BUSINESS_RECORDS_MSG,
+  taskBilling: TASK_BILLING_MSG,
 } as const;
 
 export type MessageArea = keyof typeof MESSAGE_CATALOGUE;

@@ -97,7 +97,9 @@ export type BusinessOrderList = z.infer<typeof businessOrderListSchema>;
 
 export const businessInvoiceSchema = z.object({
   number: z.string(),
-  order_id: z.number().int(),
+  /** The order invoiced, or (issue 31) the emergency task whose time it bills. */
+  order_id: z.number().int().nullable(),
+  task_id: z.number().int().nullable(),
   issued_at: z.string(),
   net_amount: z.number().int(),
   vat_amount: z.number().int(),

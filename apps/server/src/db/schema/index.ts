@@ -19,3 +19,4 @@ export * from './ratings.js';
 export * from './business.js';
 export * from './search.js';
 export * from './service-levels.js';
+export * from './task-billing.js';

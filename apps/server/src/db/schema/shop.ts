@@ -13,6 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
+import { tasks } from './tasks.js';
 import { users } from './users.js';
 import { normalisedSearch } from './search.js';
 
@@ -206,9 +207,12 @@ export const invoices = pgTable(
   'invoices',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    order_id: integer()
-      .notNull()
-      .references(() => rksvOrders.id),
+    /** The shop order invoiced; null for an emergency task's invoice (task_id). */
+    order_id: integer().references(() => rksvOrders.id),
+    /** The emergency task invoiced (issue 31): its time, billed to the started hour. At most one invoice per task. */
+    task_id: integer().references(() => tasks.id),
+    /** The customer of a task's invoice (found by the task's kundennummer): listed in their business dashboard. */
+    customer_id: integer().references(() => customers.id),
     year: integer().notNull(),
     seq: integer().notNull(),
     /** e.g. 2026-00001 */
@@ -229,6 +233,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_year_seq_idx').on(t.year, t.seq),
     uniqueIndex('invoices_number_idx').on(t.number),
     uniqueIndex('invoices_token_idx').on(t.access_token),
+    uniqueIndex('invoices_task_idx').on(t.task_id),
+    // The business dashboard's invoice list of a customer's task invoices, newest first.
+    index('invoices_customer_idx').on(t.customer_id, t.id),
+    check('invoices_subject_check', sql`(${t.order_id} is null) <> (${t.task_id} is null)`),
   ],
 );
 

@@ -67,6 +67,19 @@ export function invoiceData(
   };
 }
 
+/**
+ * The next number of the one gap-free series for an invoice issued at `issuedAt` (Vienna's year),
+ * in the caller's transaction: `2026-00042`. The emergency tasks' invoices (issue 31) take theirs here too.
+ */
+export async function takeInvoiceNumber(
+  tx: Tx,
+  issuedAt: Date,
+): Promise<{ year: number; seq: number; number: string }> {
+  const year = toVienna(issuedAt).getFullYear();
+  const seq = await nextInvoiceNumber(tx, year);
+  return { year, seq, number: `${year}-${String(seq).padStart(5, '0')}` };
+}
+
 export async function issueInvoice(
   tx: Tx,
   config: Config,
@@ -75,9 +88,7 @@ export async function issueInvoice(
   paid: { at: Date; method: string | null } | null,
 ): Promise<InvoiceRow> {
   const issuedAt = paid?.at ?? new Date();
-  const year = toVienna(issuedAt).getFullYear();
-  const seq = await nextInvoiceNumber(tx, year);
-  const number = `${year}-${String(seq).padStart(5, '0')}`;
+  const { year, seq, number } = await takeInvoiceNumber(tx, issuedAt);
   const data = invoiceData(config, order, shippingName, number, issuedAt, paid);
   const [invoice] = await tx
     .insert(invoices)

@@ -12,7 +12,8 @@ export interface InvoiceData {
   number: string;
   /** ISO time of issue. */
   issuedAt: string;
-  orderId: number;
+  /** The shop order; null on a service invoice (`service`). */
+  orderId: number | null;
   seller: { name: string; address: string; uid: string };
   buyer: {
     company: string;
@@ -21,6 +22,7 @@ export interface InvoiceData {
     postalCode: string;
     city: string;
     taxIdType: 'uid' | 'steuernummer';
+    /** Empty: the buyer's record has none (required by § 11 only above 10 000 EUR). */
     taxId: string;
   };
   lines: { description: string; quantity: number; unitGross: number; totalGross: number }[];
@@ -38,6 +40,11 @@ export interface InvoiceData {
    * order's PF reference); it says where to pay and that the invoice follows the payment.
    */
   proforma?: { paymentUrl: string };
+  /**
+   * Set for a service invoice (an emergency task's time, issue 31): the task and the period the
+   * service was performed in (ISO times), printed instead of the order and its delivery.
+   */
+  service?: { taskId: number; from: string; to: string; description: string };
 }
 
 const money = (cents: number) => formatMoney(cents).replace(/\u00a0/g, ' ');
@@ -55,7 +62,9 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
     info: {
       Title: `${kind} ${d.number}`,
       Author: d.seller.name,
-      Subject: `${kind} ${d.number} zur Bestellung ${d.orderId}`,
+      Subject: d.service
+        ? `${kind} ${d.number} zur Aufgabe ${d.service.taskId}`
+        : `${kind} ${d.number} zur Bestellung ${d.orderId}`,
       CreationDate: new Date(d.issuedAt),
     },
   });
@@ -86,16 +95,20 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
     .font('Helvetica')
     .text(`z. H. ${d.buyer.name}`, { width: 260 })
     .text(d.buyer.address, { width: 260 })
-    .text(`${d.buyer.postalCode} ${d.buyer.city}`, { width: 260 })
-    .text(d.buyer.taxIdType === 'uid' ? `UID: ${d.buyer.taxId}` : `Steuernummer: ${d.buyer.taxId}`, { width: 260 });
+    .text(`${d.buyer.postalCode} ${d.buyer.city}`, { width: 260 });
+  if (d.buyer.taxId)
+    doc.text(d.buyer.taxIdType === 'uid' ? `UID: ${d.buyer.taxId}` : `Steuernummer: ${d.buyer.taxId}`, { width: 260 });
   const buyerBottom = doc.y;
 
   const infoX = left + 300;
   const info: [string, string][] = [
     [d.proforma ? 'Proforma-Nummer' : 'Rechnungsnummer', d.number],
     [d.proforma ? 'Datum' : 'Rechnungsdatum', formatDate(d.issuedAt)],
-    ['Bestellnummer', String(d.orderId)],
   ];
+  if (d.service) {
+    info.push(['Aufgabe', `#${d.service.taskId}`]);
+    info.push(['Leistungszeitraum', `${formatDate(d.service.from)} – ${formatDate(d.service.to)}`]);
+  } else info.push(['Bestellnummer', String(d.orderId)]);
   if (d.paidAt) info.push(['Bezahlt am', formatDate(d.paidAt)]);
   let y = top + 12;
   for (const [k, v] of info) {
@@ -156,11 +169,13 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
 
   // Delivery, payment, terms.
   const notes: string[] = [];
-  notes.push(
-    d.delivery === 'shipping'
-      ? 'Lieferung: Versand innerhalb von 3–5 Werktagen nach Bestellung und Verfügbarkeit. Der Liefertag hängt von der Verfügbarkeit ab.'
-      : 'Lieferung: kostenlose Abholung in 1190 Wien nach Verfügbarkeit. Der Liefertag hängt von der Verfügbarkeit ab.',
-  );
+  if (d.service) notes.push(`Leistung: ${d.service.description}`);
+  else
+    notes.push(
+      d.delivery === 'shipping'
+        ? 'Lieferung: Versand innerhalb von 3–5 Werktagen nach Bestellung und Verfügbarkeit. Der Liefertag hängt von der Verfügbarkeit ab.'
+        : 'Lieferung: kostenlose Abholung in 1190 Wien nach Verfügbarkeit. Der Liefertag hängt von der Verfügbarkeit ab.',
+    );
   if (d.paidAt) {
     const key = paymentMethodLabelKey(d.paymentMethod);
     const method = key ? PAYMENT_METHOD_LABELS[key] : d.paymentMethod;
@@ -172,10 +187,13 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
       'Dies ist keine Rechnung im Sinne des § 11 UStG. Die Rechnung mit fortlaufender Rechnungsnummer erhalten Sie nach Zahlungseingang per E-Mail.',
     );
     notes.push(`Zahlungsbedingungen: zahlbar sofort ohne Abzug über die Zahlungsseite ${d.proforma.paymentUrl}`);
+  } else if (d.service) {
+    notes.push('Zahlungsbedingungen: zahlbar binnen 14 Tagen ab Rechnungsdatum ohne Abzug.');
   } else {
     notes.push('Zahlungsbedingungen: zahlbar sofort ohne Abzug über die Zahlungsseite (Link in der Rechnungs-E-Mail).');
   }
-  notes.push('Die Signaturkarte ist 5 Jahre gültig. Nach erfolgter Zahlung ist keine Rückerstattung möglich.');
+  if (!d.service)
+    notes.push('Die Signaturkarte ist 5 Jahre gültig. Nach erfolgter Zahlung ist keine Rückerstattung möglich.');
   notes.push(`Alle Preise in Euro inklusive ${VAT_RATE_PERCENT} % Umsatzsteuer.`);
   doc.font('Helvetica').fontSize(9).fillColor('#000');
   for (const n of notes) {

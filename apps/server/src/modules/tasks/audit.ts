@@ -10,6 +10,7 @@ import { loadVisibleTask } from './access.js';
 import { recordTaskChange } from './audience.js';
 import { MSG, activity, iso } from './common.js';
 import { withStoredFiles, type FilesCtx } from './files.js';
+import { billClosedTask } from './task-invoice.js';
 
 export interface AuditData {
   description: string;
@@ -43,6 +44,8 @@ export async function submitAudit(
       .update(tasks)
       .set({ status: 'abgeschlossen', abgeschlossen_am: at, has_audit: true, updated_at: at })
       .where(eq(tasks.id, taskId));
+    // Closed: an emergency task's recorded time becomes its invoice (issue 31).
+    await billClosedTask(tx, ctx.config, t, at);
     // Closed: the customer gets the rating link and code (mail queued in this transaction).
     await issueRatingCode(tx, ctx.config, { taskId });
     await activity(tx, taskId, viewer.id, 'audit_submitted', { audit_id: audit!.id, files: files.length });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { taskBillingRoutes } from './billing-routes.js';
 import { taskBoardRoutes } from './board-routes.js';
 import { taskFileRoutes } from './file-routes.js';
 import { taskCommandRoutes } from './task-routes.js';
@@ -9,4 +10,5 @@ export const taskRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   taskBoardRoutes(app, ctx);
   taskCommandRoutes(app, ctx);
   taskFileRoutes(app, ctx);
+  taskBillingRoutes(app, ctx);
 };

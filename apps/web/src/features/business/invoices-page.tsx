@@ -30,7 +30,15 @@ export default function InvoicesPage() {
   const columns: DataTableColumn<BusinessInvoice>[] = [
     { key: 'number', header: t('businessData.col.invoice'), cell: (i) => <Ltr>{i.number}</Ltr> },
     { key: 'date', header: t('businessData.col.date'), cell: (i) => <DateDisplay value={i.issued_at} /> },
-    { key: 'order', header: t('businessData.col.order'), cell: (i) => t('businessData.orderNo', { id: i.order_id }) },
+    {
+      key: 'order',
+      header: t('businessData.col.order'),
+      // An order's invoice, or (issue 31) an emergency task's billed time.
+      cell: (i) =>
+        i.task_id !== null
+          ? t('businessData.emergencyTaskNo', { id: i.task_id })
+          : t('businessData.orderNo', { id: i.order_id }),
+    },
     { key: 'total', header: t('businessData.col.total'), cell: (i) => <Money cents={i.total_amount} />, align: 'end' },
     {
       key: 'pdf',

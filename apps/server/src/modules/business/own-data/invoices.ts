@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { SHOP_ERR, RKSV_PAID_STATUSES, type BusinessInvoiceList, type BusinessPageQuery } from '@portal/shared';
 import { invoices, rksvOrders } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../platform/context.js';
@@ -10,14 +10,24 @@ import { ownCustomer } from '../own-customer.js';
 
 export const invoicePdfPath = (number: string) => `/api/business/invoices/${encodeURIComponent(number)}.pdf`;
 
-/** The customer's paid orders' invoices, newest first (keyset on the invoice id). */
+/**
+ * Whose invoice it is: a paid order's of the customer, or one of the customer's emergency tasks'
+ * (issue 31: `invoices.customer_id`, set only on a task's invoice; index invoices_customer_idx).
+ */
+const ownInvoice = (customerId: number) =>
+  or(
+    and(eq(rksvOrders.customer_id, customerId), inArray(rksvOrders.payment_status, [...RKSV_PAID_STATUSES])),
+    eq(invoices.customer_id, customerId),
+  );
+
+/** The customer's invoices (paid orders, billed emergency tasks), newest first (keyset on the invoice id). */
 export async function listOwnInvoices(
   ctx: ServiceCtx,
   viewer: Viewer,
   q: BusinessPageQuery,
 ): Promise<BusinessInvoiceList> {
   const me = await ownCustomer(ctx, viewer);
-  const own = and(eq(rksvOrders.customer_id, me.id), inArray(rksvOrders.payment_status, [...RKSV_PAID_STATUSES]));
+  const own = ownInvoice(me.id);
   const where = q.cursor !== undefined ? and(own, lt(invoices.id, q.cursor)) : own;
   const [rows, [count]] = await Promise.all([
     ctx.db
@@ -25,20 +35,21 @@ export async function listOwnInvoices(
         id: invoices.id,
         number: invoices.number,
         order_id: invoices.order_id,
+        task_id: invoices.task_id,
         issued_at: invoices.issued_at,
         net_amount: invoices.net_amount,
         vat_amount: invoices.vat_amount,
         total_amount: invoices.total_amount,
       })
       .from(invoices)
-      .innerJoin(rksvOrders, eq(rksvOrders.id, invoices.order_id))
+      .leftJoin(rksvOrders, eq(rksvOrders.id, invoices.order_id))
       .where(where)
       .orderBy(desc(invoices.id))
       .limit(q.limit + 1),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(invoices)
-      .innerJoin(rksvOrders, eq(rksvOrders.id, invoices.order_id))
+      .leftJoin(rksvOrders, eq(rksvOrders.id, invoices.order_id))
       .where(own),
   ]);
   const page = rows.slice(0, q.limit);
@@ -63,14 +74,8 @@ export async function ownInvoiceFile(
   const [inv] = await ctx.db
     .select({ invoice: invoices })
     .from(invoices)
-    .innerJoin(rksvOrders, eq(rksvOrders.id, invoices.order_id))
-    .where(
-      and(
-        eq(invoices.number, input.invoiceRef),
-        eq(rksvOrders.customer_id, me.id),
-        inArray(rksvOrders.payment_status, [...RKSV_PAID_STATUSES]),
-      ),
-    );
+    .leftJoin(rksvOrders, eq(rksvOrders.id, invoices.order_id))
+    .where(and(eq(invoices.number, input.invoiceRef), ownInvoice(me.id)));
   if (!inv) throw notFound(SHOP_ERR.invoiceNotFound);
   const key = await ensureInvoicePdf(ctx, inv.invoice);
   const stat = await ctx.storage.stat(key);

@@ -5,15 +5,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   auditTaskSchema,
+  TASK_TYPE,
   COMMON_MSG,
   TASKS_MSG,
   TEXT_LIMITS,
   UPLOAD_MAX_FILES,
   type TaskDetails,
 } from '@portal/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { inputProps } from '../../../components/field-error';
 import { withTextLimit } from '../../../components/text-limit';
 import { useAuditTask } from '../api/audit-task';
+import { useTaskTime } from '../api/get-task-time';
 import { notifyError, notifySuccess } from '../notify';
 import { useFileSelection } from '../../../components/upload/use-file-selection';
 import { FileDropzone } from '../../../components/upload/file-dropzone';
@@ -40,7 +43,14 @@ export function AuditFormPanel({ task, onDone, onCancel }: AuditFormPanelProps) 
     validate: zod4Resolver(auditFormSchema),
   });
 
-  const submit = form.onSubmit((values) => {
+  // An emergency task is billed at its close (issue 31): closing one without time asks first.
+  const emergency = task.typ === TASK_TYPE.emergency;
+  const time = useTaskTime(task.id, emergency);
+  const [askNoTime, setAskNoTime] = useState<typeof form.values | null>(null);
+  const noTime = emergency && time.data !== undefined && time.data.totalMinutes === 0 && time.data.running === null;
+
+  const send = (values: typeof form.values) => {
+    setAskNoTime(null);
     setProgress(0);
     audit.mutate(
       {
@@ -59,10 +69,20 @@ export function AuditFormPanel({ task, onDone, onCancel }: AuditFormPanelProps) 
         onError: (e) => notifyError(e, t('tasks.auditForm.error')),
       },
     );
-  });
+  };
+  const submit = form.onSubmit((values) => (noTime ? setAskNoTime(values) : send(values)));
 
   return (
     <form onSubmit={submit} noValidate>
+      <ConfirmDialog
+        opened={askNoTime !== null}
+        title={t('tasks.time.noTimeTitle')}
+        text={t('tasks.time.noTimeQuestion')}
+        confirmLabel={t('tasks.time.noTimeConfirm')}
+        busy={audit.isPending}
+        onConfirm={() => askNoTime && send(askNoTime)}
+        onCancel={() => setAskNoTime(null)}
+      />
       <Stack gap="sm" data-testid="audit-form">
         <Title order={3} size="h5">
           {t('tasks.auditForm.title')}

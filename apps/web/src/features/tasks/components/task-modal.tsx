@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Modal, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowBackUp,
@@ -23,7 +12,7 @@ import {
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../../components/list-skeleton';
-import { maySeeTask, type TaskStatus } from '@portal/shared';
+import { TASK_TYPE, maySeeTask, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../../../lib/auth-context';
 import { useTaskDetail } from '../api/get-task-detail';
 import { useSetTaskStatus } from '../api/set-task-status';
@@ -40,6 +29,7 @@ import { TaskFilesTab } from './task-files-tab';
 import { TaskMessagesTab } from './task-messages-tab';
 import { TaskNotesTab } from './task-notes-tab';
 import { TaskStatusBadge } from './task-status-badge';
+import { TaskTimeTab } from './task-time-tab';
 import { Bidi, Ltr } from '../../../components/ltr';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
@@ -71,7 +61,7 @@ export function TaskModal({ taskId, onClose }: TaskModalProps) {
 }
 
 type Panel = 'switch' | 'help' | 'audit' | null;
-type TabName = 'details' | 'files' | 'conversations' | 'messages' | 'notes' | 'audit';
+type TabName = 'details' | 'files' | 'conversations' | 'messages' | 'notes' | 'audit' | 'time';
 
 /**
  * The footer's buttons: in a row on a wide screen (the task's actions, then close at the end); on a
@@ -147,7 +137,9 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
   const { taskDetails: task, taskFiles, conversations, messages, notes } = detail.data;
   const locked = task.has_audit;
   const showAuditTab = Boolean(task.erledigt_am) && task.has_audit;
-  const activeTab: TabName = tab === 'audit' && !showAuditTab ? 'details' : tab;
+  // An emergency task's time and invoice (issue 31): its own tab.
+  const showTimeTab = task.typ === TASK_TYPE.emergency;
+  const activeTab: TabName = (tab === 'audit' && !showAuditTab) || (tab === 'time' && !showTimeTab) ? 'details' : tab;
 
   // One change per click: a double click on "erledigt" never sends a second change (nor shows its 409).
   const changeStatus = (next: TaskStatus) =>
@@ -260,6 +252,11 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
             <Tabs.Tab value="notes" data-testid="task-modal-tab-notes">
               {tabLabel('notes')}
             </Tabs.Tab>
+            {showTimeTab && (
+              <Tabs.Tab value="time" data-testid="task-modal-tab-time">
+                {tabLabel('time')}
+              </Tabs.Tab>
+            )}
             {showAuditTab && (
               <Tabs.Tab value="audit" data-testid="task-modal-tab-audit">
                 {tabLabel('audit')}
@@ -281,6 +278,11 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
           <Tabs.Panel value="notes" pt="md">
             <TaskNotesTab task={task} initialNotes={notes} userId={user.id} />
           </Tabs.Panel>
+          {showTimeTab && (
+            <Tabs.Panel value="time" pt="md">
+              <TaskTimeTab task={task} canRecord={user.role === 'admin' || task.user_id === user.id} />
+            </Tabs.Panel>
+          )}
           {showAuditTab && (
             <Tabs.Panel value="audit" pt="md">
               <TaskAuditTab taskId={task.id} />
