@@ -53,3 +53,25 @@ export function lazyNamed<M, P extends object>(
 ): LazyPage<P> {
   return preloadable(async () => ({ default: pick((await Promise.all([load(), loadAreas(areas)]))[0]) }));
 }
+
+/**
+ * A screen's parts that are closed at first (its dialogs, the board's task dialog, a form's drop zone):
+ * each is a `lazyNamed` part under a `<Suspense fallback={null}>`, and the screen's root spreads these
+ * props, so the first pointer over or focus in the screen loads them, ahead of the click that opens one.
+ * A dialog opened from a link loads when it is first rendered. One object per screen (a module constant).
+ */
+export function preloadOnIntent(...parts: { preload: () => Promise<void> }[]): {
+  onPointerOver: () => void;
+  onFocus: () => void;
+} {
+  let started = false;
+  const preload = () => {
+    if (started) return;
+    started = true;
+    void Promise.all(parts.map((p) => p.preload())).catch(() => {
+      // A failed chunk (offline, a new deployment) is asked for again at the next intent.
+      started = false;
+    });
+  };
+  return { onPointerOver: preload, onFocus: preload };
+}
