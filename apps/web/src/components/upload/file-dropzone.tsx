@@ -3,23 +3,13 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '../../lib/toasts';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, COMMON_MSG, type Message } from '@portal/shared';
+import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@portal/shared';
 import { translateMessage } from '../../lib/translate-message';
+import { rejectedFileMessage, rejectionMessage } from './rejections';
 
-/** react-dropzone's refusal codes and the server's German messages for the same refusals. */
-const REJECTION_MESSAGES: Record<string, Message> = {
-  'file-invalid-type': COMMON_MSG.fileTypeNotAllowed,
-  'file-too-large': COMMON_MSG.fileTooLarge,
-  'too-many-files': COMMON_MSG.tooManyFiles,
-};
+export { rejectedFileMessage, rejectionMessage } from './rejections';
 
-/** "„name“ wurde nicht angenommen: reason"; the name isolated, so an Arabic sentence keeps its order. */
-export function rejectedFileMessage(t: TFunction, name: string, reason: string): string {
-  return t('tasks.files.rejected', { name: `\u2068${name}\u2069`, reason });
-}
-
-interface FileDropzoneProps {
+export interface FileDropzoneProps {
   onDrop: (files: File[]) => void;
   /** How many more files may be added (at most UPLOAD_MAX_FILES). */
   maxFiles?: number;
@@ -37,11 +27,6 @@ interface FileDropzoneProps {
   labelledBy?: string;
   /** Refused files: by default one toast per file, naming it. */
   onReject?: (rejections: FileRejection[]) => void;
-}
-
-/** The catalogue entry of each refusal code (react-dropzone's codes, the server's words). */
-export function rejectionMessage(code: string): Message {
-  return REJECTION_MESSAGES[code] ?? REJECTION_MESSAGES['file-invalid-type']!;
 }
 
 /**
