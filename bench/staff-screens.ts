@@ -234,6 +234,8 @@ export async function measureStaffLighthouse(server: RunningServer, session: str
                   lhr.audits['layout-shifts']?.details as
                     { items?: { score: number; node?: { snippet?: string; selector?: string } }[] } | undefined
                 )?.items ?? [];
+              if (process.env.STAFF_FILES === '2')
+                console.log(JSON.stringify(lhr.audits['layout-shifts']?.details, null, 1).slice(0, 6000));
               for (const x of shifts.slice(0, 5))
                 console.log(
                   `${screen}\tshift ${x.score.toFixed(3)}\t${x.node?.selector}\t${x.node?.snippet?.slice(0, 160)}`,

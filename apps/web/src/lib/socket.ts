@@ -49,7 +49,7 @@ export async function openSocket(
  * screen does not need (the socket) starts then, so it takes no bandwidth or main thread from the screen's
  * own code and rows.
  */
-export function whenSettled(isFetching: () => number, quietMs = 800, latestMs = 6000): Promise<void> {
+export function whenSettled(isFetching: () => number, quietMs = 800, latestMs = 15_000): Promise<void> {
   return new Promise((resolve) => {
     const started = performance.now();
     let quietSince = started;
