@@ -20,7 +20,10 @@ function exportedNames(code: string): string[] {
   const names = [...code.matchAll(/^export (?:const|function|class|let) (\w+)/gm)].map((m) => m[1]!);
   for (const m of code.matchAll(/^export \{([^}]*)\}/gm))
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
       if (name) names.push(name);
     }
   return [...new Set(names)];

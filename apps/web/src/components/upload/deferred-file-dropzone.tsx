@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@portal/shared';
 import { lazyNamed } from '../../lib/lazy-page';
@@ -15,11 +15,21 @@ export const fileDropzonePart = lazyNamed(
   (m) => m.FileDropzone,
 );
 
-/** The drop zone's box as it will look, with its hint, until its code is in: nothing moves when it comes. */
-function DropzonePlaceholder({ hint, limits }: { hint?: string; limits?: string }) {
+/**
+ * The drop zone's box as it will look, with its hint, until its code is in: nothing moves when it comes.
+ * A tap on it (the touch that starts the loading) opens the file picker once the drop zone is there.
+ */
+function DropzonePlaceholder({ hint, limits, onClick }: { hint?: string; limits?: string; onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" radius="sm" style={{ borderStyle: 'dashed' }} data-testid="dropzone-pending">
+    <Paper
+      withBorder
+      p="md"
+      radius="sm"
+      style={{ borderStyle: 'dashed', cursor: 'pointer' }}
+      onClick={onClick}
+      data-testid="dropzone-pending"
+    >
       <Group justify="center" gap="md" mih={80} wrap="nowrap">
         <IconFileUpload size={32} stroke={1.5} aria-hidden />
         <Stack gap={2}>
@@ -38,10 +48,28 @@ function DropzonePlaceholder({ hint, limits }: { hint?: string; limits?: string 
 /** `FileDropzone` once `ready` (its part is loaded), its placeholder before. */
 export function DeferredFileDropzone({ ready, ...props }: FileDropzoneProps & { ready: boolean }) {
   const FileDropzone = fileDropzonePart;
-  const placeholder = <DropzonePlaceholder hint={props.hint} limits={props.limits} />;
+  const openRef = useRef<(() => void) | null>(null);
+  // A tap on the box before the code came: the picker opens when it is there (still within the tap's
+  // user activation, which the browser keeps for a few seconds).
+  const openWhenReady = useRef(false);
+  useEffect(() => {
+    if (!ready || !openWhenReady.current) return;
+    openWhenReady.current = false;
+    const id = requestAnimationFrame(() => openRef.current?.());
+    return () => cancelAnimationFrame(id);
+  }, [ready]);
+  const placeholder = (
+    <DropzonePlaceholder
+      hint={props.hint}
+      limits={props.limits}
+      onClick={() => {
+        if (!props.disabled) openWhenReady.current = true;
+      }}
+    />
+  );
   return ready ? (
     <Suspense fallback={placeholder}>
-      <FileDropzone {...props} />
+      <FileDropzone {...props} openRef={openRef} />
     </Suspense>
   ) : (
     placeholder

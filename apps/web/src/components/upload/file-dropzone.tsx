@@ -27,6 +27,8 @@ export interface FileDropzoneProps {
   labelledBy?: string;
   /** Refused files: by default one toast per file, naming it. */
   onReject?: (rejections: FileRejection[]) => void;
+  /** Set to the function that opens the file picker (`DeferredFileDropzone`: a tap before the code came). */
+  openRef?: React.RefObject<(() => void) | null>;
 }
 
 /**
@@ -48,6 +50,7 @@ export function FileDropzone({
   loading,
   labelledBy,
   onReject: onRejectProp,
+  openRef,
 }: FileDropzoneProps) {
   const { t } = useTranslation();
   const dropHint = hint ?? t('upload.drop');
@@ -73,6 +76,7 @@ export function FileDropzone({
       disabled={disabled || maxFiles <= 0}
       loading={loading}
       useFsAccessApi={false}
+      openRef={openRef}
       inputProps={labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': dropHint }}
       aria-labelledby={labelledBy}
       data-testid={testId}
