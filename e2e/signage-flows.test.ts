@@ -69,6 +69,8 @@ describe('signage in a day of work: a schedule of three pictures played in order
     const { context, page } = await staffPage(app);
     // Four pictures, uploaded one after the other.
     await page.goto('/agent-dashboard/ds/content');
+    // As a person points at the drop zone before dropping: its code loads with the first pointer.
+    await page.getByTestId('dropzone-pending').hover();
     for (const p of PICTURES) {
       await page
         .getByTestId('signage-dropzone')

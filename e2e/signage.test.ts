@@ -53,6 +53,8 @@ describe('digital signage: a screen registers, staff activate it and give it a p
 
     await page.goto('/agent-dashboard/ds/content');
     await page.getByRole('heading', { name: 'Content zu Geräten zuweisen' }).waitFor();
+    // As a person points at the drop zone before dropping: its code loads with the first pointer.
+    await page.getByTestId('dropzone-pending').hover();
     await page
       .getByTestId('signage-dropzone')
       .locator('input[type=file]')

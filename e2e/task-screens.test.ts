@@ -256,10 +256,12 @@ describe('task screens', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signInAs(page, 'DE', true);
     await page.goto('/agent-dashboard/create-task');
-    await page
-      .getByTestId('upload-dropzone')
-      .locator('input[type=file]')
-      .setInputFiles([{ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') }]);
+    // The first click on the drop zone's box, before its code came, opens the file picker once it is there.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('dropzone-pending').click();
+    await (
+      await chooser
+    ).setFiles([{ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') }]);
     const toast = page.locator('.mantine-Notification-root').first();
     await toast.waitFor();
     const bell = await box(page.getByTestId('notification-bell'));

@@ -50,9 +50,45 @@ const ROUTES: Record<string, { modules: string[]; areas: string[]; fetches?: str
   '/agb': LEGAL,
 };
 
+/*
+ * The staff screens an agent lives in (issue 30): the server-state layout, the staff area's route table
+ * with its layout, and the screen, so that a signed-in reload fetches them beside index.js rather than
+ * one after the other (app/router.tsx and agent-routes.tsx start them too, but only once index.js ran).
+ * A signed-out visit is sent to the sign-in page and has fetched them for nothing (about 100 KB once,
+ * then cached).
+ */
+const STAFF = ['src/app/query-layout.tsx', 'src/app/agent/agent-routes.tsx'];
+const STAFF_AREAS = ['tasks', 'notifications', 'staff'];
+const BOARD = {
+  modules: [...STAFF, 'src/app/agent/tasks-home.tsx', 'src/features/tasks/task-board-page.tsx'],
+  areas: STAFF_AREAS,
+};
+const RKSV_ORDERS = {
+  modules: [...STAFF, 'src/features/rksv-orders/orders-page.tsx'],
+  areas: [...STAFF_AREAS, 'rksv-orders'],
+};
+Object.assign(ROUTES, {
+  '/agent-dashboard': BOARD,
+  '/agent-dashboard/tasks': { ...BOARD, modules: BOARD.modules.filter((m) => !m.endsWith('tasks-home.tsx')) },
+  ...Object.fromEntries(
+    ['', '/offen', '/erstellt', '/zustellung', '/abholung', '/abgeschlossen'].map((s) => [
+      `/agent-dashboard/rksvorders${s}`,
+      RKSV_ORDERS,
+    ]),
+  ),
+  '/agent-dashboard/cashbook/transactions': {
+    modules: [...STAFF, 'src/features/cashbook/transactions-page.tsx'],
+    areas: [...STAFF_AREAS, 'cashbook'],
+  },
+  '/agent-dashboard/ds/devices': {
+    modules: [...STAFF, 'src/features/signage/devices-page.tsx'],
+    areas: [...STAFF_AREAS, 'signage'],
+  },
+});
+
 export interface PreloadPlan {
   /**
-   * Public path -> chunk URLs of its screen (static imports included, index.html's own left out) and
+   * Public path (and a few staff screens) -> chunk URLs of its screen (static imports included, index.html's own left out) and
    * the stylesheets those chunks bring.
    */
   routes: Record<string, { files: string[]; css: string[]; areas: string[]; fetches: string[] }>;

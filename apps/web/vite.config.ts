@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { preloadPlan } from './preload-plan.ts';
+import { zodWithoutJsonSchema } from './zod-without-json-schema.ts';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), preloadPlan()],
+  plugins: [react(), preloadPlan(), zodWithoutJsonSchema()],
   build: {
     outDir: 'dist',
     sourcemap: false,

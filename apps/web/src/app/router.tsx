@@ -3,7 +3,7 @@ import { BrowserRouter, matchRoutes, Navigate, useRoutes, type RouteObject } fro
 import { CatchAll, ProfileRedirect } from '../features/auth/guards';
 import { publicFormRoutes } from '../features/public-forms/routes';
 import { shopRoutes } from '../features/shop/routes';
-import { ALL_AREAS } from '../lib/i18n';
+import { ALL_AREAS, STAFF_AREAS } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-page';
 import { TaskLinkRedirect } from './task-link-redirect';
 import { titled } from './page-title';
@@ -15,9 +15,9 @@ import { titled } from './page-title';
  */
 const PUBLIC_PAGES = ['public-pages'] as const;
 const QueryLayout = lazyPage(() => import('./query-layout'));
-// The staff and business areas load every area's strings: their screens mix tasks, notifications,
-// orders and requests.
-const AgentRoutes = lazyPage(() => import('./agent/agent-routes'), ALL_AREAS);
+// The business area loads every area's strings (its screens show the opening hours, the services and the
+// public forms' texts beside tasks and requests); the staff area those of its own screens.
+const AgentRoutes = lazyPage(() => import('./agent/agent-routes'), STAFF_AREAS);
 const BusinessRoutes = lazyPage(() => import('./business/business-routes'), ALL_AREAS);
 const LandingPage = lazyPage(() => import('../features/public/landing-page'), PUBLIC_PAGES);
 const MarketingPage = lazyPage(() => import('../features/public/marketing-page'), PUBLIC_PAGES);

@@ -46,6 +46,11 @@ export type LocaleArea =
  * roles). `common` keeps what every screen needs, so a sign-in page carries little else.
  */
 export const ALL_AREAS: LocaleArea[] = ['public-pages', 'public-forms', 'shop', 'tasks', 'notifications', 'staff'];
+/**
+ * The staff area's strings: its screens mix tasks, notifications and the staff screens' own; none shows a
+ * public page's, a public form's or the shop's strings (6.5 KB gzipped, docs/figures.md "Staff screens").
+ */
+export const STAFF_AREAS: LocaleArea[] = ['tasks', 'notifications', 'staff'];
 
 const activeAreas = new Set<string>(['common']);
 const fileOf = (language: string, area: string) => files[`../locales/${language}/${area}.json`];

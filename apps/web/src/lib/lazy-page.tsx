@@ -1,10 +1,14 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useMemo, useState, type ComponentType } from 'react';
 import { loadAreas, type LocaleArea } from './i18n';
 
 type PageModule<P> = { default: ComponentType<P> };
 
 /** A lazy screen that can also be loaded ahead of its first render (see `preloadRoute`). */
-export type LazyPage<P extends object = object> = ComponentType<P> & { preload: () => Promise<void> };
+export type LazyPage<P extends object = object> = ComponentType<P> & {
+  preload: () => Promise<void>;
+  /** Whether its module is in (then it renders without suspending). */
+  isLoaded: () => boolean;
+};
 
 /**
  * A lazy component whose module, once loaded, is handed to React synchronously: React.lazy then
@@ -30,7 +34,10 @@ function preloadable<P extends object>(load: () => Promise<PageModule<P>>): Lazy
         ({ then: (resolve: (m: PageModule<P>) => void) => resolve(loaded!) } as unknown as Promise<PageModule<P>>)
       : get(),
   );
-  return Object.assign(Page, { preload: () => get().then(() => undefined) }) as unknown as LazyPage<P>;
+  return Object.assign(Page, {
+    preload: () => get().then(() => undefined),
+    isLoaded: () => loaded !== undefined,
+  }) as unknown as LazyPage<P>;
 }
 
 /**
@@ -52,4 +59,45 @@ export function lazyNamed<M, P extends object>(
   areas: readonly LocaleArea[] = [],
 ): LazyPage<P> {
   return preloadable(async () => ({ default: pick((await Promise.all([load(), loadAreas(areas)]))[0]) }));
+}
+
+/**
+ * A screen's parts that are closed at first (its dialogs, the board's task dialog, a form's drop zone):
+ * each is a `lazyNamed` part under a `<Suspense fallback={null}>`, and the screen's root spreads these
+ * props, so the first pointer over or focus in the screen loads them, ahead of the click that opens one.
+ * A dialog opened from a link loads when it is first rendered. One object per screen (a module constant).
+ */
+export function preloadOnIntent(...parts: { preload: () => Promise<void> }[]): IntentProps {
+  return onIntent(parts);
+}
+
+/** A pointer over the screen, a focus in it, or a file dragged onto it from outside the browser. */
+type IntentProps = { onPointerOver: () => void; onFocus: () => void; onDragEnter: () => void };
+
+function onIntent(parts: { preload: () => Promise<void> }[], loaded?: () => void): IntentProps {
+  let started = false;
+  const preload = () => {
+    if (started) return;
+    started = true;
+    void Promise.all(parts.map((p) => p.preload())).then(loaded, () => {
+      // A failed chunk (offline, a new deployment) is asked for again at the next intent.
+      started = false;
+    });
+  };
+  return { onPointerOver: preload, onFocus: preload, onDragEnter: preload };
+}
+
+/**
+ * The same for a part shown in place (a form's drop zone): `ready` once every part is loaded (the screen
+ * shows a placeholder of its size until then), `intent` the props for the screen's root.
+ */
+export function useLoadOnIntent(...parts: { preload: () => Promise<void>; isLoaded: () => boolean }[]): {
+  ready: boolean;
+  intent: IntentProps;
+} {
+  const [ready, setReady] = useState(() => parts.every((p) => p.isLoaded()));
+  // The parts are module constants: one handler for the screen's life.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const intent = useMemo(() => onIntent(parts, () => setReady(true)), []);
+  return { ready, intent };
 }

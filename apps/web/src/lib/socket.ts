@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { PortalNotification, TaskChangedEvent } from '@portal/shared';
 
 /** Reconnection as the spec gives it: 60 s connect timeout, 10 attempts, 1 s delay growing to 5 s, websocket then polling. */
@@ -19,21 +19,49 @@ export interface SocketEvents {
   task_changed: (e: TaskChangedEvent) => void;
 }
 
-/** Opens the socket for a signed-in user; never without a token. */
 export interface ClientEvents {
   ping: () => void;
 }
 
-export function openSocket(
+export type PortalSocket = Socket<SocketEvents, ClientEvents>;
+
+/**
+ * Opens the socket for a signed-in user; never without a token. socket.io's client (about 14 KB gzipped)
+ * is loaded here, when the socket is opened, not with every staff screen (docs/figures.md "Staff screens").
+ */
+export async function openSocket(
   user: { id: number; accessToken: string },
   lastNotificationId: number,
-): Socket<SocketEvents, ClientEvents> | null {
+): Promise<PortalSocket | null> {
   if (!user.accessToken) return null;
+  const { io } = await import('socket.io-client');
   return io(window.location.origin, {
     ...SOCKET_OPTIONS,
     transports: [...SOCKET_OPTIONS.transports],
     auth: { token: user.accessToken, lastNotificationId },
     query: { userId: String(user.id), token: user.accessToken },
+  });
+}
+
+/**
+ * Resolves once the page has settled: its load event has fired and no query of the screen has been
+ * fetching for `quietMs`, then the browser is idle (at the latest after `latestMs` in all). What the first
+ * screen does not need (the socket) starts then, so it takes no bandwidth or main thread from the screen's
+ * own code and rows.
+ */
+export function whenSettled(isFetching: () => number, quietMs = 800, latestMs = 15_000): Promise<void> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let quietSince = started;
+    const idle = (fn: () => void, timeout: number) =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout }) : setTimeout(fn, 50);
+    const check = () => {
+      const now = performance.now();
+      if (document.readyState !== 'complete' || isFetching() > 0) quietSince = now;
+      if (now - started >= latestMs || now - quietSince >= quietMs) idle(() => resolve(), 500);
+      else setTimeout(check, 100);
+    };
+    check();
   });
 }
 

@@ -4,23 +4,13 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '../../lib/toasts';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, COMMON_MSG, type Message } from '@portal/shared';
+import { formatFileSize, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@portal/shared';
 import { translateMessage } from '../../lib/translate-message';
+import { rejectedFileMessage, rejectionMessage } from './rejections';
 
-/** react-dropzone's refusal codes and the server's German messages for the same refusals. */
-const REJECTION_MESSAGES: Record<string, Message> = {
-  'file-invalid-type': COMMON_MSG.fileTypeNotAllowed,
-  'file-too-large': COMMON_MSG.fileTooLarge,
-  'too-many-files': COMMON_MSG.tooManyFiles,
-};
+export { rejectedFileMessage, rejectionMessage } from './rejections';
 
-/** "„name“ wurde nicht angenommen: reason"; the name isolated, so an Arabic sentence keeps its order. */
-export function rejectedFileMessage(t: TFunction, name: string, reason: string): string {
-  return t('tasks.files.rejected', { name: `\u2068${name}\u2069`, reason });
-}
-
-interface FileDropzoneProps {
+export interface FileDropzoneProps {
   onDrop: (files: File[]) => void;
   /** How many more files may be added (at most UPLOAD_MAX_FILES). */
   maxFiles?: number;
@@ -38,11 +28,8 @@ interface FileDropzoneProps {
   labelledBy?: string;
   /** Refused files: by default one toast per file, naming it. */
   onReject?: (rejections: FileRejection[]) => void;
-}
-
-/** The catalogue entry of each refusal code (react-dropzone's codes, the server's words). */
-export function rejectionMessage(code: string): Message {
-  return REJECTION_MESSAGES[code] ?? REJECTION_MESSAGES['file-invalid-type']!;
+  /** Set to the function that opens the file picker (`DeferredFileDropzone`: a tap before the code came). */
+  openRef?: React.RefObject<(() => void) | null>;
 }
 
 /**
@@ -68,10 +55,12 @@ export function FileDropzone({
   loading,
   labelledBy,
   onReject: onRejectProp,
+  openRef,
 }: FileDropzoneProps) {
   const { t } = useTranslation();
   const dropHint = hint ?? t('upload.drop');
-  const openRef = useRef<() => void>(null);
+  const ownPickerRef = useRef<(() => void) | null>(null);
+  const pickerRef = openRef ?? ownPickerRef;
   const id = useId();
   const hintId = `${id}-hint`;
   const limitsId = `${id}-limits`;
@@ -98,10 +87,10 @@ export function FileDropzone({
       disabled={disabled || maxFiles <= 0}
       loading={loading}
       useFsAccessApi={false}
-      // The area takes drops only; the button below opens the chooser (the root is no Tab stop).
-      activateOnClick={false}
+      // The area takes drops and a pointer's click (a mouse user's habit); for the keyboard the button
+      // below is the one Tab stop that opens the chooser (the root is no Tab stop, no nested control).
       activateOnKeyboard={false}
-      openRef={openRef}
+      openRef={pickerRef}
       inputProps={{ 'aria-labelledby': labelledBy ?? hintId }}
       role="group"
       aria-labelledby={labelledBy ?? hintId}
@@ -129,7 +118,11 @@ export function FileDropzone({
           <Button
             variant="light"
             size="xs"
-            onClick={() => openRef.current?.()}
+            onClick={(e) => {
+              // The area's own click would open the chooser a second time.
+              e.stopPropagation();
+              pickerRef.current?.();
+            }}
             disabled={off}
             style={{ pointerEvents: 'auto' }}
             data-testid={`${testId}-choose`}

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { UPLOAD_MAX_FILES, COMMON_MSG } from '@portal/shared';
 import i18n from '../../lib/i18n';
 import { translateMessage } from '../../lib/translate-message';
-import { rejectedFileMessage } from './file-dropzone';
+import { rejectedFileMessage } from './rejections';
 
 /** Files picked for a form, at most UPLOAD_MAX_FILES; each one more is refused by name with the server's message. */
 export function useFileSelection(max = UPLOAD_MAX_FILES) {

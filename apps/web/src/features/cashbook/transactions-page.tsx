@@ -1,7 +1,7 @@
 import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CASHBOOK_SEARCH_MAX, type CashbookTransaction } from '@portal/shared';
 import { urlParam } from '../../lib/use-url-filters';
@@ -13,14 +13,24 @@ import { useKeysetPaging } from '../../lib/use-paging';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { useCategories } from './api/get-categories';
 import { useTransactions } from './api/get-transactions';
-import { AddTransactionDialog } from './add-transaction-dialog';
 import { EntryDate, EntryDescription, ReversalMark, TypeBadge } from './components';
 import { LoadError } from '../../components/load-error';
-import { EntryDialog } from './entry-dialog';
+import { lazyNamed, preloadOnIntent } from '../../lib/lazy-page';
 import { useOpenInUrl } from '../../lib/use-open-in-url';
 import { listFilters, TRANSACTION_FILTERS, TRANSACTION_RESETTABLE } from './transaction-filters';
 import { CollapsibleFilters } from '../../components/collapsible-filters';
 import { PageHeader } from '../../components/page-header';
+
+/** The add and entry dialogs (forms, their inputs) load on the first pointer or focus in the screen. */
+const AddTransactionDialog = lazyNamed(
+  () => import('./add-transaction-dialog'),
+  (m) => m.AddTransactionDialog,
+);
+const EntryDialog = lazyNamed(
+  () => import('./entry-dialog'),
+  (m) => m.EntryDialog,
+);
+const PRELOAD = preloadOnIntent(AddTransactionDialog, EntryDialog);
 
 /**
  * /agent-dashboard/cashbook/transactions: filter bar (period, type, category, search) kept in the
@@ -48,7 +58,7 @@ export default function CashbookTransactionsPage() {
   };
 
   return (
-    <Stack>
+    <Stack {...PRELOAD}>
       <PageHeader title={t('cashbook.transactions.title')}>
         <Button leftSection={<IconPlus size={16} />} onClick={() => adding.open('entry')} data-testid="cashbook-add">
           {t('cashbook.add.open')}
@@ -202,8 +212,10 @@ export default function CashbookTransactionsPage() {
           ]}
         />
       )}
-      {adding.value !== null && <AddTransactionDialog opened onClose={adding.close} />}
-      {entryId !== undefined && <EntryDialog id={entryId} onClose={entry.close} />}
+      <Suspense fallback={null}>
+        {adding.value !== null && <AddTransactionDialog opened onClose={adding.close} />}
+        {entryId !== undefined && <EntryDialog id={entryId} onClose={entry.close} />}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PortalNotification } from '@portal/shared';
-import { emitLiveNotification, emitTaskChanged, openSocket } from '../../lib/socket';
+import { emitLiveNotification, emitTaskChanged, openSocket, whenSettled, type PortalSocket } from '../../lib/socket';
 import { getMissedNotifications } from './api/get-missed-notifications';
 import { getNotifications } from './api/get-notifications';
 import { markNotificationAsRead } from './api/mark-notification-as-read';
@@ -12,6 +13,8 @@ const MISSED_RETRIES = 3;
 /**
  * The signed-in user's notifications: the full load (latest 100), live ones from the socket, and
  * what was missed during an outage (fetched after a reconnect, up to 3 tries). Errors are only logged.
+ * The socket opens once the screen has settled (`whenSettled`): its handshake names the last notification
+ * seen, so what came meanwhile arrives as `missed_notifications`.
  */
 export function useNotifications(user: { id: number; accessToken: string } | null, soundEnabled: boolean) {
   const [list, setList] = useState<PortalNotification[]>([]);
@@ -20,6 +23,7 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
   const lastId = useRef(0);
   const sound = useRef(soundEnabled);
   sound.current = soundEnabled;
+  const queryClient = useQueryClient();
 
   const take = useCallback((incoming: PortalNotification[], live: boolean) => {
     if (incoming.length === 0) return;
@@ -35,7 +39,7 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
   useEffect(() => {
     if (!user?.accessToken) return;
     let cancelled = false;
-    let socket: ReturnType<typeof openSocket> = null;
+    let socket: PortalSocket | null = null;
     let hadOutage = false;
 
     const fetchMissed = async () => {
@@ -52,12 +56,19 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
     };
 
     void getNotifications()
-      .then((all) => {
+      .then(async (all) => {
         if (cancelled) return;
         take(all, false);
         loaded.current = true;
-        socket = openSocket(user, lastId.current);
-        if (!socket) return;
+        await whenSettled(() => queryClient.isFetching());
+        if (cancelled) return;
+        const opened = await openSocket(user, lastId.current);
+        if (!opened) return;
+        if (cancelled) {
+          opened.disconnect();
+          return;
+        }
+        socket = opened;
         socket.on('connect', () => {
           setConnected(true);
           if (hadOutage) void fetchMissed();
@@ -91,7 +102,7 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
       window.clearInterval(check);
       socket?.disconnect();
     };
-  }, [user, take]);
+  }, [user, take, queryClient]);
 
   const markRead = useCallback(async (id: number) => {
     setList((cur) => cur.map((n) => (n.id === id ? { ...n, status: 'read' } : n)));

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPaidStatus, RKSV_PAYMENT_STATUSES, type RksvOrder } from '@portal/shared';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -15,7 +15,7 @@ import { useUrlFilters } from '../../lib/use-url-filters';
 import { useRksvAgents } from './api/get-agents';
 import { useRksvOrder } from './api/get-order';
 import { useRksvOrders } from './api/get-orders';
-import { OrderDialog } from './order-dialog';
+import { lazyNamed, preloadOnIntent } from '../../lib/lazy-page';
 import { useOpenInUrl } from '../../lib/use-open-in-url';
 import {
   listFilters,
@@ -30,6 +30,13 @@ import { TermBadge } from './term-badge';
 import { PageHeader } from '../../components/page-header';
 
 const PAGE = 50;
+
+/** The order dialog (its forms, selects and actions) loads on the first pointer or focus in the screen. */
+const OrderDialog = lazyNamed(
+  () => import('./order-dialog'),
+  (m) => m.OrderDialog,
+);
+const PRELOAD = preloadOnIntent(OrderDialog);
 
 /** The sidebar entry that opened the screen (app/agent/nav.ts's NavEntry, of which it reads the path). */
 interface OpenedBy {
@@ -173,7 +180,7 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
   const hasFilters = Boolean(values.q || values.payment_status || values.delivery || values.agent);
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" {...PRELOAD}>
       <PageHeader title={title} />
       <CollapsibleFilters id="rksv-order-filters" active={ORDER_RESETTABLE.filter((k) => Boolean(values[k])).length}>
         <Group gap="sm" align="flex-end" wrap="wrap">
@@ -274,7 +281,9 @@ export default function OrdersPage({ entry }: { entry?: OpenedBy }) {
         />
       )}
       {dialogId !== undefined && open?.stage && (
-        <OrderDialog order={open} isAdmin={isAdmin} agents={agents.data ?? []} onClose={closeOrder} />
+        <Suspense fallback={null}>
+          <OrderDialog order={open} isAdmin={isAdmin} agents={agents.data ?? []} onClose={closeOrder} />
+        </Suspense>
       )}
     </Stack>
   );

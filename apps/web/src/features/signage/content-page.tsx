@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMovie, IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -9,11 +9,12 @@ import {
   type ContentFile,
   SIGNAGE_MSG,
 } from '@portal/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
-import { FileDropzone } from '../../components/upload/file-dropzone';
+import { DeferredFileDropzone, fileDropzonePart } from '../../components/upload/deferred-file-dropzone';
+import { lazyNamed, useLoadOnIntent } from '../../lib/lazy-page';
 import { UploadProgress } from '../../components/upload/upload-progress';
 import { errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
@@ -25,10 +26,15 @@ import { useFiles } from './api/get-files';
 import { uploadFile } from './api/upload-file';
 import { SIGNAGE_PAGE } from './page-size';
 import { DeviceContentList } from './components/device-content-list';
-import { MediaPreview } from './components/media-preview';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { PageHeader } from '../../components/page-header';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
+
+/** The preview dialog, closed at first: loaded with the drop zone on the first pointer or focus in the screen. */
+const PreviewDialog = lazyNamed(
+  () => import('./components/preview-dialog'),
+  (m) => m.PreviewDialog,
+);
 
 /** Content: upload with progress and duration, preview, and several items onto several devices at once. */
 export default function SignageContentPage() {
@@ -38,15 +44,18 @@ export default function SignageContentPage() {
   const files = useFiles(offset);
   // The devices to assign to: the first 200 (a customer's screens are few; the device list pages the rest).
   const devices = useDevices({ status: 'all', q: '', offset: 0, limit: 200 });
-  const [duration, setDuration] = useState<number | string>(SIGNAGE_DEFAULT_DURATION);
+  const [duration, setDuration] = useState(String(SIGNAGE_DEFAULT_DURATION));
+  const seconds = Math.round(Number(duration));
   const [progress, setProgress] = useState<number | null>(null);
   const [pickedFiles, setPickedFiles] = useState<number[]>([]);
   const [pickedDevices, setPickedDevices] = useState<string[]>([]);
   const [assignError, setAssignError] = useState<string | null>(null);
   const [preview, setPreview] = useState<ContentFile | null>(null);
+  // The drop zone's and the preview's code come with the first pointer or focus in the screen.
+  const parts = useLoadOnIntent(fileDropzonePart, PreviewDialog);
 
   const upload = useMutation({
-    mutationFn: (file: File) => uploadFile(file, Number(duration) || SIGNAGE_DEFAULT_DURATION, setProgress),
+    mutationFn: (file: File) => uploadFile(file, seconds >= 1 ? seconds : SIGNAGE_DEFAULT_DURATION, setProgress),
     onSuccess: (r) => {
       void invalidateArea(qc, 'signage');
       notifications.show({ color: 'green', message: t('signage.content.uploaded', { name: r.file.file_name }) });
@@ -125,24 +134,27 @@ export default function SignageContentPage() {
   ];
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" {...parts.intent}>
       <PageHeader title={t('signage.content.title')} />
       <Card withBorder>
         <Stack>
           <Title order={2} size="h4">
             {t('signage.content.upload')}
           </Title>
-          <NumberInput
+          {/* The browser's own number field: Mantine's NumberInput (8 KB gzipped) for one whole number. */}
+          <TextInput
+            type="number"
+            inputMode="numeric"
             label={t('signage.content.durationLabel')}
             description={t('signage.content.durationHint')}
             min={1}
             step={1}
-            allowDecimal={false}
             value={duration}
-            onChange={setDuration}
+            onChange={(e) => setDuration(e.currentTarget.value)}
             w={220}
           />
-          <FileDropzone
+          <DeferredFileDropzone
+            ready={parts.ready}
             onDrop={(accepted) => accepted[0] && upload.mutate(accepted[0])}
             accept={SIGNAGE_ACCEPT}
             maxFiles={1}
@@ -203,16 +215,11 @@ export default function SignageContentPage() {
         </Stack>
       </Card>
       <DeviceContentList devices={devices.data?.rows ?? []} />
-      <Modal
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        opened={preview !== null}
-        onClose={() => setPreview(null)}
-        title={preview?.file_name}
-        size="lg"
-        centered
-      >
-        {preview && <MediaPreview file={preview} height={420} />}
-      </Modal>
+      {parts.ready && (
+        <Suspense fallback={null}>
+          <PreviewDialog file={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Tooltip } fr
 import { IconKey, IconLock, IconLockOpen, IconPlus, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EFFECTIVE_STATUSES, type DeviceRow } from '@portal/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
@@ -15,9 +15,8 @@ import { invalidateArea } from '../../lib/calls';
 import { removeCustomer } from './api/remove-customer';
 import { updateDevice } from './api/update-device';
 import { SIGNAGE_PAGE } from './page-size';
-import { ActivationDialog } from './components/activation-dialog';
-import { AddDeviceDialog } from './components/add-device-dialog';
-import { NowPlayingButton, NowPlayingDialog } from './components/now-playing-dialog';
+import { NowPlayingButton } from './components/now-playing-button';
+import { lazyNamed, preloadOnIntent } from '../../lib/lazy-page';
 import { useOpenInUrl } from '../../lib/use-open-in-url';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { StatusBadge } from './components/status-badge';
@@ -28,6 +27,21 @@ const FILTERS = {
   status: urlParam.oneOf(['all', ...EFFECTIVE_STATUSES] as const, 'all'),
   q: urlParam.text(),
 };
+
+/** The row dialogs (activation, customer, a new device, what is playing) load on the first pointer or focus. */
+const ActivationDialog = lazyNamed(
+  () => import('./components/activation-dialog'),
+  (m) => m.ActivationDialog,
+);
+const AddDeviceDialog = lazyNamed(
+  () => import('./components/add-device-dialog'),
+  (m) => m.AddDeviceDialog,
+);
+const NowPlayingDialog = lazyNamed(
+  () => import('./components/now-playing-dialog'),
+  (m) => m.NowPlayingDialog,
+);
+const PRELOAD = preloadOnIntent(ActivationDialog, AddDeviceDialog, NowPlayingDialog);
 
 /** Geräte: the device table with status colours and days remaining; customer and activation per row. */
 export default function SignageDevicesPage() {
@@ -168,7 +182,7 @@ export default function SignageDevicesPage() {
   ];
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" {...PRELOAD}>
       <PageHeader
         title={t('signage.devices.title')}
         actions={
@@ -222,9 +236,11 @@ export default function SignageDevicesPage() {
         data-testid="devices-table"
       />
       {devices.isError && <Text c="red.8">{errorMessage(devices.error, t('signage.errors.devices'))}</Text>}
-      {dialog && <ActivationDialog device={dialog.device} mode={dialog.mode} onClose={() => setDialog(null)} />}
-      {adding && <AddDeviceDialog onClose={() => setAdding(false)} />}
-      {watchedId !== undefined && <NowPlayingDialog deviceId={watchedId} onClose={watching.close} />}
+      <Suspense fallback={null}>
+        {dialog && <ActivationDialog device={dialog.device} mode={dialog.mode} onClose={() => setDialog(null)} />}
+        {adding && <AddDeviceDialog onClose={() => setAdding(false)} />}
+        {watchedId !== undefined && <NowPlayingDialog deviceId={watchedId} onClose={watching.close} />}
+      </Suspense>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, SegmentedControl, Stack } from '@mantine/cor
 import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ScheduleRow, SIGNAGE_MSG } from '@portal/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../lib/translate-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -14,14 +14,24 @@ import { invalidateArea } from '../../lib/calls';
 import { deleteSchedule } from './api/delete-schedule';
 import { useSchedules } from './api/get-schedules';
 import { SIGNAGE_PAGE } from './page-size';
-import { ScheduleDialog } from './components/schedule-dialog';
 import { ContentStrip } from './components/content-strip';
-import { ScheduleContentDialog } from './components/schedule-content-dialog';
+import { lazyNamed, preloadOnIntent } from '../../lib/lazy-page';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { DaysText } from './components/days';
 import { PageHeader } from '../../components/page-header';
 
 const FILTERS = { status: urlParam.oneOf(['active', 'inactive', 'all'] as const, 'active') };
+
+/** The schedule and its content dialogs load on the first pointer or focus in the screen. */
+const ScheduleDialog = lazyNamed(
+  () => import('./components/schedule-dialog'),
+  (m) => m.ScheduleDialog,
+);
+const ScheduleContentDialog = lazyNamed(
+  () => import('./components/schedule-content-dialog'),
+  (m) => m.ScheduleContentDialog,
+);
+const PRELOAD = preloadOnIntent(ScheduleDialog, ScheduleContentDialog);
 
 /** Schedules: list (active by default), create and edit (08:00–17:00, all days), delete after confirmation. */
 export default function SignageSchedulesPage() {
@@ -98,7 +108,7 @@ export default function SignageSchedulesPage() {
   ];
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" {...PRELOAD}>
       <PageHeader title={t('signage.schedules.title')}>
         <Button onClick={() => setEditing('new')} data-testid="new-schedule">
           {t('signage.schedules.new')}
@@ -129,8 +139,10 @@ export default function SignageSchedulesPage() {
         paging={paging(schedules.data)}
         data-testid="schedules-table"
       />
-      {editing && <ScheduleDialog schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {contentOf && <ScheduleContentDialog schedule={contentOf} onClose={() => setContentOf(null)} />}
+      <Suspense fallback={null}>
+        {editing && <ScheduleDialog schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+        {contentOf && <ScheduleContentDialog schedule={contentOf} onClose={() => setContentOf(null)} />}
+      </Suspense>
       <ConfirmDialog
         opened={deleting !== null}
         title={t('signage.schedules.delete')}

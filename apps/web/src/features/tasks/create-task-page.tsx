@@ -26,7 +26,8 @@ import { useCreateTask } from './api/create-task';
 import { useAgents } from './api/get-agents';
 import { useTaskTypes } from './api/get-task-types';
 import { customerSearch, hasCustomerSearch } from '../../lib/customer-search';
-import { FileDropzone } from '../../components/upload/file-dropzone';
+import { DeferredFileDropzone, fileDropzonePart } from '../../components/upload/deferred-file-dropzone';
+import { useLoadOnIntent } from '../../lib/lazy-page';
 import { SelectedFiles } from '../../components/upload/selected-files';
 import { UploadProgress } from '../../components/upload/upload-progress';
 import { notifySuccess } from './notify';
@@ -47,6 +48,8 @@ const FORM = '[data-testid="create-task-form"]';
  * one). One task per submit, however often it is clicked.
  */
 export default function CreateTaskPage() {
+  // The drop zone's code comes with the first pointer or focus in the form (its box shows meanwhile).
+  const dropzone = useLoadOnIntent(fileDropzonePart);
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -117,7 +120,7 @@ export default function CreateTaskPage() {
   );
 
   return (
-    <Stack maw={860}>
+    <Stack maw={860} {...dropzone.intent}>
       <PageHeader title={t('tasks.create.title')} />
       {error && (
         <Alert color="red" data-testid="create-task-error">
@@ -220,7 +223,12 @@ export default function CreateTaskPage() {
               <Text size="sm" fw={500} mb={4}>
                 {t('tasks.create.files')}
               </Text>
-              <FileDropzone onDrop={files.add} maxFiles={UPLOAD_MAX_FILES - files.files.length} disabled={busy} />
+              <DeferredFileDropzone
+                ready={dropzone.ready}
+                onDrop={files.add}
+                maxFiles={UPLOAD_MAX_FILES - files.files.length}
+                disabled={busy}
+              />
               <SelectedFiles files={files.files} onRemove={files.remove} disabled={busy} />
             </div>
             {busy && <UploadProgress percent={progress} label={t('upload.progress', { percent: progress })} />}

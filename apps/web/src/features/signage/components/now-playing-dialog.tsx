@@ -1,5 +1,4 @@
-import { ActionIcon, Alert, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
+import { Alert, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { SIGNAGE_MSG } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../../components/list-skeleton';
@@ -9,18 +8,6 @@ import { translateMessage } from '../../../lib/translate-message';
 import { useNowPlaying } from '../api/get-now-playing';
 import { MediaPreview } from './media-preview';
 import { StatusBadge } from './status-badge';
-
-/** "Was läuft jetzt?" of one device row: the same button on the devices and the status page. */
-export function NowPlayingButton({ onOpen }: { onOpen: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Tooltip label={t('signage.nowPlaying.open')}>
-      <ActionIcon variant="subtle" aria-label={t('signage.nowPlaying.open')} onClick={onOpen} data-testid="now-playing">
-        <IconPlayerPlay size={16} />
-      </ActionIcon>
-    </Tooltip>
-  );
-}
 
 /**
  * "Was läuft jetzt?": what the screen's playlist holds at this moment, as the server decides it for
