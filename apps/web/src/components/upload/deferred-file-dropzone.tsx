@@ -89,6 +89,10 @@ export function DeferredFileDropzone({ ready, ...props }: FileDropzoneProps & { 
       onFocus={(e) => {
         hadFocus.current = e.target instanceof HTMLElement && e.target.dataset.testid === 'dropzone-pending-choose';
       }}
+      onBlur={(e) => {
+        // Focus moved on to another element (not lost with the placeholder): nothing to give back.
+        if (e.relatedTarget && !box.current?.contains(e.relatedTarget)) hadFocus.current = false;
+      }}
     >
       {ready ? (
         <Suspense fallback={placeholder}>
