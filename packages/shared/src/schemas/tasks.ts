@@ -369,6 +369,8 @@ export const NOTIFICATION_TYPES = [
   'task_overdue',
   'task_reassigned',
   'task_closed',
+  'sla_warning',
+  'sla_breached',
 ] as const;
 
 export const notificationSchema = z.object({
@@ -391,6 +393,7 @@ export const notificationSchema = z.object({
       titel: z.string().optional(),
       files: z.number().int().optional(),
       comment: z.string().optional(),
+      minutes: z.number().int().optional(),
     })
     .nullable()
     .optional(),
