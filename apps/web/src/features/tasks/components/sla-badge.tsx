@@ -1,0 +1,38 @@
+import { Badge } from '@mantine/core';
+import { IconClockHour4 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TaskRow } from '@portal/shared';
+import { hoursAndMinutes, slaAt } from '../sla-time';
+
+const COLOR = { ok: 'teal', warning: 'orange', breached: 'red', met: 'gray', paused: 'gray' } as const;
+
+/**
+ * The time left to a task's service-level deadline ("noch 2 Std 15 Min"), red once passed, "pausiert"
+ * while paused; counted on with the board's minute tick (`now`), not by asking the server again.
+ */
+export function SlaBadge({ task, now }: { task: Pick<TaskRow, 'sla' | 'typ' | 'country_id' | 'status'>; now: number }) {
+  const { t } = useTranslation();
+  const sla = slaAt(task, now);
+  if (!sla || task.status !== 'offen') return null;
+  let text: string;
+  if (sla.state === 'paused') text = t('tasks.sla.paused');
+  else {
+    const { h, m } = hoursAndMinutes(sla.minutes ?? 0);
+    const time = h > 0 ? t('tasks.sla.hoursMinutes', { h, m }) : t('tasks.sla.minutes', { m });
+    text = sla.state === 'breached' ? t('tasks.sla.over', { time }) : t('tasks.sla.left', { time });
+  }
+  return (
+    <Badge
+      color={COLOR[sla.state]}
+      variant={sla.state === 'breached' ? 'filled' : 'light'}
+      size="sm"
+      leftSection={<IconClockHour4 size={12} aria-hidden />}
+      data-testid="sla-badge"
+      data-state={sla.state}
+      title={t('tasks.sla.title')}
+      style={{ textTransform: 'none' }}
+    >
+      {text}
+    </Badge>
+  );
+}
