@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { TaskRow } from '@portal/shared';
 import { hoursAndMinutes, slaAt } from '../sla-time';
 
-const COLOR = { ok: 'teal', warning: 'orange', breached: 'red', met: 'gray', paused: 'gray' } as const;
+/** Badge colour and, on the light ones, a dark text of the same hue (contrast at least 4.5:1, axe). */
+const COLOR = {
+  ok: ['teal', 'teal.9'],
+  warning: ['orange', 'orange.9'],
+  breached: ['red.9', undefined],
+  met: ['gray', 'gray.8'],
+  paused: ['gray', 'gray.8'],
+} as const;
 
 /**
  * The time left to a task's service-level deadline ("noch 2 Std 15 Min"), red once passed, "pausiert"
@@ -23,7 +30,8 @@ export function SlaBadge({ task, now }: { task: Pick<TaskRow, 'sla' | 'typ' | 'c
   }
   return (
     <Badge
-      color={COLOR[sla.state]}
+      color={COLOR[sla.state][0]}
+      c={COLOR[sla.state][1]}
       variant={sla.state === 'breached' ? 'filled' : 'light'}
       size="sm"
       leftSection={<IconClockHour4 size={12} aria-hidden />}
