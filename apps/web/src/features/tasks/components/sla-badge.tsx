@@ -6,8 +6,8 @@ import { hoursAndMinutes, slaAt } from '../sla-time';
 
 /** Badge colour and, on the light ones, a dark text of the same hue (contrast at least 4.5:1, axe). */
 const COLOR = {
-  ok: ['teal', 'teal.9'],
-  warning: ['orange', 'orange.9'],
+  ok: ['teal', '#0b5d44'],
+  warning: ['orange', '#8a3a00'],
   breached: ['red.9', undefined],
   met: ['gray', 'gray.8'],
   paused: ['gray', 'gray.8'],
