@@ -11,6 +11,7 @@ import {
 } from '@portal/shared';
 import { notifications, taskActivity, tasks } from '../src/db/schema/index.js';
 import { createTaskFromRequest } from '../src/modules/tasks/from-request.js';
+import { queueTaskMail } from '../src/modules/tasks/conversations.js';
 import { fillMissingDeadlines, notifySlaAlerts } from '../src/modules/tasks/sla-alerts.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { fields, postMultipart, seedCustomers } from './tasks-fixtures.js';
@@ -135,6 +136,22 @@ for (const target of dbTargets()) {
       const sla = (await detail(id)).sla!;
       assert.equal(sla.responded_at, new Date(MONDAY_10 + 30 * MIN).toISOString());
       assert.equal(sla.state, 'ok');
+    });
+
+    it("a staff member's mail about the task is a first response; a system mail (no sender) is not", async () => {
+      const id = await create(admin, anna.id);
+      const mail = (sentByStaffAt?: Date) =>
+        t.db.transaction((tx) =>
+          queueTaskMail(tx, { to: 'kunde@test.at', subject: 'Ihre Anfrage', text: 'Guten Tag', taskId: id, sentByStaffAt }),
+        );
+      await mail();
+      assert.equal((await row(id)).sla_responded_at, null);
+      await mail(new Date(MONDAY_10 + 5 * MIN));
+      const r = await row(id);
+      assert.equal(r.sla_responded_at?.toISOString(), new Date(MONDAY_10 + 5 * MIN).toISOString());
+      assert.equal(r.sla_due_at?.toISOString(), r.sla_resolution_due_at?.toISOString());
+      await mail(new Date(MONDAY_10 + 50 * MIN));
+      assert.equal((await row(id)).sla_responded_at?.toISOString(), new Date(MONDAY_10 + 5 * MIN).toISOString());
     });
 
     it('a status change is a response too; done in time is met, reopened runs again', async () => {
