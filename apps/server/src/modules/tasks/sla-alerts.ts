@@ -5,7 +5,8 @@ import { roles, tasks, users } from '../../db/schema/index.js';
 import { now } from '../../platform/service.js';
 import type { NotificationRow } from '../../platform/unit-of-work.js';
 import { notify } from '../notifications/index.js';
-import { loadServiceCalendar, loadSlaPolicies, policyFor, recomputeOpenTaskDeadlines } from '../service-levels/index.js';
+import { loadSlaPolicies, policyFor, recomputeOpenTaskDeadlines } from '../service-levels/index.js';
+import { currentCalendar } from './sla.js';
 
 const BATCH = 500;
 /** Step of `sla_alert_step` after the last warning: the deadline itself. */
@@ -51,7 +52,7 @@ export async function notifySlaAlerts(ctx: { db: Db; clock?: () => Date }): Prom
   const policies = await loadSlaPolicies(db);
   const calendars = new Map<number, ServiceCalendar>();
   const countries = [...new Set(due.map((t) => t.country_id))];
-  for (const id of countries) calendars.set(id, await loadServiceCalendar(db, id));
+  for (const id of countries) calendars.set(id, await currentCalendar(db, id));
   const admins = await db
     .select({ id: users.id, country_id: users.country_id })
     .from(users)

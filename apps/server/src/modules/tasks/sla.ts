@@ -21,11 +21,31 @@ export interface SlaColumnsJson {
 
 export type RawTaskRow = Omit<TaskRow, 'sla'> & { sla: SlaColumnsJson | TaskSla | null };
 
+/**
+ * One object per distinct calendar content: the shared rule keeps a calendar's holidays and daily hours
+ * per object, so a page's calendar read again (two small queries, never stale) finds them already worked
+ * out as long as nobody changed it, instead of computing a year of holidays and zone conversions anew.
+ */
+const interned = new Map<string, ServiceCalendar>();
+function intern(cal: ServiceCalendar): ServiceCalendar {
+  const key = JSON.stringify(cal);
+  const kept = interned.get(key);
+  if (kept) return kept;
+  if (interned.size > 50) interned.clear();
+  interned.set(key, cal);
+  return cal;
+}
+
+/** A country's calendar as it is stored now, as the one object of that content. */
+export async function currentCalendar(db: DbOrTx, countryId: number): Promise<ServiceCalendar> {
+  return intern(await loadServiceCalendar(db, countryId));
+}
+
 /** The calendars (of the countries asked for) and the policies, loaded once per page. */
 async function slaRules(db: DbOrTx, countryIds: Iterable<number>) {
   const policies = await loadSlaPolicies(db);
   const calendars = new Map<number, ServiceCalendar>();
-  for (const id of new Set(countryIds)) calendars.set(id, await loadServiceCalendar(db, id));
+  for (const id of new Set(countryIds)) calendars.set(id, await currentCalendar(db, id));
   return { policies, calendars };
 }
 
@@ -82,7 +102,7 @@ type SlaFactsOfTask = Pick<
 
 /** The calendar and policy of one task. */
 export async function taskSlaRule(db: DbOrTx, t: Pick<TaskRecord, 'country_id' | 'typ'>) {
-  const [cal, policies] = [await loadServiceCalendar(db, t.country_id), await loadSlaPolicies(db)];
+  const [cal, policies] = [await currentCalendar(db, t.country_id), await loadSlaPolicies(db)];
   return { cal, policy: policyFor(policies, t.typ) };
 }
 

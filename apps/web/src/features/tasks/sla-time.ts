@@ -3,9 +3,18 @@ import {
   DEFAULT_SLA_POLICIES,
   defaultServiceCalendar,
   SLA_WARNING_MINUTES,
+  type ServiceCalendar,
   type SlaState,
   type TaskRow,
 } from '@portal/shared';
+
+/** One calendar object per country: the shared rule keeps its holidays and daily hours per object. */
+const calendars = new Map<number, ServiceCalendar>();
+function calendarOf(countryId: number): ServiceCalendar {
+  let cal = calendars.get(countryId);
+  if (!cal) calendars.set(countryId, (cal = defaultServiceCalendar(countryId)));
+  return cal;
+}
 
 export interface SlaNow {
   state: SlaState;
@@ -27,7 +36,7 @@ export function slaAt(task: Pick<TaskRow, 'sla' | 'typ' | 'country_id' | 'status
   }
   const due = Date.parse(sla.responded_at ? sla.resolution_due_at : sla.response_due_at);
   const clock = DEFAULT_SLA_POLICIES.find((p) => p.task_type_id === task.typ)?.clock ?? 'business';
-  const cal = defaultServiceCalendar(task.country_id);
+  const cal = calendarOf(task.country_id);
   const minutes = now < due ? Math.floor(clockMinutesBetween(cal, clock, now, due)) : -Math.floor((now - due) / 60_000);
   const state: SlaState = now >= due ? 'breached' : minutes < SLA_WARNING_MINUTES ? 'warning' : 'ok';
   return { state, minutes };
