@@ -241,6 +241,20 @@ function openIntervals(cal: ServiceCalendar, y: number, m: number, d: number): [
   return intervals.slice();
 }
 
+/** The instant a calendar day ends in the calendar's zone, kept beside its intervals. */
+const endCache = new WeakMap<ServiceCalendar, Map<string, number>>();
+function dayEnd(cal: ServiceCalendar, y: number, m: number, d: number): number {
+  let perDay = endCache.get(cal);
+  if (!perDay) endCache.set(cal, (perDay = new Map()));
+  const key = dateKey(y, m, d);
+  let end = perDay.get(key);
+  if (end === undefined) {
+    if (perDay.size > 5000) perDay.clear();
+    perDay.set(key, (end = zonedInstant(cal.zone, y, m, d, 24 * 60)));
+  }
+  return end;
+}
+
 function dayIntervals(cal: ServiceCalendar, key: string, y: number, m: number, d: number): [number, number][] {
   if (closedDays(cal, y).has(key)) return [];
   const weekday = ((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7) + 1;
@@ -309,7 +323,7 @@ export function workingMinutesBetween(cal: ServiceCalendar, from: Date | number,
     const intervals = openIntervals(cal, y, m, d);
     if (intervals.length && intervals[0]![0] >= b) break;
     for (const [s, e] of intervals) ms += Math.max(0, Math.min(e, b) - Math.max(s, a));
-    if (zonedInstant(cal.zone, y, m, d, 24 * 60) >= b) break;
+    if (dayEnd(cal, y, m, d) >= b) break;
   }
   return ms / 60_000;
 }

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TaskRow } from '@portal/shared';
@@ -17,7 +17,16 @@ const COLOR = {
  * The time left to a task's service-level deadline ("noch 2 Std 15 Min"), red once passed, "pausiert"
  * while paused; counted on with the board's minute tick (`now`), not by asking the server again.
  */
-export function SlaBadge({ task, now }: { task: Pick<TaskRow, 'sla' | 'typ' | 'country_id' | 'status'>; now: number }) {
+export function SlaBadge({
+  task,
+  now,
+  plain = false,
+}: {
+  task: Pick<TaskRow, 'sla' | 'typ' | 'country_id' | 'status'>;
+  now: number;
+  /** As text of the line's height (the list's rows), not a badge. */
+  plain?: boolean;
+}) {
   const { t } = useTranslation();
   const sla = slaAt(task, now);
   if (!sla || task.status !== 'offen') return null;
@@ -28,6 +37,19 @@ export function SlaBadge({ task, now }: { task: Pick<TaskRow, 'sla' | 'typ' | 'c
     const time = h > 0 ? t('tasks.sla.hoursMinutes', { h, m }) : t('tasks.sla.minutes', { m });
     text = sla.state === 'breached' ? t('tasks.sla.over', { time }) : t('tasks.sla.left', { time });
   }
+  if (plain)
+    return (
+      <Text
+        span
+        inherit
+        c={sla.state === 'breached' ? 'red.9' : sla.state === 'warning' ? '#8a3a00' : undefined}
+        fw={sla.state === 'breached' ? 700 : undefined}
+        data-testid="sla-badge"
+        data-state={sla.state}
+      >
+        {text}
+      </Text>
+    );
   return (
     <Badge
       color={COLOR[sla.state][0]}

@@ -143,7 +143,9 @@ export const TaskListTable = forwardRef<HTMLTableElement, TaskListTableProps>(fu
               </Table.Td>
               {wide && (
                 <Table.Td>
-                  <SlaBadge task={task} now={now} />
+                  <Text inherit truncate="end">
+                    <SlaBadge task={task} now={now} plain />
+                  </Text>
                 </Table.Td>
               )}
               {wide && (
