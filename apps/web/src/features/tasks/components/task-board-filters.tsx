@@ -162,7 +162,7 @@ export function TaskBoardFilters({
 
   if (!narrow) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 6 }} spacing="sm" verticalSpacing="xs">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4, xl: 7 }} spacing="sm" verticalSpacing="xs">
         {search}
         {others}
       </SimpleGrid>
