@@ -9,7 +9,8 @@ import { ensureReferenceData } from '../apps/server/src/db/reference-data.js';
 import { addBenchUsers, BENCH_PASSWORD, type BenchUsers } from './bench-users.js';
 
 export type BenchKind = 'postgres' | 'pglite';
-export const BENCH_DB = 'portal_bench';
+/** The benchmark's database (BENCH_DB_NAME: another name, so two benchmarks on one server do not meet). */
+export const BENCH_DB = process.env.BENCH_DB_NAME ?? 'portal_bench';
 
 function baseUrl() {
   return process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

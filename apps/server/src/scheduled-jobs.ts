@@ -7,6 +7,7 @@ import type { Storage } from './platform/storage/index.js';
 import { cleanOrphanFiles } from './platform/orphan-files.js';
 import { inUnitOfWork, type Release } from './platform/unit-of-work.js';
 import { notifyOverdueTasks } from './modules/tasks/overdue.js';
+import { fillMissingDeadlines, notifySlaAlerts } from './modules/tasks/sla-alerts.js';
 import { syncScheduledJobs } from './modules/sync/schedule.js';
 import { notifyLongOutages } from './modules/rksv-orders/outages.js';
 
@@ -41,6 +42,25 @@ export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
       lock: 'overdue',
       everyMs: MINUTE_MS,
       run: () => inUnitOfWork(d.release, async () => void (await notifyOverdueTasks({ db: d.database.db }))),
+    },
+    {
+      // Open tasks from before issue 31 (or a restored backup) get their service-level deadlines, in the
+      // background in batches rather than in the start's path.
+      name: 'sla-deadlines',
+      lock: 'slaDeadlines',
+      everyMs: 10 * MINUTE_MS,
+      atStart: true,
+      run: async () => {
+        const filled = await fillMissingDeadlines({ db: d.database.db });
+        if (filled) d.log.info({ count: filled }, 'service-level deadlines computed for open tasks');
+      },
+    },
+    {
+      // Service-level warnings (60 and 15 minutes before the running deadline) and breaches.
+      name: 'sla-alerts',
+      lock: 'slaAlerts',
+      everyMs: MINUTE_MS,
+      run: () => inUnitOfWork(d.release, async () => void (await notifySlaAlerts({ db: d.database.db }))),
     },
     {
       // Upload files a crash left without their row.

@@ -28,7 +28,7 @@ for (const target of dbTargets()) {
 
     const job = (name: string) => jobs.find((j) => j.name === name)!;
 
-    it('registers the sync cut-off check, mail retry (at start and every minute), overdue check, orphan cleaning and the outage check, each with its own lock', () => {
+    it('registers the sync cut-off check, mail retry (at start and every minute), overdue check, the service-level deadlines and alerts, orphan cleaning and the outage check, each with its own lock', () => {
       assert.deepEqual(
         jobs.map((j) => [j.name, j.lock, j.everyMs, !!j.atStart]),
         [
@@ -36,6 +36,8 @@ for (const target of dbTargets()) {
           ['sync-cut-off-runs', 'syncCutOff', 60_000, true],
           ['mail-retry', 'mailRetry', 60_000, true],
           ['overdue-tasks', 'overdue', 60_000, false],
+          ['sla-deadlines', 'slaDeadlines', 600_000, true],
+          ['sla-alerts', 'slaAlerts', 60_000, false],
           ['orphan-files', 'orphanFiles', 86_400_000, true],
           ['rksv-outages', 'rksvOutages', 300_000, false],
         ],

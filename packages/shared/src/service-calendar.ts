@@ -223,9 +223,41 @@ export function zonedInstant(zone: string, y: number, m: number, d: number, minu
   return +new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, zone);
 }
 
+/**
+ * A calendar's open intervals per day, kept as its closed days are (a calendar is never changed in place):
+ * the zone conversions were most of the time a board page's 100 service levels took. At most a few
+ * thousand days per calendar object; a new object (a reload) starts empty.
+ */
+const intervalCache = new WeakMap<ServiceCalendar, Map<string, [number, number][]>>();
+
 /** The open intervals of one calendar day as instants [start, end), none on a closed day. */
 function openIntervals(cal: ServiceCalendar, y: number, m: number, d: number): [number, number][] {
   const key = dateKey(y, m, d);
+  let perDay = intervalCache.get(cal);
+  if (!perDay) intervalCache.set(cal, (perDay = new Map()));
+  const kept = perDay.get(key);
+  if (kept) return kept.slice();
+  const intervals = dayIntervals(cal, key, y, m, d);
+  if (perDay.size > 5000) perDay.clear();
+  perDay.set(key, intervals);
+  return intervals.slice();
+}
+
+/** The instant a calendar day ends in the calendar's zone, kept beside its intervals. */
+const endCache = new WeakMap<ServiceCalendar, Map<string, number>>();
+function dayEnd(cal: ServiceCalendar, y: number, m: number, d: number): number {
+  let perDay = endCache.get(cal);
+  if (!perDay) endCache.set(cal, (perDay = new Map()));
+  const key = dateKey(y, m, d);
+  let end = perDay.get(key);
+  if (end === undefined) {
+    if (perDay.size > 5000) perDay.clear();
+    perDay.set(key, (end = zonedInstant(cal.zone, y, m, d, 24 * 60)));
+  }
+  return end;
+}
+
+function dayIntervals(cal: ServiceCalendar, key: string, y: number, m: number, d: number): [number, number][] {
   if (closedDays(cal, y).has(key)) return [];
   const weekday = ((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7) + 1;
   return cal.hours
@@ -293,7 +325,7 @@ export function workingMinutesBetween(cal: ServiceCalendar, from: Date | number,
     const intervals = openIntervals(cal, y, m, d);
     if (intervals.length && intervals[0]![0] >= b) break;
     for (const [s, e] of intervals) ms += Math.max(0, Math.min(e, b) - Math.max(s, a));
-    if (zonedInstant(cal.zone, y, m, d, 24 * 60) >= b) break;
+    if (dayEnd(cal, y, m, d) >= b) break;
   }
   return ms / 60_000;
 }

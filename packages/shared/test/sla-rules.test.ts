@@ -7,6 +7,7 @@ import {
   defaultServiceCalendar,
   slaDeadlines,
   slaView,
+  type SlaFacts,
   type SlaPolicy,
 } from '../src/index.js';
 
@@ -17,7 +18,7 @@ const emergency = policy(TASK_TYPE.emergency);
 
 // Friday 27.11.2026 14:00 Vienna.
 const created = new Date('2026-11-27T13:00:00Z');
-const facts = {
+const facts: SlaFacts = {
   created_at: created,
   frist: new Date('2026-12-04T16:00:00Z'),
   responded_at: null,
@@ -52,7 +53,7 @@ describe('service-level deadlines', () => {
 });
 
 describe('service-level state', () => {
-  const view = (over: Partial<typeof facts> & { status?: string; erledigt_am?: Date | null }, now: string) => {
+  const view = (over: Partial<SlaFacts> & { status?: string; erledigt_am?: Date | null }, now: string) => {
     const f = { ...facts, status: 'offen', erledigt_am: null, ...over };
     return slaView(AT, support, f, slaDeadlines(AT, support, f), new Date(now));
   };

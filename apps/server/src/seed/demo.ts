@@ -13,6 +13,7 @@ import { seedDemoInsolvency } from './demo-insolvency.js';
 import { seedDemoCashbook } from './demo-cashbook.js';
 import { seedDemoBusiness } from './demo-business.js';
 import { seedDemoBusinessRecords } from './demo-business-records.js';
+import { seedDemoSla } from './demo-sla.js';
 
 export interface DemoAccount {
   email: string;
@@ -157,5 +158,6 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
   // After the orders and screens of the other seeds: the demo customer's own dashboard data.
   await seedDemoBusiness(db);
   await seedDemoBusinessRecords(db);
+  await seedDemoSla(db);
   return DEMO_ACCOUNTS;
 }

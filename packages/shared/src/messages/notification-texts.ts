@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'request',
   'overdue',
   'rksvOutage',
+  'slaWarning',
+  'slaBreached',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -27,6 +29,8 @@ export interface NotificationParams {
   titel?: string;
   files?: number;
   comment?: string;
+  /** Minutes left before a service-level deadline (`slaWarning`: 60 or 15). */
+  minutes?: number;
 }
 
 interface Text {
@@ -53,6 +57,14 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     },
     request: { title: 'Neue Anfrage', message: 'Neue Anfrage #{{id}}: {{titel}}' },
     overdue: { title: 'Aufgabe überfällig', message: 'Die Frist der Aufgabe #{{id}} „{{titel}}“ ist abgelaufen.' },
+    slaWarning: {
+      title: 'Service-Level-Frist naht',
+      message: 'Bei Aufgabe #{{id}} „{{titel}}“ bleiben noch {{minutes}} Minuten bis zur Service-Level-Frist.',
+    },
+    slaBreached: {
+      title: 'Service-Level-Frist überschritten',
+      message: 'Die Service-Level-Frist der Aufgabe #{{id}} „{{titel}}“ ist überschritten.',
+    },
     rksvOutage: {
       title: 'RKSV-Ausfall über 48 Stunden',
       message:
@@ -68,6 +80,14 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     audit: { title: 'Audit submitted', message: '{{name}} submitted the audit of task #{{id}}; the task is closed.' },
     request: { title: 'New request', message: 'New request #{{id}}: {{titel}}' },
     overdue: { title: 'Task overdue', message: 'The due date of task #{{id}} “{{titel}}” has passed.' },
+    slaWarning: {
+      title: 'Service level deadline approaching',
+      message: 'Task #{{id}} “{{titel}}” has {{minutes}} minutes left before its service level deadline.',
+    },
+    slaBreached: {
+      title: 'Service level deadline missed',
+      message: 'The service level deadline of task #{{id}} “{{titel}}” has passed.',
+    },
     rksvOutage: {
       title: 'RKSV outage over 48 hours',
       message:
@@ -89,6 +109,14 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     },
     request: { title: 'Nouvelle demande', message: 'Nouvelle demande n° {{id}} : {{titel}}' },
     overdue: { title: 'Tâche en retard', message: 'L’échéance de la tâche n° {{id}} « {{titel}} » est dépassée.' },
+    slaWarning: {
+      title: 'Échéance de niveau de service proche',
+      message: 'Il reste {{minutes}} minutes avant l’échéance de niveau de service de la tâche n° {{id}} « {{titel}} ».',
+    },
+    slaBreached: {
+      title: 'Échéance de niveau de service dépassée',
+      message: 'L’échéance de niveau de service de la tâche n° {{id}} « {{titel}} » est dépassée.',
+    },
     rksvOutage: {
       title: 'Panne RKSV de plus de 48 heures',
       message:
@@ -104,6 +132,14 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     audit: { title: 'تم تقديم التدقيق', message: 'قدّم {{name}} تدقيق المهمة #{{id}}؛ المهمة مغلقة.' },
     request: { title: 'طلب جديد', message: 'طلب جديد #{{id}}: {{titel}}' },
     overdue: { title: 'المهمة متأخرة', message: 'انتهى الموعد النهائي للمهمة #{{id}} «{{titel}}».' },
+    slaWarning: {
+      title: 'اقتراب موعد مستوى الخدمة',
+      message: 'تبقّى {{minutes}} دقيقة على موعد مستوى الخدمة للمهمة #{{id}} «{{titel}}».',
+    },
+    slaBreached: {
+      title: 'تم تجاوز موعد مستوى الخدمة',
+      message: 'تم تجاوز موعد مستوى الخدمة للمهمة #{{id}} «{{titel}}».',
+    },
     rksvOutage: {
       title: 'عطل RKSV لأكثر من 48 ساعة',
       message:
@@ -157,6 +193,7 @@ export function notificationText(
   const values = {
     id: params.id,
     files: params.files,
+    minutes: params.minutes,
     name: params.name === undefined ? undefined : wrap(params.name),
     titel: params.titel === undefined ? undefined : wrap(params.titel),
     comment: params.comment === undefined ? undefined : wrap(params.comment),

@@ -47,4 +47,12 @@ export const TASKS_MSG = defineMessages('tasks', {
   statusChanged: 'Status wurde geändert.',
   filesUploaded: 'Dateien wurden hochgeladen.',
   auditSaved: 'Audit wurde gespeichert.',
+  // service levels (issue 31): pause and resume
+  pauseReasonInvalid: 'Bitte einen Grund für die Pause wählen',
+  unknownSlaFilter: 'Unbekannter Service-Level-Filter',
+  slaNotOpen: 'Nur offene Aufgaben können pausiert oder fortgesetzt werden.',
+  slaAlreadyPaused: 'Die Aufgabe ist bereits pausiert.',
+  slaNotPaused: 'Die Aufgabe ist nicht pausiert.',
+  slaPaused: 'Aufgabe wurde pausiert.',
+  slaResumed: 'Aufgabe wurde fortgesetzt.',
 });

@@ -8,13 +8,17 @@ import { CUSTOMER_SEARCH_MIN } from '../constants.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { isApiDateText } from './dates.js';
 import { TEXT_LIMITS as L } from '../text-limits.js';
+import { SLA_STATES } from '../sla-rules.js';
 
 /** Task states of the spec; the board's tabs in this order ("erledigt" is labelled "pending"). */
 export const TASK_STATUSES = ['offen', 'erledigt', 'abgeschlossen'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-/** Board sort orders; `id` (the default) lists the newest task first. */
-export const TASK_SORTS = ['id', 'created_asc', 'created_desc', 'due_asc', 'due_desc'] as const;
+/**
+ * Board sort orders; `id` (the default) lists the newest task first, `sla` the most urgent running
+ * service-level deadline first (paused and finished tasks last).
+ */
+export const TASK_SORTS = ['id', 'created_asc', 'created_desc', 'due_asc', 'due_desc', 'sla'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
 export const TASK_DESCRIPTION_PREVIEW = 200;
@@ -73,6 +77,29 @@ export function parseBoardCursor(s: string): { v: string | null; id: number } | 
 
 export const taskStatusParam = z.enum(TASK_STATUSES, { error: TASKS_MSG.unknownStatus.code });
 
+/** The board's service-level filters (issue 31). */
+export const SLA_BOARD_FILTERS = ['warning', 'breached'] as const;
+export type SlaBoardFilter = (typeof SLA_BOARD_FILTERS)[number];
+
+/** Why a task's service-level clock stands still: the only two reasons (shown translated). */
+export const SLA_PAUSE_REASONS = ['Wartet auf Kunde', 'Wartet auf Lieferung'] as const;
+export type SlaPauseReason = (typeof SLA_PAUSE_REASONS)[number];
+
+/**
+ * A task's service level as the board and the task show it (shared `slaView` at the server's now):
+ * the deadlines, the first response, whether paused, the minutes left on the task's clock to the
+ * running deadline (negative once passed, null when finished) and its state.
+ */
+export const taskSlaSchema = z.object({
+  response_due_at: z.string(),
+  resolution_due_at: z.string(),
+  responded_at: z.string().nullable(),
+  paused: z.boolean(),
+  remaining_minutes: z.number().int().nullable(),
+  state: z.enum(SLA_STATES),
+});
+export type TaskSla = z.infer<typeof taskSlaSchema>;
+
 /** Query of the two board calls: server-side filter, search, sort and keyset paging. */
 export const taskListQuerySchema = z.object({
   firma: z.string().trim().max(200).optional(),
@@ -92,6 +119,8 @@ export const taskListQuerySchema = z.object({
     .max(300, TASKS_MSG.invalidCursor.code)
     .refine((c) => parseBoardCursor(c) !== null, TASKS_MSG.invalidCursor.code)
     .optional(),
+  /** Only open tasks whose running service-level deadline is near (`warning`) or passed (`breached`). */
+  sla: z.enum(SLA_BOARD_FILTERS, { error: TASKS_MSG.unknownSlaFilter.code }).optional(),
   /** `true`: only tasks nobody has taken yet (agents: of their own country), to be claimed. */
   unassigned: z
     .enum(['true', 'false'], { error: TASKS_MSG.invalidFilter.code })
@@ -131,6 +160,8 @@ export const taskRowSchema = z.object({
   createdByUserID: z.number().int().nullable(),
   created_by_userid: z.number().int().nullable(),
   has_audit: z.boolean(),
+  /** Service level (issue 31); null for a task whose deadlines are not computed yet. */
+  sla: taskSlaSchema.nullable(),
 });
 export type TaskRow = z.infer<typeof taskRowSchema>;
 
@@ -270,6 +301,13 @@ export const requestAssistSchema = z.object({
   agentID: id(TASKS_MSG.agentRequired.code),
   comment: required(TASKS_MSG.commentRequired.code).max(L.taskComment, TASKS_MSG.commentMax.code),
 });
+/** POST /api/task-pause: stop the task's service-level clock, with one of the two reasons. */
+export const pauseTaskSchema = z.object({
+  taskID: id(TASKS_MSG.taskMissing.code),
+  reason: z.enum(SLA_PAUSE_REASONS, { error: TASKS_MSG.pauseReasonInvalid.code }),
+});
+/** POST /api/task-resume: let the clock run again. */
+export const resumeTaskSchema = z.object({ taskID: id(TASKS_MSG.taskMissing.code) });
 /** POST /api/claim-task: take an unassigned task of one's own country. */
 export const claimTaskSchema = z.object({ taskID: id(TASKS_MSG.taskMissing.code) });
 
@@ -331,6 +369,8 @@ export const NOTIFICATION_TYPES = [
   'task_overdue',
   'task_reassigned',
   'task_closed',
+  'sla_warning',
+  'sla_breached',
 ] as const;
 
 export const notificationSchema = z.object({
@@ -353,6 +393,7 @@ export const notificationSchema = z.object({
       titel: z.string().optional(),
       files: z.number().int().optional(),
       comment: z.string().optional(),
+      minutes: z.number().int().optional(),
     })
     .nullable()
     .optional(),

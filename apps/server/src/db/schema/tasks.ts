@@ -67,6 +67,14 @@ export const tasks = pgTable(
     sla_due_at: ts(),
     /** The instant fewer than SLA_WARNING_MINUTES on the task's clock remain before `sla_due_at`. */
     sla_warn_at: ts(),
+    /**
+     * The warnings job (modules/tasks/sla-alerts.ts): the instant of the running deadline's next alert
+     * and which one it is (0: 60 minutes before, 1: 15 minutes before, 2: passed). A trigger (migration
+     * 0026) starts them again at the warning point whenever the running deadline changes, on every path
+     * that writes it; null: nothing to tell.
+     */
+    sla_alert_at: ts(),
+    sla_alert_step: integer().notNull().default(0),
     updated_at: ts().notNull().defaultNow(),
     /**
      * What the board's search and company filter read: title, description and company, and the company
@@ -126,6 +134,10 @@ export const tasks = pgTable(
       t.typ,
       t.sla_warn_at,
     ),
+    // The warnings job finds the alerts that are due by this index alone, never by scanning the tasks.
+    index('tasks_sla_alert_idx')
+      .on(t.sla_alert_at)
+      .where(sql`${t.sla_alert_at} is not null`),
     // The board filtered by agent, and the unassigned tab: newest first straight from the index (an
     // IS NULL condition gives no order to a plain index, hence the partial one).
     index('tasks_board_agent_idx').on(t.country_id, t.status, t.user_id, t.id),

@@ -21,6 +21,11 @@ import type { BoardScope } from './queries.js';
 /** A kept page: its JSON text and, once asked for, the same compressed (compressing cost more than reading it). */
 export interface KeptPage {
   version: number;
+  /**
+   * The rows' service level (remaining minutes, state) holds until this instant (ms): the next minute
+   * or a row's next warning point or deadline (tasks/sla.ts `withSla`); a page is never served after it.
+   */
+  validUntil: number;
   json: string;
   encoded: Partial<Record<Encoding, Buffer>>;
 }
@@ -32,9 +37,9 @@ export class BoardCache {
 
   constructor(private readonly maxEntries: number) {}
 
-  get(key: string, version: number): KeptPage | undefined {
+  get(key: string, version: number, at: Date): KeptPage | undefined {
     const entry = this.pages.get(key);
-    if (!entry || entry.version !== version) {
+    if (!entry || entry.version !== version || +at >= entry.validUntil) {
       this.misses++;
       return undefined;
     }
@@ -45,8 +50,8 @@ export class BoardCache {
     return entry;
   }
 
-  set(key: string, version: number, json: string): KeptPage {
-    const entry: KeptPage = { version, json, encoded: {} };
+  set(key: string, version: number, json: string, validUntil: number): KeptPage {
+    const entry: KeptPage = { version, validUntil, json, encoded: {} };
     this.pages.delete(key);
     this.pages.set(key, entry);
     if (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
@@ -83,6 +88,7 @@ export function boardCacheKey(scope: BoardScope, q: TaskListQuery): string {
     q.typ ?? null,
     q.firma ?? null,
     q.q ?? null,
+    q.sla ?? null,
     q.sort,
     q.limit,
     q.cursor ?? null,

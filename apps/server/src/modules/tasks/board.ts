@@ -1,6 +1,6 @@
 import type { TaskListQuery, TaskStatus } from '@portal/shared';
 import { forbidden } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { boardCacheFor, boardCacheKey, boardVersion, type KeptPage } from './board-cache.js';
 import { listBoardJson, listSince, type BoardScope } from './queries.js';
 
@@ -42,16 +42,19 @@ export async function boardPage(
   input: BoardInput & { query: TaskListQuery },
 ): Promise<{ json: string; kept: KeptPage | null }> {
   const scope = scopeFor(viewer, input);
-  const cache = boardCacheFor(ctx);
-  if (!cache) return { json: (await listBoardJson(ctx.db, scope, input.query)).json, kept: null };
+  const at = now(ctx);
+  // A page filtered by service level changes its rows whenever any task of the board reaches its warning
+  // point or deadline, without a write: it is always read (by index, tasks_board_sla_idx), never kept.
+  const cache = input.query.sla ? null : boardCacheFor(ctx);
+  if (!cache) return { json: (await listBoardJson(ctx.db, scope, input.query, at)).json, kept: null };
   const key = boardCacheKey(scope, input.query);
-  const kept = cache.get(key, await boardVersion(ctx.db, scope.countryId));
+  const kept = cache.get(key, await boardVersion(ctx.db, scope.countryId), at);
   if (kept !== undefined) return { json: kept.json, kept };
-  const page = await listBoardJson(ctx.db, scope, input.query);
-  return { json: page.json, kept: cache.set(key, page.version, page.json) };
+  const page = await listBoardJson(ctx.db, scope, input.query, at);
+  return { json: page.json, kept: cache.set(key, page.version, page.json, page.validUntil) };
 }
 
 /** The catch-up poll: tasks of the board with an id above `lastTaskId`. */
 export function boardSince(ctx: ServiceCtx, viewer: Viewer, input: BoardInput & { lastTaskId: number; limit: number }) {
-  return listSince(ctx.db, scopeFor(viewer, input), input.lastTaskId, input.limit);
+  return listSince(ctx.db, scopeFor(viewer, input), input.lastTaskId, input.limit, now(ctx));
 }

@@ -10,6 +10,8 @@ import { countryStaffMember, recordTaskChange } from './audience.js';
 import { MSG, activity, assertNoAudit, assertOpen, iso } from './common.js';
 import { withStoredFiles, type FilesCtx } from './files.js';
 import { findRow } from './queries.js';
+import { afterStaffAction } from './sla.js';
+import { slaColumnsForNewTask } from '../service-levels/index.js';
 
 export interface CreateTaskData {
   titel: string;
@@ -27,9 +29,13 @@ export async function createTask(ctx: FilesCtx, viewer: Viewer, input: CreateTas
     if (!type) throw badRequest(MSG.unknownType);
     const countryId = viewer.country_id ?? 1;
     const assignee = await countryStaffMember(tx, input.userID, countryId);
+    const erstellt_am = now(ctx);
+    const sla = await slaColumnsForNewTask(tx, { country_id: countryId, typ: input.typ, erstellt_am, frist: input.frist });
     const [created] = await tx
       .insert(tasks)
       .values({
+        ...sla,
+        erstellt_am,
         titel: input.titel,
         beschreibung: input.beschreibung,
         frist: input.frist,
@@ -63,11 +69,11 @@ export async function addNote(ctx: ServiceCtx, viewer: Viewer, input: { taskId: 
   return ctx.db.transaction(async (tx) => {
     const t = await loadVisibleTask(tx, viewer, taskId, true);
     assertOpen(t, MSG.noteClosed);
+    const at = now(ctx);
     const [note] = await tx.insert(taskNotes).values({ task_id: taskId, notiz, user_id: viewer.id }).returning();
-    await tx
-      .update(tasks)
-      .set({ updated_at: now(ctx) })
-      .where(eq(tasks.id, taskId));
+    await tx.update(tasks).set({ updated_at: at }).where(eq(tasks.id, taskId));
+    // The first note by staff is the task's first response: its running deadline becomes the resolution's.
+    if (t.sla_responded_at === null) await afterStaffAction(tx, t, at);
     await activity(tx, taskId, viewer.id, 'note_added', { note_id: note!.id });
     await notify(tx, {
       recipients: [t.user_id, t.requested_user_id, t.created_by_userid],
@@ -172,7 +178,7 @@ export async function claimTask(ctx: ServiceCtx, viewer: Viewer, input: { taskId
       requested_user_id: null,
       country_id: claimed.country_id,
     });
-    return (await findRow(tx, taskId))!;
+    return (await findRow(tx, taskId, now(ctx)))!;
   });
 }
 
@@ -193,6 +199,8 @@ export async function setStatus(
     } else {
       throw conflict(MSG.badMove);
     }
+    // A status change is a response too; a finished task has no running deadline, a reopened one again.
+    await afterStaffAction(tx, { ...t, status }, at);
     await activity(tx, taskId, viewer.id, 'status_changed', { from: t.status, to: status });
     await recordTaskChange(tx, taskId, t);
   });

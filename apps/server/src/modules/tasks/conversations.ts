@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { taskConversations } from '../../db/schema/index.js';
 import { queueMail, type MailMessage } from '../../platform/mail.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
+import { markResponded } from './sla.js';
 
 /**
  * A mail about a task: queued in the outbox and recorded as the task's conversation entry, both in
@@ -9,9 +10,16 @@ import { afterCommit } from '../../platform/unit-of-work.js';
  */
 export async function queueTaskMail(
   tx: DbOrTx,
-  msg: MailMessage & { taskId: number; /** Who sent it (an agent's name); none for system mails. */ agentName?: string },
+  msg: MailMessage & {
+    taskId: number;
+    /** Who sent it (an agent's name); none for system mails. */
+    agentName?: string;
+    /** A staff member's message, sent at this instant: the task's first response if none was yet. */
+    sentByStaffAt?: Date;
+  },
 ): Promise<number> {
-  const { agentName, ...mail } = msg;
+  const { agentName, sentByStaffAt, ...mail } = msg;
+  if (sentByStaffAt) await markResponded(tx, msg.taskId, sentByStaffAt);
   const mailId = await queueMail(tx, mail);
   await tx.insert(taskConversations).values({
     task_id: msg.taskId,

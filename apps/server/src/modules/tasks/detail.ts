@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { TaskDetailResponse } from '@portal/shared';
 import { helpRequests, taskConversations, taskFiles, taskMessages, taskNotes, tasks, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { isInsolventByNumber } from '../insolvency/index.js';
 import { loadVisibleTask } from './access.js';
 import { iso } from './common.js';
@@ -14,7 +14,7 @@ export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskI
   const t = await loadVisibleTask(db, viewer, taskId);
   const creator = users;
   const [row, [extra], files, conversations, messages, notes, insolvent] = await Promise.all([
-    findRow(db, taskId),
+    findRow(db, taskId, now(ctx)),
     db
       .select({
         created_by_name: creator.name,
@@ -116,7 +116,7 @@ export async function getVisibleRow(ctx: ServiceCtx, viewer: Viewer, input: { ta
   const { db } = ctx;
   const { taskId } = input;
   await loadVisibleTask(db, viewer, taskId);
-  const row = await findRow(db, taskId);
+  const row = await findRow(db, taskId, now(ctx));
   if (!row) throw notFound();
   return row;
 }

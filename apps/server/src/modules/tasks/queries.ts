@@ -1,4 +1,4 @@
-import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   TASK_TOTAL_CAP,
   type TaskListQuery,
@@ -12,6 +12,7 @@ import { normalisedSearch, tasks, users } from '../../db/schema/index.js';
 import { likeEscape } from '../../platform/db-helpers.js';
 import { badRequest } from '../../platform/errors.js';
 import { boardVersionSql } from './board-cache.js';
+import { withSla, type RawTaskRow } from './sla.js';
 
 /**
  * An agent's own board: the tasks assigned to them, created by them, or where their help was asked.
@@ -54,6 +55,7 @@ export function boardFilter(
   scope: BoardScope,
   q: Omit<TaskListQuery, 'sort' | 'limit' | 'cursor'>,
   namedAgents: number[] = [],
+  at: Date = new Date(),
 ): { all: SQL[]; anyOf: SQL[] } {
   const all: SQL[] = [eq(tasks.country_id, scope.countryId), eq(tasks.status, scope.status)];
   if (scope.visibleFor) all.push(visibleTo(scope.visibleFor));
@@ -61,6 +63,10 @@ export function boardFilter(
   if (q.agentId) all.push(eq(tasks.user_id, q.agentId));
   if (q.typ) all.push(eq(tasks.typ, q.typ));
   if (q.firma) all.push(sql`${tasks.firma_search} like ${containing(q.firma)}`);
+  // The running deadline (set only while open and not paused) passed, or its warning point passed;
+  // both columns are in tasks_board_sla_idx. The SQL mirror of the shared `slaView` states.
+  if (q.sla === 'breached') all.push(lte(tasks.sla_due_at, at));
+  if (q.sla === 'warning') all.push(gt(tasks.sla_due_at, at), lte(tasks.sla_warn_at, at));
   const anyOf: SQL[] = [];
   if (q.q) {
     anyOf.push(sql`${tasks.search_text} like ${containing(q.q)}`);
@@ -114,6 +120,9 @@ function sortPlan(sort: TaskSort) {
       return { col: tasks.frist, dir: 'asc' as const };
     case 'due_desc':
       return { col: tasks.frist, dir: 'desc' as const };
+    case 'sla':
+      // Most urgent running deadline first; paused and finished tasks (no running deadline) last.
+      return { col: tasks.sla_due_at, dir: 'asc' as const };
     default:
       return { col: null, dir: 'desc' as const };
   }
@@ -135,7 +144,10 @@ const ROW_JSON = sql.raw(`json_build_object(
   'user_id', tasks.user_id, 'agent_name', agent.name, 'requested_user_id', tasks.requested_user_id,
   'requested_agent_name', helper.name, 'firma', tasks.firma, 'kundennummer', tasks.kundennummer,
   'created_by_userid', tasks.created_by_userid, 'has_audit', tasks.has_audit,
-  'createdByUserID', tasks.created_by_userid)`);
+  'createdByUserID', tasks.created_by_userid,
+  'sla', json_build_object('r', ${isoText('tasks.sla_response_due_at')}, 'd', ${isoText('tasks.sla_resolution_due_at')},
+    'a', ${isoText('tasks.sla_responded_at')}, 'p', ${isoText('tasks.sla_paused_at')}, 'm', tasks.sla_paused_minutes,
+    'due', ${isoText('tasks.sla_due_at')}, 'warn', ${isoText('tasks.sla_warn_at')}))`);
 const ROW_JOINS = sql.raw(`join task_types on task_types.id = tasks.typ
   left join users agent on agent.id = tasks.user_id
   left join users helper on helper.id = tasks.requested_user_id`);
@@ -149,30 +161,44 @@ export async function listBoardJson(
   db: DbOrTx,
   scope: BoardScope,
   q: TaskListQuery,
-): Promise<{ json: string; version: number }> {
-  const filter = boardFilter(scope, q, q.q ? await agentsNamed(db, q.q) : []);
+  at: Date,
+): Promise<{ json: string; version: number; validUntil: number }> {
+  const filter = boardFilter(scope, q, q.q ? await agentsNamed(db, q.q) : [], at);
   const plan = sortPlan(q.sort);
-  let after: SQL | undefined;
+  // Where the page starts, as alternatives each read in index order (a page merges them). Only the
+  // `sla` sort has a column that may be null (last): after a dated row, the later dated ones and then
+  // the undated ones; after an undated one, the undated ones with a higher id.
+  let after: (SQL | undefined)[] = [undefined];
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
-    if (plan.col) {
-      const v = new Date(c.v ?? 0);
+    if (plan.col === tasks.sla_due_at) {
       after =
+        c.v === null
+          ? [and(isNull(tasks.sla_due_at), gt(tasks.id, c.id))]
+          : [sql`(${tasks.sla_due_at}, ${tasks.id}) > (${new Date(c.v)}, ${c.id})`, isNull(tasks.sla_due_at)];
+    } else if (plan.col) {
+      const v = new Date(c.v ?? 0);
+      after = [
         plan.dir === 'asc'
           ? sql`(${plan.col}, ${tasks.id}) > (${v}, ${c.id})`
-          : sql`(${plan.col}, ${tasks.id}) < (${v}, ${c.id})`;
+          : sql`(${plan.col}, ${tasks.id}) < (${v}, ${c.id})`,
+      ];
     } else {
-      after = lt(tasks.id, c.id);
+      after = [lt(tasks.id, c.id)];
     }
   }
   const orderSql = sql.raw(plan.col ? `tasks.${plan.col.name} ${plan.dir}, tasks.id ${plan.dir}` : 'tasks.id desc');
   const cursorValue = sql.raw(plan.col ? isoText(`tasks.${plan.col.name}`) : 'null::text');
   // Each alternative's first rows in the page's order; merged, their first rows are the page's.
-  const pageIds = eachAlternative(
-    filter,
-    (where) =>
-      sql`(select tasks.id, ${sql.raw(plan.col ? `tasks.${plan.col.name}` : 'null::timestamptz')} as s from ${tasks}
-        where ${and(where, after)} order by ${orderSql} limit ${q.limit + 1})`,
+  const pageIds = eachAlternative(filter, (where) =>
+    sql.join(
+      after.map(
+        (start) =>
+          sql`(select tasks.id, ${sql.raw(plan.col ? `tasks.${plan.col.name}` : 'null::timestamptz')} as s from ${tasks}
+        where ${and(where, start)} order by ${orderSql} limit ${q.limit + 1})`,
+      ),
+      sql` union `,
+    ),
   );
   const capped = eachAlternative(
     filter,
@@ -221,22 +247,26 @@ export async function listBoardJson(
     }
   ).rows[0]!;
   const nextCursor = r.has_more && r.last_id != null ? encodeCursor({ v: r.last_v, id: r.last_id }) : null;
+  // The service level depends on the time and the calendars: worded here, on the page's rows only.
+  const { rows, validUntil } = await withSla(db, JSON.parse(r.page) as RawTaskRow[], at);
   return {
-    json: `{"tasks":${r.page},"total":${Math.min(r.total, TASK_TOTAL_CAP)},"totalCapped":${r.total > TASK_TOTAL_CAP},"nextCursor":${JSON.stringify(nextCursor)}}`,
+    json: `{"tasks":${JSON.stringify(rows)},"total":${Math.min(r.total, TASK_TOTAL_CAP)},"totalCapped":${r.total > TASK_TOTAL_CAP},"nextCursor":${JSON.stringify(nextCursor)}}`,
     version: Number(r.version),
+    validUntil,
   };
 }
 
-/** Board rows (ROW_JSON) of the tasks matching `where`, by id ascending. */
-async function selectRows(db: DbOrTx, where: SQL, limit: number): Promise<TaskRow[]> {
+/** Board rows (ROW_JSON) of the tasks matching `where`, by id ascending, their service level at `at`. */
+async function selectRows(db: DbOrTx, where: SQL, limit: number, at: Date): Promise<TaskRow[]> {
   const result = await db.execute<{ j: string }>(
     sql`select ${ROW_JSON}::text as j from ${tasks} ${ROW_JOINS} where ${where} order by tasks.id limit ${limit}`,
   );
-  return (result as unknown as { rows: { j: string }[] }).rows.map((r) => JSON.parse(r.j) as TaskRow);
+  const raw = (result as unknown as { rows: { j: string }[] }).rows.map((r) => JSON.parse(r.j) as RawTaskRow);
+  return (await withSla(db, raw, at)).rows;
 }
 
 /** Tasks with an id above `lastId` in the scope, oldest first: the board's 10-second catch-up. */
-export async function listSince(db: DbOrTx, scope: BoardScope, lastId: number, limit: number) {
+export async function listSince(db: DbOrTx, scope: BoardScope, lastId: number, limit: number, at: Date) {
   return selectRows(
     db,
     and(
@@ -246,10 +276,11 @@ export async function listSince(db: DbOrTx, scope: BoardScope, lastId: number, l
       scope.visibleFor ? visibleTo(scope.visibleFor) : undefined,
     )!,
     limit,
+    at,
   );
 }
 
-export async function findRow(db: DbOrTx, taskId: number): Promise<TaskRow | null> {
-  const [row] = await selectRows(db, eq(tasks.id, taskId), 1);
+export async function findRow(db: DbOrTx, taskId: number, at: Date): Promise<TaskRow | null> {
+  const [row] = await selectRows(db, eq(tasks.id, taskId), 1, at);
   return row ?? null;
 }

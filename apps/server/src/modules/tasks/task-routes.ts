@@ -7,6 +7,7 @@ import { serve } from '../../platform/serve.js';
 import { readMultipart, type StagedFile } from '../../platform/uploads.js';
 import { addNote, claimTask, createTask, requestAssist, setStatus, switchAgent } from './commands.js';
 import { getVisibleRow, listNotes, taskDetail } from './detail.js';
+import { pauseTask, resumeTask } from './sla-commands.js';
 
 /** One task: its row and details, claim, create, notes, hand-over, help request, status. */
 export function taskCommandRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -44,6 +45,14 @@ export function taskCommandRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, calls.requestAssist, async (c, viewer, input) => {
     await requestAssist(c, viewer, { taskId: input.taskID, agentId: input.agentID, comment: input.comment });
     return { ...said(TASKS_MSG.helpSent) };
+  });
+  serve(app, ctx, calls.pauseTask, async (c, viewer, input) => {
+    await pauseTask(c, viewer, { taskId: input.taskID, reason: input.reason });
+    return { ...said(TASKS_MSG.slaPaused) };
+  });
+  serve(app, ctx, calls.resumeTask, async (c, viewer, input) => {
+    await resumeTask(c, viewer, { taskId: input.taskID });
+    return { ...said(TASKS_MSG.slaResumed) };
   });
   serve(app, ctx, calls.setTaskStatus, async (c, viewer, input) => {
     await setStatus(c, viewer, { taskId: input.taskID, status: input.status });

@@ -19,6 +19,10 @@ export const LOCKS = {
   orphanFiles: 727_005,
   /** Scheduled: open RKSV outages past 48 h, told to the order's agent. */
   rksvOutages: 727_006,
+  /** Scheduled: open tasks without service-level deadlines get theirs (issue 31). */
+  slaDeadlines: 727_310,
+  /** Scheduled: service-level warnings and breaches, told to the task's agent and admins (issue 31). */
+  slaAlerts: 727_311,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

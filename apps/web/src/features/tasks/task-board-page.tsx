@@ -64,11 +64,11 @@ export default function TaskBoardPage() {
   const location = useLocation();
   const { taskId: routeTaskId } = useParams();
   const { values: board, setParam, reset } = useUrlFilters(BOARD_FILTERS);
-  const { status, sort, agent, typ, firma, q, unassigned } = board;
+  const { status, sort, sla, agent, typ, firma, q, unassigned } = board;
   // Keyed by the filter values only: opening a task (another parameter) keeps the list's filters.
   const filters = useMemo(
-    () => boardListFilters({ status, sort, agent, typ, firma, q, unassigned }),
-    [status, sort, agent, typ, firma, q, unassigned],
+    () => boardListFilters({ status, sort, sla, agent, typ, firma, q, unassigned }),
+    [status, sort, sla, agent, typ, firma, q, unassigned],
   );
   const resetFilters = useCallback(() => reset(BOARD_RESETTABLE), [reset]);
 

@@ -30,7 +30,7 @@ export function getTasksSince(
 }
 
 const isPlainList = (f: TaskListFilters) =>
-  !f.firma && !f.agentId && !f.typ && !f.q && !f.unassigned && f.sort === 'id';
+  !f.firma && !f.agentId && !f.typ && !f.q && !f.sla && !f.unassigned && f.sort === 'id';
 
 /**
  * Whether a task belongs on the board as scoped: its country, and on an agent's own list only tasks

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { TASK_PAGE_DEFAULT, type TaskSort, type TaskStatus } from '@portal/shared';
+import { TASK_PAGE_DEFAULT, type SlaBoardFilter, type TaskSort, type TaskStatus } from '@portal/shared';
 import { tasksCalls } from '@portal/shared/contracts';
 import { callApi } from '../../../lib/calls';
 import { taskKeys } from './query-keys';
@@ -13,6 +13,8 @@ export interface TaskListFilters {
   typ?: number;
   q?: string;
   sort: TaskSort;
+  /** Only tasks whose service-level deadline is near or passed. */
+  sla?: SlaBoardFilter;
   /** Only tasks nobody has taken yet (of the board's country). */
   unassigned?: boolean;
 }
@@ -25,6 +27,7 @@ function listQuery(filters: TaskListFilters, cursor: string | null, limit = TASK
     typ: filters.typ || undefined,
     q: filters.q || undefined,
     sort: filters.sort !== 'id' ? filters.sort : undefined,
+    sla: filters.sla || undefined,
     unassigned: filters.unassigned ? ('true' as const) : undefined,
     limit,
     cursor: cursor ?? undefined,

@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TASK_SORTS, type AgentSummary } from '@portal/shared';
+import { SLA_BOARD_FILTERS, TASK_SORTS, type AgentSummary } from '@portal/shared';
 import { useAgents } from '../api/get-agents';
 import { useTaskTypes } from '../api/get-task-types';
 import type { TaskListFilters } from '../api/get-tasks';
@@ -72,7 +72,7 @@ export function TaskBoardFilters({
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [open, { toggle }] = useDisclosure(false);
   const agentById = useMemo(() => new Map((agents.data ?? []).map((a) => [String(a.id), a])), [agents.data]);
-  const active = [filters.firma, filters.agentId, filters.typ, filters.sort !== 'id'].filter(Boolean).length;
+  const active = [filters.firma, filters.agentId, filters.typ, filters.sla, filters.sort !== 'id'].filter(Boolean).length;
 
   const search = (
     <DebouncedTextInput
@@ -131,6 +131,15 @@ export function TaskBoardFilters({
         data-testid="task-filter-type"
       />
       <Select
+        label={t('tasks.filters.sla')}
+        placeholder={t('tasks.filters.allSla')}
+        clearable
+        data={SLA_BOARD_FILTERS.map((s) => ({ value: s, label: t(`tasks.sla.filter.${s}`) }))}
+        value={filters.sla ?? null}
+        onChange={(v) => setParam('sla', v)}
+        data-testid="task-filter-sla"
+      />
+      <Select
         label={t('tasks.filters.sort')}
         allowDeselect={false}
         data={TASK_SORTS.map((s) => ({ value: s, label: t(`tasks.sort.${s}`) }))}
@@ -153,7 +162,7 @@ export function TaskBoardFilters({
 
   if (!narrow) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 6 }} spacing="sm" verticalSpacing="xs">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4, xl: 7 }} spacing="sm" verticalSpacing="xs">
         {search}
         {others}
       </SimpleGrid>

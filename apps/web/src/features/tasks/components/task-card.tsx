@@ -6,6 +6,7 @@ import { descriptionPreview } from '../task-utils';
 import { useTaskTypeLabel } from '../use-task-type-label';
 import { useDateTime } from '../use-date-time';
 import { Bidi, isolate, Ltr } from '../../../components/ltr';
+import { SlaBadge } from './sla-badge';
 import '../task-board.css';
 
 interface TaskCardProps {
@@ -64,6 +65,7 @@ export function TaskCard({ task, now, onOpen }: TaskCardProps) {
         <Text fw={600} lineClamp={2} dir="auto" title={task.titel} style={{ overflowWrap: 'anywhere' }}>
           {task.titel}
         </Text>
+        <SlaBadge task={task} now={now} />
         <Group gap="md" wrap="wrap">
           <Text size="xs" c="dimmed">
             {t('tasks.card.created')}: <Ltr>{fmt(task.erstellt_am)}</Ltr>

@@ -6,6 +6,7 @@ import { Ltr } from '../../../components/ltr';
 import { useTaskTypeLabel } from '../use-task-type-label';
 import { useDateTime } from '../use-date-time';
 import { TaskStatusBadge } from './task-status-badge';
+import { SlaBadge } from './sla-badge';
 import '../task-board.css';
 
 interface TaskListTableProps {
@@ -53,6 +54,7 @@ export const TaskListTable = forwardRef<HTMLTableElement, TaskListTableProps>(fu
         {wide && <col style={{ width: '13%' }} />}
         {wide && <col style={{ width: '11%' }} />}
         <col style={{ width: narrow ? '6.5rem' : '10.5rem' }} />
+        {wide && <col style={{ width: '10rem' }} />}
         {wide && <col style={{ width: '8rem' }} />}
       </colgroup>
       <Table.Thead>
@@ -63,6 +65,7 @@ export const TaskListTable = forwardRef<HTMLTableElement, TaskListTableProps>(fu
           {wide && <Table.Th>{t('tasks.list.agent')}</Table.Th>}
           {wide && <Table.Th>{t('tasks.list.type')}</Table.Th>}
           <Table.Th>{t('tasks.list.due')}</Table.Th>
+          {wide && <Table.Th>{t('tasks.list.sla')}</Table.Th>}
           {wide && <Table.Th>{t('tasks.list.status')}</Table.Th>}
         </Table.Tr>
       </Table.Thead>
@@ -138,6 +141,13 @@ export const TaskListTable = forwardRef<HTMLTableElement, TaskListTableProps>(fu
                   {overdue && <VisuallyHidden component="span"> ({t('tasks.card.overdue')})</VisuallyHidden>}
                 </Text>
               </Table.Td>
+              {wide && (
+                <Table.Td>
+                  <Text inherit truncate="end">
+                    <SlaBadge task={task} now={now} plain />
+                  </Text>
+                </Table.Td>
+              )}
               {wide && (
                 <Table.Td>
                   <TaskStatusBadge status={task.status} size="xs" />

@@ -22,6 +22,7 @@ import { AuditFormPanel } from './audit-form-panel';
 import { ClaimTaskBanner } from './claim-task-banner';
 import { RequestHelpPanel } from './request-help-panel';
 import { SwitchAgentPanel } from './switch-agent-panel';
+import { SlaPanel } from './sla-panel';
 import { TaskAuditTab } from './task-audit-tab';
 import { TaskConversationsTab } from './task-conversations-tab';
 import { TaskDetailsTab } from './task-details-tab';
@@ -198,6 +199,7 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
           {t('tasks.actions.lockedInfo')}
         </Alert>
       )}
+      <SlaPanel task={task} mayPause={user.role === 'admin' || task.user_id === user.id} />
       {task.user_id === null && <ClaimTaskBanner task={task} onClaimed={() => focusLater(title)} />}
 
       {panel === 'switch' ? (
