@@ -31,3 +31,18 @@ export function focusFirstInvalidOnSubmit(doc: Document = document): void {
     true,
   );
 }
+
+/**
+ * `focusFirstInvalid` for refusals set from a callback (the server's answer, a check before sending):
+ * React draws the errors in a task of its own, which on a busy machine comes after the next frame, so
+ * the field is looked for on each of the next frames until one is marked invalid.
+ */
+export function focusFirstInvalidSoon(scope: string, frames = 20): void {
+  const attempt = (left: number) =>
+    requestAnimationFrame(() => {
+      const field = document.querySelector<HTMLElement>(`${scope} [aria-invalid="true"]`);
+      if (field) field.focus();
+      else if (left > 0) attempt(left - 1);
+    });
+  attempt(frames);
+}

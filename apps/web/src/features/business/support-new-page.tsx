@@ -18,6 +18,7 @@ import { UploadProgress } from '../../components/upload/upload-progress';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
+import { focusFirstInvalidSoon } from '../../lib/focus-first-invalid';
 import { useCreateBusinessSupport } from './api/create-support';
 import { ScreenTitle } from './parts';
 
@@ -25,10 +26,7 @@ type Field = 'typ' | 'titel' | 'beschreibung';
 const FIELDS: readonly Field[] = ['typ', 'titel', 'beschreibung'];
 
 /** After a refused submit the first field marked invalid takes the focus. */
-const focusFirstInvalid = () =>
-  requestAnimationFrame(() =>
-    document.querySelector<HTMLElement>('[data-testid="support-form"] [aria-invalid="true"]')?.focus(),
-  );
+const focusFirstInvalid = () => focusFirstInvalidSoon('[data-testid="support-form"]');
 
 /**
  * A new request: type, title, text and files; the server fills in the company's contact data. Each

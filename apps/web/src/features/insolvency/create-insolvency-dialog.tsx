@@ -11,7 +11,7 @@ import {
 import { CustomerPicker } from '../../components/customer-picker';
 import { DateInput } from '../../components/date-input';
 import { errorMessage, clientError, fieldErrorsOf } from '../../lib/errors';
-import { focusFirstInvalid } from '../../lib/focus-first-invalid';
+import { focusFirstInvalidSoon } from '../../lib/focus-first-invalid';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
 import { useCreateInsolvency } from './api/create-insolvency';
@@ -57,7 +57,7 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
         next[f] ??= translateMessage(issue.message);
       }
       setErrors(next);
-      requestAnimationFrame(() => focusFirstInvalid(DIALOG));
+      focusFirstInvalidSoon(DIALOG);
       return;
     }
     setErrors({});
@@ -77,7 +77,7 @@ export function CreateInsolvencyDialog({ opened, onClose }: { opened: boolean; o
         const atFields = fieldErrorsOf(e);
         if (Object.keys(atFields).length > 0) {
           setErrors(atFields);
-          requestAnimationFrame(() => focusFirstInvalid(DIALOG));
+          focusFirstInvalidSoon(DIALOG);
         }
         else setFailure(errorMessage(e, translateMessage(INSOLVENCY_MSG.createError), clientError));
       },

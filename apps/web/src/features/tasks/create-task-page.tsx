@@ -33,7 +33,7 @@ import { UploadProgress } from '../../components/upload/upload-progress';
 import { notifySuccess } from './notify';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
-import { focusFirstInvalid } from '../../lib/focus-first-invalid';
+import { focusFirstInvalidSoon } from '../../lib/focus-first-invalid';
 import { localDateTimeToIso } from './task-utils';
 import { useFileSelection } from '../../components/upload/use-file-selection';
 import { useTaskTypeLabel } from './use-task-type-label';
@@ -110,13 +110,13 @@ export default function CreateTaskPage() {
               const fields = Object.entries(fieldErrorsOf(e)).filter(([f]) => f in form.values);
               if (fields.length > 0) {
                 form.setErrors(Object.fromEntries(fields));
-                requestAnimationFrame(() => focusFirstInvalid(FORM));
+                focusFirstInvalidSoon(FORM);
               } else setError(errorMessage(e, t('tasks.create.error')));
             },
           ),
       );
     },
-    () => requestAnimationFrame(() => focusFirstInvalid(FORM)),
+    () => focusFirstInvalidSoon(FORM),
   );
 
   return (

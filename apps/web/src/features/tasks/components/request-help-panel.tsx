@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { requestAssistSchema, TASKS_MSG, TEXT_LIMITS, type TaskDetails } from '@portal/shared';
 import { fieldError, inputProps } from '../../../components/field-error';
 import { withTextLimit } from '../../../components/text-limit';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidSoon } from '../../../lib/focus-first-invalid';
 import { ApiError } from '../../../lib/api';
 import { useAgents } from '../api/get-agents';
 import { HELP_REQUEST_EXISTS_STATUS, useRequestAssist } from '../api/request-assist';
@@ -51,7 +51,7 @@ export function RequestHelpPanel({ task, userId, onDone, onCancel }: RequestHelp
         ),
       ),
     // An empty submit: the first field that needs something gets the focus.
-    () => requestAnimationFrame(() => focusFirstInvalid('[data-testid="request-help-panel"]')),
+    () => focusFirstInvalidSoon('[data-testid="request-help-panel"]'),
   );
 
   return (
