@@ -56,7 +56,12 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   };
 }
 
-export async function createTestApp(target: DbTarget, env: Record<string, string> = {}): Promise<TestApp> {
+/** `clock`: "now" of every service (platform/service.ts `now(ctx)`), for tests where time matters. */
+export async function createTestApp(
+  target: DbTarget,
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
   // A data folder of its own: uploads land there and are removed with it.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({
@@ -81,7 +86,7 @@ export async function createTestApp(target: DbTarget, env: Record<string, string
   const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom, storage });
   const realtime = new RealtimeHub(database.db, pino({ level: 'silent' }));
   const app = await buildApp(
-    { config, db: database.db, mailer, realtime, storage },
+    { config, db: database.db, mailer, realtime, storage, clock: options.clock },
     { logger: false, serveWebApp: false },
   );
   await app.ready();

@@ -32,3 +32,5 @@ export * from './schemas/business-records.js';
 export * from './schemas/dates.js';
 export * from './service-calendar.js';
 export * from './sla-rules.js';
+export * from './answer-time.js';
+export * from './schemas/service-levels.js';

@@ -16,6 +16,7 @@ import { shopCalls } from './shop.js';
 import { tasksCalls } from './tasks.js';
 import { businessCalls } from './business.js';
 import { businessRecordsCalls, customerDocumentCalls, newsCalls } from './business-records.js';
+import { serviceLevelsCalls } from './service-levels.js';
 
 /** Every call of the portal, declared once per area (define.ts); the server serves them, the web fetches them. */
 export * from './define.js';
@@ -36,6 +37,7 @@ export { shopCalls };
 export { tasksCalls };
 export { businessCalls };
 export { businessRecordsCalls, customerDocumentCalls, newsCalls };
+export { serviceLevelsCalls };
 
 /** Every declared call (the route test and the sidebar test read them). One line per area. */
 export const ALL_CALLS: readonly Call[] = [
@@ -59,4 +61,5 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(businessRecordsCalls),
   ...Object.values(customerDocumentCalls),
   ...Object.values(newsCalls),
+  ...Object.values(serviceLevelsCalls),
 ];

@@ -15,9 +15,11 @@ import { INSOLVENCY_MSG } from './insolvency.js';
 import { CASHBOOK_MSG } from './cashbook.js';
 import { BUSINESS_MSG } from './business.js';
 import { BUSINESS_RECORDS_MSG } from './business-records.js';
+import { SERVICE_LEVELS_MSG, SERVICE_LEVELS_REPLY } from './service-levels.js';
 
 export { AUTH_MSG, COMMON_MSG, NOTIFICATIONS_MSG, TASKS_MSG, USERS_MSG };
 export { BUSINESS_RECORDS_MSG };
+export { SERVICE_LEVELS_MSG, SERVICE_LEVELS_REPLY };
 export { RKSV_ORDERS_MSG, STATS_MSG, RATINGS_MSG, SIGNAGE_MSG, SYNC_MSG, INSOLVENCY_MSG, CASHBOOK_MSG, BUSINESS_MSG };
 export { SHOP_ERR, SHOP_MESSAGES } from './shop.js';
 
@@ -44,6 +46,7 @@ export const MESSAGE_CATALOGUE = {
   cashbook: CASHBOOK_MSG,
   business: BUSINESS_MSG,
   businessRecords: BUSINESS_RECORDS_MSG,
+  serviceLevels: { ...SERVICE_LEVELS_MSG, reply: SERVICE_LEVELS_REPLY },
 } as const;
 
 export type MessageArea = keyof typeof MESSAGE_CATALOGUE;

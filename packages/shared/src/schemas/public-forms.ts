@@ -27,6 +27,10 @@ export const publicFormResponseSchema = z.object({
   message: z.string(),
   code: z.string().optional(),
   reference: z.number().int(),
+  /** The task's response deadline (issue 31, ISO): the success message says when to expect an answer. */
+  due_at: z.string(),
+  /** The request came outside the service hours (the message says so). */
+  outside_hours: z.boolean(),
 });
 export type PublicFormResponse = z.infer<typeof publicFormResponseSchema>;
 

@@ -2,6 +2,8 @@ import { COUNTRY, TASK_TYPE } from '@portal/shared';
 import { taskFiles, tasks } from '../../db/schema/index.js';
 import type { StagedFile } from '../../platform/uploads.js';
 import { notify } from '../notifications/index.js';
+import { slaColumnsForNewTask } from '../service-levels/index.js';
+import { now } from '../../platform/service.js';
 import { countryTaskStaff, recordTaskChange } from './audience.js';
 import { activity } from './common.js';
 import { queueTaskMail } from './conversations.js';
@@ -44,9 +46,17 @@ export async function createTaskFromRequest(
   const countryId = request.countryId ?? REQUEST_COUNTRY;
   return withStoredFiles(ctx, 'tasks', request.files, async (tx, files) => {
     const { confirmation, ...fields } = input;
+    // Its service level from the type's policy on the country's calendar (issue 31), in this transaction.
+    const erstellt_am = now(ctx);
+    const sla = await slaColumnsForNewTask(tx, {
+      country_id: countryId,
+      typ: input.typ,
+      erstellt_am,
+      frist: input.frist,
+    });
     const [created] = await tx
       .insert(tasks)
-      .values({ ...fields, country_id: countryId, user_id: null, created_by_userid: null })
+      .values({ ...fields, ...sla, erstellt_am, country_id: countryId, user_id: null, created_by_userid: null })
       .returning({ id: tasks.id });
     const taskId = created!.id;
     // No message copy of the request: its text is the description (public-forms/service.ts).
@@ -72,6 +82,6 @@ export async function createTaskFromRequest(
       taskId,
       priority: input.typ === TASK_TYPE.emergency ? 'high' : 'medium',
     });
-    return { taskId, mailId };
+    return { taskId, mailId, responseDueAt: sla.sla_response_due_at };
   });
 }
