@@ -22,7 +22,7 @@ export const serviceLevelsCalls = defineCalls('service-levels', {
     access: access.staff,
     summary: "Every country's weekly hours, its closed days from today to twelve months ahead, its manual days",
     answer: serviceCalendarListSchema,
-    errors: [401, 403],
+    errors: [400, 401, 403],
   },
   updateServiceCalendar: {
     method: 'PUT',
@@ -40,7 +40,7 @@ export const serviceLevelsCalls = defineCalls('service-levels', {
     access: access.staff,
     summary: "Every task type's service level (response and resolution minutes, clock); shipped defaults where none was set",
     answer: slaPolicyListSchema,
-    errors: [401, 403],
+    errors: [400, 401, 403],
   },
   updateSlaPolicy: {
     method: 'PUT',

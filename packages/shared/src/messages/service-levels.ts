@@ -20,12 +20,3 @@ export const SERVICE_LEVELS_MSG = defineMessages('serviceLevels', {
   calendarSaved: 'Die Servicezeiten wurden gespeichert.',
   policySaved: 'Die Frist wurde gespeichert.',
 });
-
-/**
- * What a public form's answer and confirmation mail say about the answer time (issue 31): the
- * response deadline as weekday and time in Vienna, and a note when the request came outside the hours.
- */
-export const SERVICE_LEVELS_REPLY = defineMessages('serviceLevels.reply', {
-  answerBy: 'Wir melden uns bis {{when}}.',
-  outsideHours: 'Ihre Anfrage ist außerhalb unserer Servicezeiten eingegangen.',
-});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS } from '../messages/public-forms.js';
+import { PUBLIC_FORM_MSG, PUBLIC_FORM_REPLY, PUBLIC_FORM_SUCCESS } from '../messages/public-forms.js';
 import type { Message } from '../messages/define.js';
 import { DEP_FIRST_YEAR, MENU_CHANGE_MIN_WORKING_DAYS } from '../constants.js';
 import { trimInvisible } from '../input-hygiene.js';
@@ -20,7 +20,7 @@ export const HONEYPOT_FIELD = 'website';
 export const EMERGENCY_DUE_HOURS = 24;
 export const CLASSIC_DUE_DAYS = 3;
 
-export { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS };
+export { PUBLIC_FORM_MSG, PUBLIC_FORM_REPLY, PUBLIC_FORM_SUCCESS };
 
 /** The answer of every form call: the success message and the reference number (the task id). */
 export const publicFormResponseSchema = z.object({

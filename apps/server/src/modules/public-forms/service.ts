@@ -1,6 +1,6 @@
 import {
   COUNTRY,
-  SERVICE_LEVELS_REPLY,
+  PUBLIC_FORM_REPLY,
   fillText,
   formatAnswerTime,
   isOpenAt,
@@ -139,8 +139,8 @@ async function answerTime(ctx: FilesCtx, task: { typ: number; frist: Date }, at:
     status: 'offen',
   }).sla_response_due_at;
   const outsideHours = policy.clock === 'business' && !isOpenAt(cal, at);
-  const sentence = fillText(SERVICE_LEVELS_REPLY.answerBy.de, { when: formatAnswerTime(due, 'de-AT', at) });
-  return { outsideHours, note: outsideHours ? `${SERVICE_LEVELS_REPLY.outsideHours.de} ${sentence}` : sentence };
+  const sentence = fillText(PUBLIC_FORM_REPLY.answerBy.de, { when: formatAnswerTime(due, 'de-AT', at) });
+  return { outsideHours, note: outsideHours ? `${PUBLIC_FORM_REPLY.outsideHours.de} ${sentence}` : sentence };
 }
 
 /** The task created, with what the requester is told about the answer time. */
