@@ -65,9 +65,8 @@ export function CalendarEditor({ cal }: { cal: ServiceCalendarView }) {
 
   const rows: Row[] = [
     ...cal.holidays,
-    ...cal.manual
-      .filter((m) => !m.closed && cal.holidays.length > 0 && m.date >= cal.holidays[0]!.date)
-      .map((m) => ({ date: m.date, name: m.name, source: 'cancelled' as const })),
+    // The cancelled holidays (open manual days), so they can be restored.
+    ...cal.manual.filter((m) => !m.closed).map((m) => ({ date: m.date, name: m.name, source: 'cancelled' as const })),
   ].sort((a, b) => a.date.localeCompare(b.date));
 
   const weekdays = [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: t(`serviceLevels.weekdays.${d}`) }));
