@@ -42,11 +42,10 @@ describe('service levels screen', () => {
   const display = (key: string) => key.split('-').reverse().join('.');
 
   async function confirmSave(page: import('playwright-core').Page, text: RegExp) {
-    const dialog = page.getByTestId('confirm-dialog');
-    await dialog.waitFor();
-    assert.match(await dialog.innerText(), text);
+    const question = page.getByTestId('confirm-dialog').getByText(text);
+    await question.waitFor();
     await page.getByTestId('confirm-dialog-confirm').click();
-    await dialog.waitFor({ state: 'hidden' });
+    await question.waitFor({ state: 'detached' });
   }
 
   it('changes an hour, adds a day and cancels a holiday (German), then reads in Arabic on a phone', async () => {
@@ -65,7 +64,7 @@ describe('service levels screen', () => {
     await page.getByTestId('hours-save').click();
     await page.getByText('Bitte geben Sie die Uhrzeit als HH:MM ein.').waitFor();
     assert.equal(await start.getAttribute('aria-invalid'), 'true');
-    assert.equal(await page.getByTestId('confirm-dialog').count(), 0);
+    assert.equal(await page.getByTestId('confirm-dialog').getByText(/offene Aufgaben/).count(), 0);
 
     // Monday from 08:30.
     await start.fill('08:30');

@@ -191,10 +191,7 @@ export function CalendarEditor({ cal }: { cal: ServiceCalendarView }) {
               key: 'source',
               header: t('serviceLevels.days.source'),
               cell: (r) => (
-                <Badge
-                  color={r.source === 'computed' ? 'gray' : r.source === 'manual' ? 'blue' : 'orange'}
-                  variant="light"
-                >
+                <Badge color={r.source === 'computed' ? 'gray' : r.source === 'manual' ? 'blue' : 'grape'}>
                   {t(`serviceLevels.days.sources.${r.source}`)}
                 </Badge>
               ),
