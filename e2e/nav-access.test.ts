@@ -17,9 +17,17 @@ import { DEMO, invitationToken, serverAndBrowser, signIn } from './helpers.js';
 /**
  * Reference lists every staff member reads (the names of countries, roles and agent levels that forms
  * and filters offer; `staff` preset in modules/users/routes.ts): no area's data, so no entry's flags
- * gate them. The create-agent form reads all three, the task forms the countries.
+ * gate them. The create-agent form reads all three, the task forms the countries. The service calendars
+ * and policies (issue 31) likewise: every staff member reads them (the time left on a task), admins
+ * alone change them, so the admins' Servicezeiten screen reads them too.
  */
-const STAFF_REFERENCE = new Set(['/api/countries', '/api/roles', '/api/agent-levels']);
+const STAFF_REFERENCE = new Set([
+  '/api/countries',
+  '/api/roles',
+  '/api/agent-levels',
+  '/api/service-calendars',
+  '/api/sla-policies',
+]);
 
 const key = (flags: readonly Flag[]) => [...flags].sort().join('+') || 'none';
 

@@ -2,6 +2,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
+import { formatAnswerTime } from '@portal/shared';
 import { DEMO, screenshot, SCREENSHOT_DIR, serverAndBrowser, signIn } from './helpers.js';
 
 const PNG = Buffer.from(
@@ -57,11 +58,20 @@ async function solveTime(page: Page): Promise<number> {
   return Number(await page.getByTestId('form-submit').getAttribute('data-altcha-ms'));
 }
 
-/** Sends the form and waits for the spec's success text, back on the landing page. */
+/**
+ * Sends the form and waits for the spec's success text, back on the landing page; below it, when to
+ * expect an answer (issue 31): the answer's response deadline as weekday and time in Vienna.
+ */
 async function sendAndSucceed(page: Page, success: string) {
+  const answer = page.waitForResponse((r) => r.url().includes('/web/') && r.request().method() === 'POST');
   await page.getByTestId('form-submit').click();
   await page.getByText(success).waitFor({ timeout: 20_000 });
   await page.waitForURL((u) => u.pathname === '/');
+  const body = (await (await answer).json()) as { due_at: string; outside_hours: boolean };
+  const when = formatAnswerTime(body.due_at, 'de-AT', new Date());
+  const note = body.outside_hours ? 'Ihre Anfrage ist außerhalb unserer Servicezeiten eingegangen. ' : '';
+  assert.equal(await page.getByTestId('form-answer-time').innerText(), `${note}Wir melden uns bis ${when}.`);
+  assert.match(when, /^(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)\b.*\d{2}:\d{2}$/);
 }
 
 /** Fills the Kontaktdaten shared by the menu and support forms. */

@@ -40,6 +40,7 @@ import { syncRoutes } from './modules/sync/routes.js';
 import { insolvencyRoutes } from './modules/insolvency/routes.js';
 import { cashbookRoutes } from './modules/cashbook/routes.js';
 import { businessRoutes } from './modules/business/routes.js';
+import { serviceLevelsRoutes } from './modules/service-levels/routes.js';
 import multipart from '@fastify/multipart';
 
 export interface RouteEntry {
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(insolvencyRoutes, ctx);
   await app.register(cashbookRoutes, ctx);
   await app.register(businessRoutes, ctx);
+  await app.register(serviceLevelsRoutes, ctx);
 
   const hasWebApp = opts.serveWebApp === false ? false : await registerWebApp(app, ctx.config.webDist);
   spaFallbackOrNotFound(app, hasWebApp);

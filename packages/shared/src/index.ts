@@ -34,3 +34,5 @@ export * from './service-calendar.js';
 export * from './sla-rules.js';
 export * from './schemas/task-billing.js';
 export * from './emergency-billing.js';
+export * from './answer-time.js';
+export * from './schemas/service-levels.js';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatMoney, type DateLabels } from '@portal/shared';
+import { formatAnswerTime, formatDate, formatDateTime, formatMoney, type DateLabels } from '@portal/shared';
 
 /*
  * One formatter per language: every number, month and long date a screen shows goes through here,
@@ -109,6 +109,11 @@ export function formatTime(value: Date): string {
 
 export { formatDate, formatDateTime, formatMoney, type DateLabels };
 
+/** When an answer is due, weekday and time in Vienna in the language (`Dienstag, 09:30`; a date a week or more ahead). */
+export function formatAnswerTimeIn(due: string | Date, language: string | undefined, now: Date = new Date()): string {
+  return formatAnswerTime(due, intlLocale(language), now);
+}
+
 /** The formatters bound to the reader's current language (re-rendered when it changes). */
 export function useFormat() {
   const { i18n, t } = useTranslation();
@@ -124,6 +129,7 @@ export function useFormat() {
       monthNames: () => monthNames(lang),
       longDate: (value: string | Date, options?: { year?: boolean }) => formatLongDate(value, lang, options),
       time: formatTime,
+      answerTime: (due: string | Date) => formatAnswerTimeIn(due, lang),
       money: formatMoney,
       date: (value: string | Date | null | undefined) => formatDate(value, labels),
       dateTime: (value: string | Date | null | undefined) => formatDateTime(value, labels),

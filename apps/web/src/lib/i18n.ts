@@ -38,7 +38,8 @@ export type LocaleArea =
   | 'insolvency'
   | 'cashbook'
   | 'business'
-  | 'business-records';
+  | 'business-records'
+  | 'service-levels';
 /**
  * `public-pages`: the landing, marketing, status and integration pages, opening hours and setting a
  * password; `legal`: imprint, privacy notice and terms (long texts, loaded only there); `staff`: the

@@ -17,6 +17,7 @@ import { tasksCalls } from './tasks.js';
 import { taskBillingCalls } from './task-billing.js';
 import { businessCalls } from './business.js';
 import { businessRecordsCalls, customerDocumentCalls, newsCalls } from './business-records.js';
+import { serviceLevelsCalls } from './service-levels.js';
 
 /** Every call of the portal, declared once per area (define.ts); the server serves them, the web fetches them. */
 export * from './define.js';
@@ -38,6 +39,7 @@ export { tasksCalls };
 export { taskBillingCalls };
 export { businessCalls };
 export { businessRecordsCalls, customerDocumentCalls, newsCalls };
+export { serviceLevelsCalls };
 
 /** Every declared call (the route test and the sidebar test read them). One line per area. */
 export const ALL_CALLS: readonly Call[] = [
@@ -62,4 +64,5 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(businessRecordsCalls),
   ...Object.values(customerDocumentCalls),
   ...Object.values(newsCalls),
+  ...Object.values(serviceLevelsCalls),
 ];

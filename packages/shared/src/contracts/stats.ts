@@ -6,6 +6,7 @@ import {
   taskStatsSchema,
   tasksOverviewSchema,
 } from '../schemas/stats.js';
+import { serviceCountryParams, slaStatsQuerySchema, slaStatsSchema } from '../schemas/service-levels.js';
 import { access, defineCalls } from './define.js';
 
 const adminTasks = access.adminWith('tasks');
@@ -58,6 +59,17 @@ export const statsCalls = defineCalls('stats', {
     summary: "Task stats of one agent's tasks (scope own; agentId must be the caller, unless admin)",
     params: statsAgentParams,
     answer: taskStatsSchema,
+    errors: [400, 401, 403],
+  },
+  getSlaStats: {
+    method: 'GET',
+    path: '/api/get-sla-stats/:countryId',
+    access: staffTasks,
+    summary:
+      "Service levels of a month: tasks finished in it met or breached, open tasks past their running deadline; by type and agent (an agent: own figures, own country)",
+    params: serviceCountryParams,
+    query: slaStatsQuerySchema,
+    answer: slaStatsSchema,
     errors: [400, 401, 403],
   },
 });

@@ -2,7 +2,7 @@ import { isMessage, type Message } from './define.js';
 import { AUTH_MSG } from './auth.js';
 import { COMMON_MSG } from './common.js';
 import { NOTIFICATIONS_MSG } from './notifications.js';
-import { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS } from './public-forms.js';
+import { PUBLIC_FORM_MSG, PUBLIC_FORM_REPLY, PUBLIC_FORM_SUCCESS } from './public-forms.js';
 import { SHOP_MESSAGES } from './shop.js';
 import { TASKS_MSG } from './tasks.js';
 import { USERS_MSG } from './users.js';
@@ -16,9 +16,10 @@ import { CASHBOOK_MSG } from './cashbook.js';
 import { BUSINESS_MSG } from './business.js';
 import { BUSINESS_RECORDS_MSG } from './business-records.js';
 import { TASK_BILLING_MSG } from './task-billing.js';
+import { SERVICE_LEVELS_MSG } from './service-levels.js';
 
 export { AUTH_MSG, COMMON_MSG, NOTIFICATIONS_MSG, TASKS_MSG, USERS_MSG };
-export { BUSINESS_RECORDS_MSG, TASK_BILLING_MSG };
+export { BUSINESS_RECORDS_MSG, TASK_BILLING_MSG, SERVICE_LEVELS_MSG };
 export { RKSV_ORDERS_MSG, STATS_MSG, RATINGS_MSG, SIGNAGE_MSG, SYNC_MSG, INSOLVENCY_MSG, CASHBOOK_MSG, BUSINESS_MSG };
 export { SHOP_ERR, SHOP_MESSAGES } from './shop.js';
 
@@ -34,7 +35,7 @@ export const MESSAGE_CATALOGUE = {
   users: USERS_MSG,
   tasks: TASKS_MSG,
   notifications: NOTIFICATIONS_MSG,
-  publicForms: { ...PUBLIC_FORM_MSG, sent: PUBLIC_FORM_SUCCESS },
+  publicForms: { ...PUBLIC_FORM_MSG, sent: PUBLIC_FORM_SUCCESS, reply: PUBLIC_FORM_REPLY },
   shop: SHOP_MESSAGES,
   rksvOrders: RKSV_ORDERS_MSG,
   stats: STATS_MSG,
@@ -46,6 +47,7 @@ export const MESSAGE_CATALOGUE = {
   business: BUSINESS_MSG,
   businessRecords: BUSINESS_RECORDS_MSG,
   taskBilling: TASK_BILLING_MSG,
+  serviceLevels: SERVICE_LEVELS_MSG,
 } as const;
 
 export type MessageArea = keyof typeof MESSAGE_CATALOGUE;

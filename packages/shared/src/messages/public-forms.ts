@@ -69,3 +69,12 @@ export const PUBLIC_FORM_SUCCESS = defineMessages('publicForms.sent', {
   emergency: 'Ihre Emergency Support Anfrage wurde erfolgreich gesendet!',
   classic: 'Ihre Support-Anfrage wurde erfolgreich gesendet!',
 });
+
+/**
+ * What a public form's answer and confirmation mail say about the answer time (issue 31): the task's
+ * response deadline as weekday and time in Vienna, and a note when the request came outside the hours.
+ */
+export const PUBLIC_FORM_REPLY = defineMessages('publicForms.reply', {
+  answerBy: 'Wir melden uns bis {{when}}.',
+  outsideHours: 'Ihre Anfrage ist außerhalb unserer Servicezeiten eingegangen.',
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS } from '../messages/public-forms.js';
+import { PUBLIC_FORM_MSG, PUBLIC_FORM_REPLY, PUBLIC_FORM_SUCCESS } from '../messages/public-forms.js';
 import type { Message } from '../messages/define.js';
 import { DEP_FIRST_YEAR, MENU_CHANGE_MIN_WORKING_DAYS } from '../constants.js';
 import { trimInvisible } from '../input-hygiene.js';
@@ -20,13 +20,17 @@ export const HONEYPOT_FIELD = 'website';
 export const EMERGENCY_DUE_HOURS = 24;
 export const CLASSIC_DUE_DAYS = 3;
 
-export { PUBLIC_FORM_MSG, PUBLIC_FORM_SUCCESS };
+export { PUBLIC_FORM_MSG, PUBLIC_FORM_REPLY, PUBLIC_FORM_SUCCESS };
 
 /** The answer of every form call: the success message and the reference number (the task id). */
 export const publicFormResponseSchema = z.object({
   message: z.string(),
   code: z.string().optional(),
   reference: z.number().int(),
+  /** The task's response deadline (issue 31, ISO): the success message says when to expect an answer. */
+  due_at: z.string(),
+  /** The request came outside the service hours (the message says so). */
+  outside_hours: z.boolean(),
 });
 export type PublicFormResponse = z.infer<typeof publicFormResponseSchema>;
 

@@ -166,6 +166,17 @@ export const tasks = pgTable(
       t.erledigt_am,
       t.user_id,
     ),
+    // Service-level statistics (stats/sla-figures.ts): a country's tasks finished in a month.
+    index('tasks_sla_stats_idx').on(
+      t.country_id,
+      t.erledigt_am,
+      t.status,
+      t.typ,
+      t.user_id,
+      t.sla_responded_at,
+      t.sla_response_due_at,
+      t.sla_resolution_due_at,
+    ),
     index('tasks_stats_agent_idx').on(t.user_id, t.erstellt_am, t.country_id, t.status, t.typ, t.frist, t.erledigt_am),
     // Text search (q, firma filter): trigram indexes make LIKE '%…%' on the normalised texts fast.
     index('tasks_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),

@@ -24,7 +24,13 @@ const WINDOW_MS = 10 * 60 * 1000;
 const MSG_TOO_MANY = COMMON_MSG.tooManyRequests;
 
 // The confirmation mail (if any) leaves after commit through the unit of work (tasks/conversations.ts).
-const answer = (created: Submitted, message: Message) => ({ ...said(message), reference: created.taskId });
+const answer = (created: Submitted, message: Message) => ({
+  ...said(message),
+  reference: created.taskId,
+  // When to expect an answer (issue 31): the task's response deadline; the web words it in the form's language.
+  due_at: created.responseDueAt.toISOString(),
+  outside_hours: created.outsideHours,
+});
 
 /**
  * The public request forms under /web/ (contracts/public-forms.ts). Each call passes, in this order:

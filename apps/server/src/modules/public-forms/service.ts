@@ -1,4 +1,9 @@
 import {
+  COUNTRY,
+  PUBLIC_FORM_REPLY,
+  fillText,
+  formatAnswerTime,
+  isOpenAt,
   CLASSIC_DUE_DAYS,
   EMERGENCY_DUE_HOURS,
   EMERGENCY_PRICE_CENTS_PER_HOUR,
@@ -19,6 +24,7 @@ import {
 import { letter } from '../../platform/mail-letter.js';
 import type { StagedFile } from '../../platform/uploads.js';
 import { now } from '../../platform/service.js';
+import { loadServiceCalendar, loadSlaPolicies, policyFor, slaColumns } from '../service-levels/index.js';
 import { createTaskFromRequest, type FilesCtx } from '../tasks/index.js';
 
 /**
@@ -107,6 +113,44 @@ function confirmation(to: string, name: string, kind: string, note: string) {
 export interface Submitted {
   taskId: number;
   mailId: number | null;
+  /** The task's response deadline (its SLA column), what the answer's `due_at` says. */
+  responseDueAt: Date;
+  /** The request came while support was closed (a policy on the business clock only). */
+  outsideHours: boolean;
+}
+
+/** Public requests land on the Austrian board (tasks/from-request.ts), so its calendar words the answer time. */
+const FORM_COUNTRY = COUNTRY.AT;
+
+/**
+ * When the requester can expect an answer (issue 31): the response deadline the task will get (the same
+ * rule createTaskFromRequest stores, from the same instant), and whether the request came outside the
+ * service hours; with the sentence the confirmation mail adds (the web words the same in its language).
+ */
+async function answerTime(ctx: FilesCtx, task: { typ: number; frist: Date }, at: Date) {
+  const [cal, policies] = await Promise.all([loadServiceCalendar(ctx.db, FORM_COUNTRY), loadSlaPolicies(ctx.db)]);
+  const policy = policyFor(policies, task.typ);
+  const due = slaColumns(cal, policy, {
+    created_at: at,
+    frist: task.frist,
+    responded_at: null,
+    paused_at: null,
+    paused_minutes: 0,
+    status: 'offen',
+  }).sla_response_due_at;
+  const outsideHours = policy.clock === 'business' && !isOpenAt(cal, at);
+  const sentence = fillText(PUBLIC_FORM_REPLY.answerBy.de, { when: formatAnswerTime(due, 'de-AT', at) });
+  return { outsideHours, note: outsideHours ? `${PUBLIC_FORM_REPLY.outsideHours.de} ${sentence}` : sentence };
+}
+
+/** The task created, with what the requester is told about the answer time. */
+async function create(
+  ctx: FilesCtx,
+  request: Parameters<typeof createTaskFromRequest>[1],
+  reply: { outsideHours: boolean },
+): Promise<Submitted> {
+  const created = await createTaskFromRequest(ctx, request);
+  return { ...created, outsideHours: reply.outsideHours };
 }
 
 /** A public form's request with its files (deadlines count from `now(ctx)`). */
@@ -125,22 +169,28 @@ export async function submitDep(ctx: FilesCtx, input: DepRequest): Promise<Submi
       ['Lokalname', r.lokalname],
     ]),
   );
-  return createTaskFromRequest(ctx, {
-    task: {
-      typ: TASK_TYPE.dep,
-      titel: title(`DEP Export: ${r.lokalname} (${period})`),
-      beschreibung,
-      frist: dueInWorkingDays(at, DEP_SWITCH_WORKING_DAYS),
-      ...contactTask(r, r.firmenname),
-      confirmation: confirmation(
-        r.email,
-        r.name,
-        'DEP Anfrage',
-        `Wir stellen Ihnen den Export für den Zeitraum ${period} innerhalb von ${DEP_SWITCH_WORKING_DAYS} Werktagen bereit.`,
-      ),
+  const frist = dueInWorkingDays(at, DEP_SWITCH_WORKING_DAYS);
+  const reply = await answerTime(ctx, { typ: TASK_TYPE.dep, frist }, at);
+  return create(
+    ctx,
+    {
+      task: {
+        typ: TASK_TYPE.dep,
+        titel: title(`DEP Export: ${r.lokalname} (${period})`),
+        beschreibung,
+        frist,
+        ...contactTask(r, r.firmenname),
+        confirmation: confirmation(
+          r.email,
+          r.name,
+          'DEP Anfrage',
+          `Wir stellen Ihnen den Export für den Zeitraum ${period} innerhalb von ${DEP_SWITCH_WORKING_DAYS} Werktagen bereit. ${reply.note}`,
+        ),
+      },
+      files: [],
     },
-    files: [],
-  });
+    reply,
+  );
 }
 
 export async function submitMenuChange(ctx: FilesCtx, input: FormInput<MenuChangeRequest>): Promise<Submitted> {
@@ -148,22 +198,27 @@ export async function submitMenuChange(ctx: FilesCtx, input: FormInput<MenuChang
   // The change must be live on the chosen day: the deadline is the start of that day, Vienna time.
   const frist = viennaTimeToInstant(r.frist, 0, 0);
   const beschreibung = text(r.comment, lines([['Datum der Änderung', formatDate(frist)]]));
-  return createTaskFromRequest(ctx, {
-    task: {
-      typ: TASK_TYPE.menu,
-      titel: title(`Menüänderung: ${r.lokalname}`),
-      beschreibung,
-      frist,
-      ...contactTask(r),
-      confirmation: confirmation(
-        r.email,
-        r.name,
-        'Menüänderung',
-        `Die Änderung ist für den ${formatDate(frist)} eingeplant.`,
-      ),
+  const reply = await answerTime(ctx, { typ: TASK_TYPE.menu, frist }, now(ctx));
+  return create(
+    ctx,
+    {
+      task: {
+        typ: TASK_TYPE.menu,
+        titel: title(`Menüänderung: ${r.lokalname}`),
+        beschreibung,
+        frist,
+        ...contactTask(r),
+        confirmation: confirmation(
+          r.email,
+          r.name,
+          'Menüänderung',
+          `Die Änderung ist für den ${formatDate(frist)} eingeplant. ${reply.note}`,
+        ),
+      },
+      files,
     },
-    files,
-  });
+    reply,
+  );
 }
 
 export async function submitCompanySwitch(ctx: FilesCtx, input: FormInput<CompanySwitchRequest>): Promise<Submitted> {
@@ -189,28 +244,34 @@ export async function submitCompanySwitch(ctx: FilesCtx, input: FormInput<Compan
   );
   // The task is about the venue's current customer record; the new company is in the text.
   // The confirmation goes to the new company: the one taking over is the one asking.
-  return createTaskFromRequest(ctx, {
-    task: {
-      typ: TASK_TYPE.switch,
-      titel: title(`Firmenwechsel: ${r.oldLocalName} → ${r.newCompanyName}`),
-      beschreibung,
-      frist: dueInWorkingDays(at, DEP_SWITCH_WORKING_DAYS),
-      kundennummer: r.oldCustomerNumber,
-      firma: r.oldCompanyName,
-      kontaktperson: r.oldContact,
-      adresse: r.oldAddress,
-      email: r.oldEmail,
-      telefon_firma: r.oldPhone,
-      uid: r.oldTaxId,
-      confirmation: confirmation(
-        r.newEmail,
-        r.newContact,
-        'Firmenübernahme-Anfrage',
-        'Wir prüfen die Unterlagen und melden uns zur Abstimmung der Übergabe bei Ihnen.',
-      ),
+  const frist = dueInWorkingDays(at, DEP_SWITCH_WORKING_DAYS);
+  const reply = await answerTime(ctx, { typ: TASK_TYPE.switch, frist }, at);
+  return create(
+    ctx,
+    {
+      task: {
+        typ: TASK_TYPE.switch,
+        titel: title(`Firmenwechsel: ${r.oldLocalName} → ${r.newCompanyName}`),
+        beschreibung,
+        frist,
+        kundennummer: r.oldCustomerNumber,
+        firma: r.oldCompanyName,
+        kontaktperson: r.oldContact,
+        adresse: r.oldAddress,
+        email: r.oldEmail,
+        telefon_firma: r.oldPhone,
+        uid: r.oldTaxId,
+        confirmation: confirmation(
+          r.newEmail,
+          r.newContact,
+          'Firmenübernahme-Anfrage',
+          `Wir prüfen die Unterlagen und melden uns zur Abstimmung der Übergabe bei Ihnen. ${reply.note}`,
+        ),
+      },
+      files,
     },
-    files,
-  });
+    reply,
+  );
 }
 
 export async function submitSupport(
@@ -232,15 +293,26 @@ export async function submitSupport(
   const note = emergency
     ? `Wir melden uns so rasch wie möglich, spätestens bis ${formatDateTime(frist)}. Der Emergency Support wird mit ${euros(EMERGENCY_PRICE_CENTS_PER_HOUR)} pro angefangener Stunde exkl. USt. verrechnet.`
     : `Wir bearbeiten Ihre Anfrage während unserer Öffnungszeiten (Montag–Donnerstag ${hours(1)}, Freitag ${hours(5)}) oder am nächsten Werktag.`;
-  return createTaskFromRequest(ctx, {
-    task: {
-      typ: emergency ? TASK_TYPE.emergency : TASK_TYPE.support,
-      titel: title(`${emergency ? 'Emergency Support' : 'Support'}: ${r.lokalname}`),
-      beschreibung,
-      frist,
-      ...contactTask(r),
-      confirmation: confirmation(r.email, r.name, emergency ? 'Emergency Support Anfrage' : 'Support-Anfrage', note),
+  const typ = emergency ? TASK_TYPE.emergency : TASK_TYPE.support;
+  const reply = await answerTime(ctx, { typ, frist }, at);
+  return create(
+    ctx,
+    {
+      task: {
+        typ,
+        titel: title(`${emergency ? 'Emergency Support' : 'Support'}: ${r.lokalname}`),
+        beschreibung,
+        frist,
+        ...contactTask(r),
+        confirmation: confirmation(
+          r.email,
+          r.name,
+          emergency ? 'Emergency Support Anfrage' : 'Support-Anfrage',
+          `${note} ${reply.note}`,
+        ),
+      },
+      files,
     },
-    files,
-  });
+    reply,
+  );
 }

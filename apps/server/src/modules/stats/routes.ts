@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statsCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/serve.js';
+import { slaStats } from './sla-figures.js';
 import { agentOverview, allTaskStats, countryOverview, listAgentsOverview, ownTaskStats } from './service.js';
 
 /**
@@ -14,4 +15,5 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   serve(app, ctx, calls.getAgentsOverview, listAgentsOverview);
   serve(app, ctx, calls.getTaskStatsAdmin, allTaskStats);
   serve(app, ctx, calls.getTaskStatsAgent, ownTaskStats);
+  serve(app, ctx, calls.getSlaStats, slaStats);
 };

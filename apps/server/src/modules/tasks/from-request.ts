@@ -76,6 +76,6 @@ export async function createTaskFromRequest(
       taskId,
       priority: input.typ === TASK_TYPE.emergency ? 'high' : 'medium',
     });
-    return { taskId, mailId };
+    return { taskId, mailId, responseDueAt: sla.sla_response_due_at };
   });
 }

@@ -128,6 +128,7 @@ export const NAV: NavGroup[] = [
     entries: [
       { path: 'create-agent', label: 'createAgent', adminOnly: true, highlight: true, call: 'createUser' },
       { path: 'news', label: 'news', adminOnly: true, call: 'listNews' },
+      { path: 'service-levels', label: 'serviceLevels', adminOnly: true, call: 'updateServiceCalendar' },
       { path: 'knowledge-base', label: 'knowledgeBase' },
     ],
   },

@@ -2,10 +2,11 @@ import { notifications } from '../../lib/toasts';
 import { createElement, useCallback, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ALTCHA_FIELD, HONEYPOT_FIELD, PUBLIC_FORM_MSG, type PublicFormResponse } from '@portal/shared';
+import { ALTCHA_FIELD, HONEYPOT_FIELD, PUBLIC_FORM_MSG, PUBLIC_FORM_REPLY, type PublicFormResponse } from '@portal/shared';
 import { SLIDER_CHECK_MAX } from '../../components/slider-check';
 import type { Call, CallInput } from '@portal/shared/contracts';
 import { callApi } from '../../lib/calls';
+import { formatAnswerTimeIn } from '../../lib/format';
 import { clientError, errorMessage } from '../../lib/errors';
 import { useAltcha } from '../../lib/altcha';
 import { translateMessage } from '../../lib/translate-message';
@@ -49,7 +50,7 @@ export function sendForm<C extends Call>(
  * with the spec's text and the reference number, then `/`; failure: the message, slider back to 0.
  */
 export function usePublicFormSender() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const altcha = useAltcha({ createWorker });
   const [slider, setSliderValue] = useState(0);
@@ -109,6 +110,20 @@ export function usePublicFormSender() {
           createElement('strong', null, translateMessage(answer.message, answer.code)),
           createElement('br'),
           t('publicForms.reference', { reference: answer.reference }),
+          createElement('br'),
+          // When to expect an answer (issue 31): the task's response deadline in the form's language.
+          createElement(
+            'span',
+            { 'data-testid': 'form-answer-time' },
+            [
+              answer.outside_hours ? translateMessage(PUBLIC_FORM_REPLY.outsideHours) : null,
+              translateMessage(PUBLIC_FORM_REPLY.answerBy, undefined, {
+                when: formatAnswerTimeIn(answer.due_at, i18n.language),
+              }),
+            ]
+              .filter(Boolean)
+              .join(' '),
+          ),
         ),
         closeButtonProps: { 'aria-label': t('publicForms.close') },
       });

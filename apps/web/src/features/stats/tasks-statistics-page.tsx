@@ -6,6 +6,7 @@ import { useTaskStats } from './api/get-task-stats';
 import { MonthChart } from './components/month-chart';
 import { RatingStats } from './components/rating-stats';
 import { TypeGrid } from './components/type-grid';
+import { SlaStatsSection } from './components/sla-stats';
 import { StatsHead } from './components/stats-head';
 import { WhenLoaded } from '../../components/when-loaded';
 import { LoadError } from '../../components/load-error';
@@ -39,6 +40,7 @@ export default function TasksStatisticsPage() {
           </>
         )}
       </WhenLoaded>
+      <SlaStatsSection countryId={scope.countryId} isAdmin={isAdmin} />
       {ratings.isError ? (
         <LoadError error={ratings.error} fallback={fallback} onRetry={() => void ratings.refetch()} />
       ) : (

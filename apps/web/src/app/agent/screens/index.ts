@@ -6,6 +6,7 @@ import { rksvOrdersScreens } from './rksv-orders';
 import { signageScreens } from './signage';
 import { statsScreens } from './stats';
 import { syncScreens } from './sync';
+import { serviceLevelsScreens } from './service-levels';
 
 /**
  * The back-office areas' screens, one file per area so each area adds its routes without touching
@@ -19,4 +20,5 @@ export const AREA_SCREENS: AreaScreens = {
   ...insolvencyScreens,
   ...cashbookScreens,
   ...newsScreens,
+  ...serviceLevelsScreens,
 };

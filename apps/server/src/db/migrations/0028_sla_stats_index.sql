@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_sla_stats_idx" ON "tasks" USING btree ("country_id","erledigt_am","status","typ","user_id","sla_responded_at","sla_response_due_at","sla_resolution_due_at");
