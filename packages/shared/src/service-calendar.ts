@@ -29,8 +29,11 @@ export interface ManualDay {
 /** A closed day as the calendar shows it. */
 export interface CalendarHoliday {
   date: string;
+  /** German name (a manual day's as the admin wrote it). */
   name: string;
   source: 'computed' | 'manual';
+  /** A computed holiday's stable ids (for its name in the reader's language) and the day of a feast of several. */
+  keys?: { key: string; day?: number }[];
 }
 
 export interface ServiceCalendar {
@@ -75,6 +78,8 @@ export interface ComputedHoliday {
   key: string;
   /** German name. */
   name: string;
+  /** The day of a feast of several days (Eid al-Fitr 1–3, Eid al-Adha 1–4). */
+  day?: number;
 }
 
 const dateKey = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
@@ -131,6 +136,7 @@ function islamicHolidays(year: number): ComputedHoliday[] {
           date: dateKey(g.getUTCFullYear(), g.getUTCMonth() + 1, g.getUTCDate()),
           key,
           name: days > 1 ? `${name} (${n}. Tag)` : name,
+          ...(days > 1 ? { day: n } : {}),
         });
       }
     }
@@ -145,7 +151,7 @@ export function egyptianHolidays(year: number): ComputedHoliday[] {
     [1, 7, 'copticChristmas', 'Koptische Weihnachten'],
     [1, 25, 'revolutionDay2011', 'Tag der Revolution (25. Jänner) und Tag der Polizei'],
     [4, 25, 'sinaiLiberation', 'Tag der Befreiung des Sinai'],
-    [5, 1, 'labourDay', 'Tag der Arbeit'],
+    [5, 1, 'workersDay', 'Tag der Arbeit'],
     [6, 30, 'june30Revolution', 'Tag der Revolution (30. Juni)'],
     [7, 23, 'revolutionDay1952', 'Tag der Revolution (23. Juli)'],
     [10, 6, 'armedForcesDay', 'Tag der Streitkräfte'],
@@ -176,8 +182,14 @@ export function calendarHolidays(cal: ServiceCalendar, from: string, to: string)
     for (const h of computedHolidays(cal.country_id, y)) {
       if (h.date < from || h.date > to) continue;
       const prev = byDate.get(h.date);
+      const key = { key: h.key, ...(h.day ? { day: h.day } : {}) };
       // Two holidays on one day (an Eid on a fixed day) are one closed day with both names.
-      byDate.set(h.date, { date: h.date, name: prev ? `${prev.name}, ${h.name}` : h.name, source: 'computed' });
+      byDate.set(h.date, {
+        date: h.date,
+        name: prev ? `${prev.name}, ${h.name}` : h.name,
+        source: 'computed',
+        keys: [...(prev?.keys ?? []), key],
+      });
     }
   }
   for (const m of cal.manual) {

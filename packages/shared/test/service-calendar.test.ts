@@ -93,6 +93,9 @@ describe('Egyptian holidays 2025–2027 (golden, published dates)', () => {
         ['2026-03-23', 'manual'],
       ],
     );
+    // A computed day carries its ids, so a screen names it in the reader's language.
+    assert.deepEqual(list[0]!.keys, [{ key: 'eidAlFitr', day: 2 }]);
+    assert.equal(list[2]!.keys, undefined);
   });
 });
 

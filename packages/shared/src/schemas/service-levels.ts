@@ -72,7 +72,15 @@ export const serviceCalendarSchema = z.object({
   zone: z.string(),
   hours: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })),
   /** Closed days from today to twelve months ahead: computed holidays and manual closed days. */
-  holidays: z.array(z.object({ date: z.string(), name: z.string(), source: z.enum(['computed', 'manual']) })),
+  holidays: z.array(
+    z.object({
+      date: z.string(),
+      name: z.string(),
+      source: z.enum(['computed', 'manual']),
+      /** A computed holiday's ids, for its name in the reader's language (the German `name` beside it). */
+      keys: z.array(z.object({ key: z.string(), day: z.number().int().optional() })).optional(),
+    }),
+  ),
   /** The days an admin set by hand (closed, or open: a computed holiday cancelled), every date. */
   manual: z.array(z.object({ date: z.string(), name: z.string(), closed: z.boolean() })),
   /** Open tasks of the country: what a change recomputes. */

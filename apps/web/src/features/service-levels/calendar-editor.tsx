@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowsExchange, IconBan, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
@@ -24,7 +25,23 @@ import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { useUpdateServiceCalendar } from './api/update-service-calendar';
 
 type Payload = { hours: ServiceHours[]; holidays: ManualDay[] };
-type Row = { date: string; name: string; source: 'computed' | 'manual' | 'cancelled' };
+type Row = {
+  date: string;
+  name: string;
+  source: 'computed' | 'manual' | 'cancelled';
+  keys?: { key: string; day?: number }[];
+};
+
+/** A computed holiday in the reader's language (by its ids); a manual day as the admin named it. */
+function dayName(t: TFunction, r: Row): string {
+  if (!r.keys?.length) return r.name;
+  return r.keys
+    .map(({ key, day }) => {
+      const name = t(`serviceLevels.holidayNames.${key}`, { defaultValue: r.name });
+      return day ? t('serviceLevels.holidayNames.dayOf', { name, day }) : name;
+    })
+    .join(', ');
+}
 
 const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
   Object.fromEntries(issues.map((i) => [i.path.map(String).join('.'), i.message]));
@@ -186,7 +203,7 @@ export function CalendarEditor({ cal }: { cal: ServiceCalendarView }) {
           rowKey={(r) => `${r.source}-${r.date}`}
           columns={[
             { key: 'date', header: t('serviceLevels.days.date'), cell: (r) => <DateDisplay value={r.date} /> },
-            { key: 'name', header: t('serviceLevels.days.name'), cell: (r) => r.name },
+            { key: 'name', header: t('serviceLevels.days.name'), cell: (r) => dayName(t, r) },
             {
               key: 'source',
               header: t('serviceLevels.days.source'),
@@ -284,7 +301,7 @@ export function CalendarEditor({ cal }: { cal: ServiceCalendarView }) {
       <Modal
         opened={moving !== null}
         onClose={() => setMoving(null)}
-        title={t('serviceLevels.days.moveTitle', { name: moving?.name ?? '' })}
+        title={t('serviceLevels.days.moveTitle', { name: moving ? dayName(t, moving) : '' })}
         centered
       >
         <Stack>
