@@ -3,6 +3,7 @@ import { IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TaskRow } from '@portal/shared';
 import { hoursAndMinutes, slaAt } from '../sla-time';
+import { useSlaRules } from '../api/get-service-levels';
 
 /** Badge colour and, on the light ones, a dark text of the same hue (contrast at least 4.5:1, axe). */
 const COLOR = {
@@ -28,7 +29,8 @@ export function SlaBadge({
   plain?: boolean;
 }) {
   const { t } = useTranslation();
-  const sla = slaAt(task, now);
+  const rules = useSlaRules(task.status === 'offen' && !!task.sla);
+  const sla = slaAt(task, now, rules);
   if (!sla || task.status !== 'offen') return null;
   let text: string;
   if (sla.state === 'paused') text = t('tasks.sla.paused');
