@@ -322,7 +322,10 @@ describe('app shell in four languages', () => {
     await page.getByTestId('sidebar-overlay').waitFor();
     assert.ok(await page.getByTestId('sidebar').isVisible());
     await screenshot(page, 'sidebar-mobile-open');
-    await page.getByTestId('sidebar-overlay').click({ position: { x: 375, y: 400 } });
+    // Beside the sidebar, near the overlay's right edge (the page keeps a scrollbar's gutter beside it).
+    const overlay = await page.getByTestId('sidebar-overlay').boundingBox();
+    assert.ok(overlay, 'the overlay has a box');
+    await page.getByTestId('sidebar-overlay').click({ position: { x: overlay.width - 5, y: 400 } });
     await page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
     await context.close();
   });
