@@ -4,7 +4,6 @@ import { COMMON_MSG } from './common.js';
 /** Messages of the service levels (issue 31): calendars, policies and what the public forms tell the requester. */
 export const SERVICE_LEVELS_MSG = defineMessages('serviceLevels', {
   invalidCountry: COMMON_MSG.invalidCountry,
-  invalidTaskType: 'Ungültiger Aufgabentyp',
   weekday: 'Bitte wählen Sie einen Wochentag (1 Montag bis 7 Sonntag).',
   time: 'Bitte geben Sie die Uhrzeit als HH:MM ein.',
   startBeforeEnd: 'Der Beginn muss vor dem Ende liegen.',

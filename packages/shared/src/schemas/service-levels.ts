@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_LEVELS_MSG as MSG } from '../messages/service-levels.js';
+import { TASKS_MSG } from '../messages/tasks.js';
 import { COUNTRY, TASK_TYPE } from '../enums.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { SLA_CLOCKS } from '../sla-rules.js';
@@ -20,7 +21,7 @@ const pathId = (message: string, known: readonly number[]) =>
     .refine((n) => known.includes(n), message);
 
 export const serviceCountryParams = z.object({ countryId: pathId(MSG.invalidCountry.code, COUNTRY_IDS) });
-export const slaTaskTypeParams = z.object({ taskTypeId: pathId(MSG.invalidTaskType.code, TASK_TYPE_IDS) });
+export const slaTaskTypeParams = z.object({ taskTypeId: pathId(TASKS_MSG.invalidType.code, TASK_TYPE_IDS) });
 
 /** Wall-clock time `HH:MM`, 00:00 to 23:59, or 24:00 as the end of a day. */
 export const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
