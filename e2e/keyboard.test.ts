@@ -330,8 +330,9 @@ describe('keyboard only', () => {
       await page.waitForFunction(
         () => !!document.querySelector('[data-testid="notification-list"]')?.contains(document.activeElement),
       );
-      await tabTo(page, `[data-testid="notification-${notification.id}"]`);
+      // The picture (and its accessibility check) before the walk: Tab and Enter follow each other.
       await screenshot(page, `keyboard-notifications-${lang}`);
+      await tabTo(page, `[data-testid="notification-${notification.id}"]`);
       await page.keyboard.press('Enter');
       await page
         .waitForFunction((n) => {
@@ -343,7 +344,7 @@ describe('keyboard only', () => {
             token: notification.token,
           });
           throw new Error(
-            `${e.message}: unread ${before} → ${await unreadCount(page)} at ${page.url()}, stored ${JSON.stringify(stored.json.find((n) => n.id === notification.id))}, stored unread ${stored.json.filter((n) => n.status !== 'read').length}`,
+            `${e.message}: focus on ${await focused(page)}, unread ${before} → ${await unreadCount(page)} at ${page.url()}, stored ${JSON.stringify(stored.json.find((n) => n.id === notification.id))}, stored unread ${stored.json.filter((n) => n.status !== 'read').length}`,
           );
         });
       const stored = await api<{ id: number; status: string }[]>(base, '/api/get-notifications', {

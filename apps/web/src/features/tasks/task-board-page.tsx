@@ -17,6 +17,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../components/list-skeleton';
+import { MAIN_CONTENT_ID } from '../../components/skip-link';
 import { TASK_STATUSES, type TaskBoardView, type TaskStatus } from '@portal/shared';
 import { useAuth } from '../../lib/auth-context';
 import { formatCount } from '../../lib/format';
@@ -116,24 +117,31 @@ export default function TaskBoardPage() {
     [navigate, location.pathname, location.search, routeTaskId],
   );
 
+  // The task just closed: its card or row takes the focus back when the dialog's own return found nothing.
+  const lastClosed = useRef<string | null>(null);
   const closeTask = useCallback(() => {
     const params = new URLSearchParams(location.search);
-    const closed = params.get('task') ?? routeTaskId;
+    lastClosed.current = params.get('task') ?? routeTaskId ?? null;
     params.delete('task');
     const query = params.toString();
     const search = query ? `?${query}` : '';
     navigate({ pathname: routeTaskId ? BOARD_PATH : location.pathname, search }, { replace: true });
-    // The dialog gives the focus back to the element that opened it; when the board was refreshed while
-    // the task was open (a note, a status), that card is a new element and the focus fell to the page:
-    // then the task's own card or row takes it (WCAG 2.4.3).
-    for (const wait of [100, 400])
-      window.setTimeout(() => {
-        if (!closed || (document.activeElement && document.activeElement !== document.body)) return;
-        document
-          .querySelector<HTMLElement>(`[data-testid="task-card-${closed}"], table [data-task-id="${closed}"]`)
-          ?.focus({ preventScroll: true });
-      }, wait);
   }, [navigate, location.pathname, location.search, routeTaskId]);
+  // The dialog gives the focus back to the element that opened it. When that element has gone (the board
+  // was refreshed while the task was open, or a notification in a closed panel opened it) the focus fell
+  // to the page: then the task's own card or row takes it, else the main content (WCAG 2.4.3). Run once
+  // the dialog has left the page, however long its closing took on a busy machine.
+  const afterTaskClosed = useCallback(() => {
+    const closed = lastClosed.current;
+    lastClosed.current = null;
+    window.setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const card = closed
+        ? document.querySelector<HTMLElement>(`[data-testid="task-card-${closed}"], table [data-task-id="${closed}"]`)
+        : null;
+      (card ?? document.getElementById(MAIN_CONTENT_ID))?.focus({ preventScroll: true });
+    }, 0);
+  }, []);
 
   // The board's keys, never while typing in a field or with the task open.
   const modalOpen = openTaskId !== null;
@@ -324,7 +332,7 @@ export default function TaskBoardPage() {
 
       {modalWanted && (
         <Suspense fallback={null}>
-          <TaskModal taskId={openTaskId} onClose={closeTask} />
+          <TaskModal taskId={openTaskId} onClose={closeTask} onClosed={afterTaskClosed} />
         </Suspense>
       )}
     </Stack>

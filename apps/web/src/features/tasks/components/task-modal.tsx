@@ -38,15 +38,23 @@ interface TaskModalProps {
   /** The open task, or null for a closed modal. */
   taskId: number | null;
   onClose: () => void;
+  /** After the closing transition, when the dialog has left the page (where its focus went is known). */
+  onClosed?: () => void;
 }
 
 /** The task modal of the spec: tabs with the task's data, and the actions in the footer. */
-export function TaskModal({ taskId, onClose }: TaskModalProps) {
+export function TaskModal({ taskId, onClose, onClosed }: TaskModalProps) {
   const { t } = useTranslation();
   // On a phone the modal takes the whole screen: a dialog floating over a board nobody can see is only less room.
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   return (
-    <Modal.Root opened={taskId !== null} onClose={onClose} size="xl" fullScreen={phone}>
+    <Modal.Root
+      opened={taskId !== null}
+      onClose={onClose}
+      onExitTransitionEnd={onClosed}
+      size="xl"
+      fullScreen={phone}
+    >
       <Modal.Overlay />
       <Modal.Content data-testid="task-modal" data-task-id={taskId ?? undefined}>
         <Modal.Header>
