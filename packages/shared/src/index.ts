@@ -36,3 +36,5 @@ export * from './schemas/task-billing.js';
 export * from './emergency-billing.js';
 export * from './answer-time.js';
 export * from './schemas/service-levels.js';
+export * from './rksv-card-life.js';
+export * from './schemas/rksv-cards.js';

@@ -1,4 +1,4 @@
-import { toVienna } from './vienna-time.js';
+import { toVienna, viennaDay } from './vienna-time.js';
 
 /**
  * Rules of digital signage (OKDS) that the server and the screens share: a device's effective
@@ -41,11 +41,6 @@ export const SIGNAGE_ACCEPT = {
 } as const;
 
 /** `YYYY-MM-DD` of a moment in Vienna. */
-export function viennaDay(now: Date): string {
-  const v = toVienna(now);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${v.getFullYear()}-${p(v.getMonth() + 1)}-${p(v.getDate())}`;
-}
 
 const dayNumber = (isoDay: string) => {
   const [y, m, d] = isoDay.split('-').map(Number);

@@ -22,3 +22,10 @@ export function toVienna(d: Date): Date {
     Number(p.second),
   );
 }
+
+/** The calendar day of an instant in Vienna, `YYYY-MM-DD`. */
+export function viennaDay(at: string | Date): string {
+  const v = toVienna(new Date(at));
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${v.getFullYear()}-${p(v.getMonth() + 1)}-${p(v.getDate())}`;
+}

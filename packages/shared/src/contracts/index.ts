@@ -18,6 +18,7 @@ import { taskBillingCalls } from './task-billing.js';
 import { businessCalls } from './business.js';
 import { businessRecordsCalls, customerDocumentCalls, newsCalls } from './business-records.js';
 import { serviceLevelsCalls } from './service-levels.js';
+import { rksvCardsCalls } from './rksv-cards.js';
 
 /** Every call of the portal, declared once per area (define.ts); the server serves them, the web fetches them. */
 export * from './define.js';
@@ -40,6 +41,7 @@ export { taskBillingCalls };
 export { businessCalls };
 export { businessRecordsCalls, customerDocumentCalls, newsCalls };
 export { serviceLevelsCalls };
+export { rksvCardsCalls };
 
 /** Every declared call (the route test and the sidebar test read them). One line per area. */
 export const ALL_CALLS: readonly Call[] = [
@@ -57,6 +59,7 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(syncCalls),
   ...Object.values(insolvencyCalls),
   ...Object.values(rksvOrdersCalls),
+  ...Object.values(rksvCardsCalls),
   ...Object.values(shopCalls),
   ...Object.values(tasksCalls),
   ...Object.values(taskBillingCalls),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { rksvCards, rksvOrders } from './shop.js';
 import { users } from './users.js';
 
@@ -49,6 +49,8 @@ export const rksvOutages = pgTable(
     created_by: integer().references(() => users.id, { onDelete: 'set null' }),
     created_at: ts().notNull().defaultNow(),
     notified_at: ts(),
+    /** When the outage (> 48 h) was reported to the tax office (issue 32). */
+    reported_at: ts(),
   },
   (t) => [
     index('rksv_outages_card_idx').on(t.card_id, t.started_at),
@@ -58,4 +60,39 @@ export const rksvOutages = pgTable(
       .on(t.started_at)
       .where(sql`${t.ended_at} is null and ${t.notified_at} is null`),
   ],
+);
+
+/** The yearly receipts checked, one row per card and year (issue 32); the card keeps the last year. */
+export const rksvJahresbelege = pgTable(
+  'rksv_jahresbelege',
+  {
+    card_id: integer()
+      .notNull()
+      .references(() => rksvCards.id, { onDelete: 'cascade' }),
+    year: integer().notNull(),
+    checked_at: ts().notNull(),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.card_id, t.year] })],
+);
+
+/**
+ * The reminders of a card's deadline sent (issue 32): one row per card, kind, day due, days before and
+ * audience (`staff` notification, `customer` mail), so a run of the job twice sends nothing new.
+ */
+export const rksvDeadlineReminders = pgTable(
+  'rksv_deadline_reminders',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    card_id: integer()
+      .notNull()
+      .references(() => rksvCards.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    due: date({ mode: 'string' }).notNull(),
+    days_before: integer().notNull(),
+    audience: text().notNull(),
+    sent_at: ts().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rksv_deadline_reminders_uq').on(t.card_id, t.kind, t.due, t.days_before, t.audience)],
 );

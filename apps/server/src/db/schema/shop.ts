@@ -3,6 +3,7 @@ import { RKSV_PAID_STATUSES } from '@portal/shared';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -162,6 +163,16 @@ export const rksvOrders = pgTable(
   ],
 );
 
+/**
+ * The signature card types the provider sells, kept by the admins (issue 32), with the day a type loses
+ * its approval: every card of it is then to be replaced (ACOS-ID 2.1 since 7 June 2025, by May 2027).
+ */
+export const rksvCardTypes = pgTable('rksv_card_types', {
+  name: text().primaryKey(),
+  approval_ends: date({ mode: 'string' }),
+  created_at: ts().notNull().defaultNow(),
+});
+
 /** One row per signature unit of a paid order: the back office enters serial numbers and activation here. */
 export const rksvCards = pgTable(
   'rksv_cards',
@@ -181,6 +192,21 @@ export const rksvCards = pgTable(
     cert_sn: text(),
     aes_key: text(),
     created_at: ts().notNull().defaultNow(),
+    // The card's life after its order (issue 32; the state rule is packages/shared rksv-card-life.ts).
+    card_type: text().references(() => rksvCardTypes.name, { onUpdate: 'cascade' }),
+    /** The certificate's end where it differs from activation + 5 years. */
+    valid_until: date({ mode: 'string' }),
+    registered_at: ts(),
+    startbeleg_checked_at: ts(),
+    deregistered_at: ts(),
+    defective_at: ts(),
+    replaced_at: ts(),
+    replaced_by_card_id: integer().references((): AnyPgColumn => rksvCards.id, { onDelete: 'set null' }),
+    /** The last year whose Jahresbeleg was checked (rows in rksv_jahresbelege). */
+    jahresbeleg_year: integer(),
+    /** The next legal deadline (`nextCardDeadline`), written by every transaction that changes its inputs. */
+    next_deadline_at: date({ mode: 'string' }),
+    next_deadline_kind: text(),
   },
   (t) => [
     index('rksv_cards_order_idx').on(t.order_id),
@@ -193,6 +219,14 @@ export const rksvCards = pgTable(
       .where(sql`${t.activated_at} is not null`),
     // A serial number belongs to one card of all: trimmed and case-insensitive (issue 28).
     uniqueIndex('rksv_cards_serial_uq').on(sql`lower(trim(${t.serial_number}))`),
+    // The deadline list: most urgent first, and per kind (issue 32).
+    index('rksv_cards_deadline_idx')
+      .on(t.next_deadline_at, t.id)
+      .where(sql`${t.next_deadline_at} is not null`),
+    index('rksv_cards_deadline_kind_idx')
+      .on(t.next_deadline_kind, t.next_deadline_at, t.id)
+      .where(sql`${t.next_deadline_at} is not null`),
+    index('rksv_cards_type_idx').on(t.card_type),
   ],
 );
 
