@@ -149,8 +149,10 @@ export type RksvDeadlineRow = z.infer<typeof rksvDeadlineRowSchema>;
 
 export const rksvDeadlineListSchema = z.object({
   items: z.array(rksvDeadlineRowSchema),
-  /** Cards per deadline kind under the other filters (kind aside). */
+  /** Cards per deadline kind under the other filters (kind aside), each counted up to RKSV_DEADLINE_COUNT_CAP. */
   counts: z.record(z.enum(CARD_DEADLINE_KINDS), z.number()),
+  /** The kinds whose count reached the cap (read "1.000+"). */
+  counts_capped: z.array(z.enum(CARD_DEADLINE_KINDS)),
   nextCursor: z.string().nullable(),
 });
 export type RksvDeadlineList = z.infer<typeof rksvDeadlineListSchema>;

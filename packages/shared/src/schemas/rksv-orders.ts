@@ -4,6 +4,7 @@ import { COMMON_MSG } from '../messages/common.js';
 import { RKSV_ORDERS_MSG as M } from '../messages/rksv-orders.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { apiInstant } from './dates.js';
+import { CARD_DEADLINE_KINDS, CARD_STATES } from '../rksv-card-life.js';
 import {
   isCertSerial,
   isTrackingNumber,
@@ -77,6 +78,9 @@ export const rksvCardSchema = z.object({
   jahresbeleg_due: z.string().nullable(),
   /** Outages of the card that are reportable (> 48 h). */
   reportable_outages: z.number(),
+  /** The card's life (issue 32): its state now and its next legal deadline (stored, `YYYY-MM-DD`). */
+  state: z.enum(CARD_STATES),
+  next_deadline: z.object({ kind: z.enum(CARD_DEADLINE_KINDS), due: z.string() }).nullable(),
 });
 export type RksvCard = z.infer<typeof rksvCardSchema>;
 
