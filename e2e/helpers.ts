@@ -212,6 +212,49 @@ export async function checkAccessibility(page: Page, name: string): Promise<void
 }
 
 /**
+ * Waits until the page's requests have settled: none in flight and none started for `quiet` ms (what
+ * Playwright's `networkidle` does with 500 ms, here without the notification socket's own requests,
+ * and usable after an in-app navigation, where no load event comes).
+ */
+function settledPage(page: Page) {
+  let inFlight = 0;
+  let last = Date.now();
+  const counts = (url: string) => !url.includes('/socket.io/');
+  page.on('request', (r) => {
+    if (!counts(r.url())) return;
+    inFlight += 1;
+    last = Date.now();
+  });
+  const done = (r: { url(): string }) => {
+    if (!counts(r.url())) return;
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async (quiet = 300) => {
+    while (inFlight > 0 || Date.now() - last < quiet) await new Promise((r) => setTimeout(r, 50));
+  };
+}
+const settlers = new WeakMap<Page, (quiet?: number) => Promise<void>>();
+export const settled = (page: Page) => {
+  let s = settlers.get(page);
+  if (!s) settlers.set(page, (s = settledPage(page)));
+  return s;
+};
+
+/**
+ * Goes to `path` inside the running app, as a link does (the router hears the address change; no new
+ * load of the page), so a walk through many screens costs each screen's own work only.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
  * Mantine's component classes (`m_` and 8 hex digits) on the page that no loaded stylesheet styles:
  * a component whose CSS part is missing (the app loads Mantine's CSS in parts, src/styles/).
  */

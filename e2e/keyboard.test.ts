@@ -22,7 +22,11 @@ const focused = (page: Page) =>
 
 /** Waits until the focused element matches `selector` (the focus moves after a render). */
 const focusOn = (page: Page, selector: string) =>
-  page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, selector, { timeout: 5000 });
+  page
+    .waitForFunction((s) => document.activeElement?.matches(s) ?? false, selector, { timeout: 5000 })
+    .catch(async (e: Error) => {
+      throw new Error(`${e.message}: the focus is on ${await focused(page)}, not ${selector}`);
+    });
 
 /** Presses Tab (or Shift+Tab) until the focus is on `selector`; fails after `max` presses. */
 async function tabTo(page: Page, selector: string, max = 60, back = false): Promise<void> {
@@ -154,7 +158,15 @@ describe('keyboard only', () => {
       await page.keyboard.type(note);
       await tabTo(page, '[data-testid="note-submit"]');
       await page.keyboard.press('Enter');
-      await modal.getByTestId('notes-list').getByText(note).waitFor();
+      await modal
+        .getByTestId('notes-list')
+        .getByText(note)
+        .waitFor()
+        .catch(async (e: Error) => {
+          const list = await modal.getByTestId('notes-list').innerText().catch(() => '(no list)');
+          const typed = await modal.getByTestId('note-input').inputValue().catch(() => '(no field)');
+          throw new Error(`${e.message}\nfield: ${typed}\nfocus: ${await focused(page)}\nlist: ${list.slice(0, 500)}`);
+        });
       await focusOn(page, '[data-testid="note-input"]');
       await screenshot(page, `keyboard-note-${lang}`);
       // Escape closes the dialog; the focus goes back to the card that opened it.
@@ -352,14 +364,15 @@ describe('keyboard only', () => {
       });
       assert.equal(stored.json.find((n) => n.id === notification.id)?.status, 'read');
       // Its task opens with the focus in it; Escape closes it. The panel that opened it has gone and the
-      // screen changed to the board: the focus is in the main content (the skip link's target), as after
-      // any screen change whose opener went with the old screen, or back on the bell.
+      // screen changed to the board: the focus goes to the task's own card where the board shows it, else
+      // to the main content (the skip link's target), or back on the bell; never to the page body.
       const modal = page.getByTestId('task-modal');
       await modal.waitFor();
+      const taskId = await modal.getAttribute('data-task-id');
       await focusInDialog(page);
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
-      await focusOn(page, '#main-content, [data-testid="notification-bell"]');
+      await focusOn(page, `[data-testid="task-card-${taskId}"], #main-content, [data-testid="notification-bell"]`);
       await context.close();
     });
   }

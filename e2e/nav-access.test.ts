@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { FLAGS, ROLE_IDS, type Flag } from '@portal/shared';
 import { NAV_ENTRIES, type NavEntry } from '../apps/web/src/app/agent/nav.js';
-import { DEMO, invitationToken, serverAndBrowser, signIn } from './helpers.js';
+import { DEMO, goInApp, invitationToken, serverAndBrowser, settled, signIn } from './helpers.js';
 
 /**
  * The sidebar (apps/web/src/app/agent/nav.ts, which also drives the route guards) against the server
@@ -82,13 +82,17 @@ async function sidebarPaths(page: Page): Promise<string[]> {
 }
 
 /**
- * Opens the entry's screen and waits until its calls have settled (no request for half a second); where
- * the guard is expected to send the caller home, until it has (it decides once the session is known).
+ * Opens the entry's screen and waits until its calls have settled. `inApp`: as the sidebar link does,
+ * inside the running app (the router hears the address change); otherwise a visit of the address, where
+ * the guard decides once the session is known and, when `expectHome`, sends the caller home.
  */
-async function openEntry(page: Page, e: NavEntry, expectHome = false): Promise<string> {
-  await page.goto(`/agent-dashboard/${e.path}`);
-  await page.waitForLoadState('networkidle');
-  if (expectHome)
+async function openEntry(page: Page, e: NavEntry, how: { expectHome?: boolean; inApp?: boolean } = {}): Promise<string> {
+  const wait = settled(page);
+  const target = `/agent-dashboard/${e.path}`;
+  if (how.inApp) await goInApp(page, target);
+  else await page.goto(target);
+  await wait();
+  if (how.expectHome)
     await page.waitForURL((u) => u.pathname === '/agent-dashboard', { timeout: 5000 }).catch(() => undefined);
   return new URL(page.url()).pathname;
 }
@@ -139,10 +143,11 @@ describe('every sidebar entry against the access of the calls its screen makes',
   async function agentWith(flags: readonly Flag[]) {
     const { context, page } = await app.open();
     const rec = recordCalls(page);
+    settled(page);
     await signIn(page, { email: emailOf(flags), password });
     await page.waitForURL('**/agent-dashboard');
     // The home screen's own calls settle before any entry is opened (else they count as the entry's).
-    await page.waitForLoadState('networkidle');
+    await settled(page)();
     return { context, page, rec };
   }
 
@@ -182,7 +187,7 @@ describe('every sidebar entry against the access of the calls its screen makes',
     const bare = await agentWith([]);
     for (const p of ['/agent-dashboard', '/agent-dashboard/profile', '/agent-dashboard/settings']) {
       await bare.page.goto(p);
-      await bare.page.waitForLoadState('networkidle');
+      await settled(bare.page)();
     }
     shellCalls = new Set(bare.rec.take().gets.map((g) => new URL(g, 'http://x').pathname));
     await bare.context.close();
@@ -199,7 +204,7 @@ describe('every sidebar entry against the access of the calls its screen makes',
       const calls = new Map<string, string[]>();
       for (const e of entries) {
         if (!shown.includes(e.path)) problems.push(`${e.path}: not in the sidebar of an agent with ${key(flags)}`);
-        const at = await openEntry(page, e);
+        const at = await openEntry(page, e, { inApp: true });
         if (at !== `/agent-dashboard/${e.path}`)
           problems.push(`${e.path}: an agent with ${key(flags)} was sent to ${at}`);
         const seen = rec.take();
@@ -213,11 +218,20 @@ describe('every sidebar entry against the access of the calls its screen makes',
         const other = await agentWith(less);
         const token = await tokenOf({ email: emailOf(less), password });
         const visible = await sidebarPaths(other.page);
-        for (const e of entries) {
+        for (const [i, e] of entries.entries()) {
           if (visible.includes(e.path)) problems.push(`${e.path}: in the sidebar of an agent without ${f}`);
-          const at = await openEntry(other.page, e, true);
+          // The first by its address (a bookmark, a typed URL: the guard decides on a fresh load), the
+          // others inside the running app (a link followed).
+          const at = await openEntry(other.page, e, { expectHome: true, inApp: i > 0 });
           if (at !== '/agent-dashboard') problems.push(`${e.path}: an agent without ${f} stayed on ${at}`);
-          else if (!(await other.page.getByTestId('shell-notice').getByText('Kein Zugriff auf diesen Bereich.').isVisible()))
+          else if (
+            !(await other.page
+              .getByTestId('shell-notice')
+              .getByText('Kein Zugriff auf diesen Bereich.')
+              .waitFor({ timeout: 3000 })
+              .then(() => true)
+              .catch(() => false))
+          )
             problems.push(`${e.path}: an agent without ${f} was sent home without "Kein Zugriff auf diesen Bereich."`);
           for (const url of calls.get(e.path) ?? []) {
             const status = await statusOf(url, token);
@@ -236,9 +250,10 @@ describe('every sidebar entry against the access of the calls its screen makes',
     assert.ok(adminOnly.length > 0);
     const { context, page } = await app.open();
     const rec = recordCalls(page);
+    settled(page);
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
-    await page.waitForLoadState('networkidle');
+    await settled(page)();
     const shown = await sidebarPaths(page);
     rec.take();
     const calls = new Map<string, string[]>();
@@ -257,7 +272,7 @@ describe('every sidebar entry against the access of the calls its screen makes',
     const visible = await sidebarPaths(agent.page);
     for (const e of adminOnly) {
       if (visible.includes(e.path)) problems.push(`${e.path}: in an agent's sidebar`);
-      const at = await openEntry(agent.page, e, true);
+      const at = await openEntry(agent.page, e, { expectHome: true });
       if (at !== '/agent-dashboard') problems.push(`${e.path}: an agent stayed on ${at}`);
       for (const url of calls.get(e.path) ?? []) {
         const status = await statusOf(url, token);
@@ -272,11 +287,13 @@ describe('every sidebar entry against the access of the calls its screen makes',
     const problems: string[] = [];
     const { context, page } = await app.open();
     const rec = recordCalls(page);
+    settled(page);
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/agent-dashboard');
+    await settled(page)();
     rec.take();
     for (const e of NAV_ENTRIES) {
-      const at = await openEntry(page, e);
+      const at = await openEntry(page, e, { inApp: true });
       if (at !== `/agent-dashboard/${e.path}`) problems.push(`${e.path}: the admin was sent to ${at}`);
       for (const r of rec.take().refusals) problems.push(`${e.path} (admin): ${r.url} answered ${r.status}`);
     }

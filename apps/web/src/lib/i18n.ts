@@ -98,10 +98,16 @@ async function addAreas(language: string, areas: readonly string[]): Promise<voi
  * of every area in use are loaded first, then everything switches in one render (issue 30: the board and
  * the notification panel stayed German after a switch while their files were still loading).
  */
+let switches = 0;
 export async function switchLanguage(language: string): Promise<void> {
+  // The last language asked for wins: the account's language applied at sign-in may still be loading its
+  // strings when the person picks another in the sidebar, and must not switch over their choice later.
+  const mine = ++switches;
   await i18nReady;
   if (fileOf(language, 'common') && i18n.hasResourceBundle(language, 'translation'))
     await addAreas(language, [...activeAreas]);
+  await i18n.loadLanguages(language);
+  if (mine !== switches) return;
   await i18n.changeLanguage(language);
 }
 
