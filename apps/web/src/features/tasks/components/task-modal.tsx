@@ -48,13 +48,7 @@ export function TaskModal({ taskId, onClose, onClosed }: TaskModalProps) {
   // On a phone the modal takes the whole screen: a dialog floating over a board nobody can see is only less room.
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   return (
-    <Modal.Root
-      opened={taskId !== null}
-      onClose={onClose}
-      onExitTransitionEnd={onClosed}
-      size="xl"
-      fullScreen={phone}
-    >
+    <Modal.Root opened={taskId !== null} onClose={onClose} onExitTransitionEnd={onClosed} size="xl" fullScreen={phone}>
       <Modal.Overlay />
       <Modal.Content data-testid="task-modal" data-task-id={taskId ?? undefined}>
         <Modal.Header>
