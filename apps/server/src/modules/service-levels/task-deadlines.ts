@@ -90,13 +90,23 @@ export async function recomputeOpenTaskDeadlines(
       .orderBy(tasks.id)
       .limit(BATCH);
     if (rows.length === 0) return updated;
+    const values: SQL[] = [];
     for (const r of rows) {
       let cal = calendars.get(r.country_id);
       if (!cal) calendars.set(r.country_id, (cal = await loadServiceCalendar(db, r.country_id)));
-      const cols = slaColumns(cal, policyFor(policies, r.typ), { ...r, created_at: r.erstellt_am });
-      await db.update(tasks).set(cols).where(eq(tasks.id, r.id));
-      updated++;
+      const c = slaColumns(cal, policyFor(policies, r.typ), { ...r, created_at: r.erstellt_am });
+      const at = (d: Date | null) => sql`${d ? d.toISOString() : null}::timestamptz`;
+      values.push(
+        sql`(${r.id}::int, ${at(c.sla_response_due_at)}, ${at(c.sla_resolution_due_at)}, ${at(c.sla_due_at)}, ${at(c.sla_warn_at)})`,
+      );
     }
+    // One statement per batch (a thousand tasks), not one per task.
+    await db.execute(sql`
+      update ${tasks} set sla_response_due_at = v.response, sla_resolution_due_at = v.resolution,
+        sla_due_at = v.due, sla_warn_at = v.warn
+      from (values ${sql.join(values, sql`, `)}) as v(id, response, resolution, due, warn)
+      where ${tasks.id} = v.id`);
+    updated += rows.length;
     after = rows[rows.length - 1]!.id;
     if (rows.length < BATCH) return updated;
   }
