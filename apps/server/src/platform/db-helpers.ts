@@ -18,3 +18,6 @@ export const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\
  * into a subquery returns it through this wrapper.
  */
 export const correlated = <T>(subquery: SQL<T>): SQL<T> => sql<T>`(${subquery})`;
+
+/** The rows of a `db.execute(sql…)` result (PGlite and node-postgres both answer `{ rows }`). */
+export const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;

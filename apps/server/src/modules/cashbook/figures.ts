@@ -11,6 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { cashbookSettings, cashbookTransactions } from '../../db/schema/index.js';
 import { now as clockNow, type ServiceCtx, type Viewer } from '../../platform/service.js';
+import { rowsOf } from '../../platform/db-helpers.js';
 import { countryOf, num, viennaDayEnd, viennaDayStart, viennaMonthEnd, viennaMonthStart } from './common.js';
 import { listEntries } from './queries.js';
 
@@ -21,7 +22,6 @@ import { listEntries } from './queries.js';
 
 const t = cashbookTransactions;
 
-const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
 export async function startingBalance(db: DbOrTx, countryId: number): Promise<number> {
   const [row] = await db

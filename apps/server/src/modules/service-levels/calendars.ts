@@ -11,8 +11,17 @@ export async function loadServiceCalendar(db: DbOrTx, countryId: number): Promis
     .from(serviceCalendarDays)
     .where(eq(serviceCalendarDays.country_id, countryId))
     .orderBy(serviceCalendarDays.date);
+  return calendarFrom(countryId, row?.hours, days);
+}
+
+/** A country's calendar from its stored hours (none: the shipped ones) and manual days (by date). */
+export function calendarFrom(
+  countryId: number,
+  hours: ServiceCalendar['hours'] | undefined,
+  days: ServiceCalendar['manual'],
+): ServiceCalendar {
   const cal = defaultServiceCalendar(countryId);
-  return { ...cal, hours: row?.hours ?? cal.hours, manual: days };
+  return { ...cal, hours: hours ?? cal.hours, manual: days };
 }
 
 /** Every country's calendar, by country id. */

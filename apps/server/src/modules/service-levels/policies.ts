@@ -4,8 +4,18 @@ import { slaPolicies } from '../../db/schema/index.js';
 
 /** Every task type's service level: the one an admin set, else the shipped default. */
 export async function loadSlaPolicies(db: DbOrTx): Promise<Map<number, SlaPolicy>> {
+  return policiesFrom(await db.select().from(slaPolicies));
+}
+
+type PolicyRow = Pick<
+  typeof slaPolicies.$inferSelect,
+  'task_type_id' | 'response_minutes' | 'resolution_minutes' | 'clock'
+>;
+
+/** The policies from the stored rows, over the shipped defaults. */
+export function policiesFrom(rows: readonly PolicyRow[]): Map<number, SlaPolicy> {
   const out = new Map(DEFAULT_SLA_POLICIES.map((p) => [p.task_type_id, p]));
-  for (const row of await db.select().from(slaPolicies)) {
+  for (const row of rows) {
     out.set(row.task_type_id, {
       task_type_id: row.task_type_id,
       response_minutes: row.response_minutes,

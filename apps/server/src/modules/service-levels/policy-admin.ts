@@ -45,11 +45,7 @@ export async function listSlaPolicies(ctx: ServiceCtx, _viewer: Viewer): Promise
  * PUT /api/sla-policies/{taskTypeId}: the type's policy set, and the deadlines of its open tasks
  * recomputed in the same transaction (as a calendar change, calendar-admin.ts says why).
  */
-export async function updateSlaPolicy(
-  ctx: ServiceCtx,
-  viewer: Viewer,
-  input: { taskTypeId: number } & SlaPolicyInput,
-) {
+export async function updateSlaPolicy(ctx: ServiceCtx, viewer: Viewer, input: { taskTypeId: number } & SlaPolicyInput) {
   const at = now(ctx);
   const values = {
     response_minutes: input.response_minutes,

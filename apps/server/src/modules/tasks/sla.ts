@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { slaView, type ServiceCalendar, type SlaPolicy, type TaskRow, type TaskSla } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
-import { loadServiceCalendar, loadSlaPolicies, policyFor, slaColumns, type SlaColumns } from '../service-levels/index.js';
+import { loadServiceCalendar, loadSlaRules, policyFor, slaColumns, type SlaColumns } from '../service-levels/index.js';
 import type { TaskRecord } from './access.js';
 
 /**
@@ -41,11 +41,10 @@ export async function currentCalendar(db: DbOrTx, countryId: number): Promise<Se
   return intern(await loadServiceCalendar(db, countryId));
 }
 
-/** The calendars (of the countries asked for) and the policies, loaded once per page. */
+/** The calendars (of the countries asked for) and the policies, loaded once per page in one query. */
 async function slaRules(db: DbOrTx, countryIds: Iterable<number>) {
-  const policies = await loadSlaPolicies(db);
-  const calendars = new Map<number, ServiceCalendar>();
-  for (const id of new Set(countryIds)) calendars.set(id, await currentCalendar(db, id));
+  const { policies, calendars } = await loadSlaRules(db, [...countryIds]);
+  for (const [id, cal] of calendars) calendars.set(id, intern(cal));
   return { policies, calendars };
 }
 
@@ -57,7 +56,11 @@ const MINUTE_MS = 60_000;
  * warning point or deadline), whichever comes first. A kept board page is served only before that
  * instant (board-cache.ts), so a state is never stale and the minutes left at most one minute old.
  */
-export async function withSla(db: DbOrTx, rows: RawTaskRow[], at: Date): Promise<{ rows: TaskRow[]; validUntil: number }> {
+export async function withSla(
+  db: DbOrTx,
+  rows: RawTaskRow[],
+  at: Date,
+): Promise<{ rows: TaskRow[]; validUntil: number }> {
   const t = +at;
   let validUntil = Math.floor(t / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
   const needed = rows.filter((r) => r.sla && 'r' in r.sla && r.sla.r);
@@ -97,13 +100,20 @@ export async function withSla(db: DbOrTx, rows: RawTaskRow[], at: Date): Promise
 
 type SlaFactsOfTask = Pick<
   TaskRecord,
-  'country_id' | 'typ' | 'status' | 'erstellt_am' | 'frist' | 'sla_responded_at' | 'sla_paused_at' | 'sla_paused_minutes'
+  | 'country_id'
+  | 'typ'
+  | 'status'
+  | 'erstellt_am'
+  | 'frist'
+  | 'sla_responded_at'
+  | 'sla_paused_at'
+  | 'sla_paused_minutes'
 >;
 
 /** The calendar and policy of one task. */
 export async function taskSlaRule(db: DbOrTx, t: Pick<TaskRecord, 'country_id' | 'typ'>) {
-  const [cal, policies] = [await currentCalendar(db, t.country_id), await loadSlaPolicies(db)];
-  return { cal, policy: policyFor(policies, t.typ) };
+  const { policies, calendars } = await slaRules(db, [t.country_id]);
+  return { cal: calendars.get(t.country_id)!, policy: policyFor(policies, t.typ) };
 }
 
 /** The stored service-level columns of a task in the state given (service-levels `slaColumns`). */
