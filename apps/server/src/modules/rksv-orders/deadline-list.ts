@@ -22,35 +22,46 @@ const o = rksvOrders;
  * search text, order number or linked customer's number (exactly: its unique index). Looked up first, so
  * the page's statement holds conditions on one table each and reads their indexes.
  */
-async function searchCondition(db: DbOrTx, text: string): Promise<SQL> {
+async function searchCondition(db: DbOrTx, text: string): Promise<Filters> {
   const [card] = await db
     .select({ id: c.id })
     .from(c)
     .where(sql`lower(trim(${c.serial_number})) = lower(${text})`)
     .limit(1);
-  if (card) return eq(c.id, card.id);
+  if (card) return { cards: [eq(c.id, card.id)], orders: [] };
   const [customer] = await db
     .select({ id: customers.id })
     .from(customers)
     .where(eq(customers.kundennummer, text))
     .limit(1);
-  return orderSearchCondition(text, customer ? eq(o.customer_id, customer.id) : undefined);
+  return { cards: [], orders: [orderSearchCondition(text, customer ? eq(o.customer_id, customer.id) : undefined)] };
+}
+
+/** Conditions on the card row and on its order's (the counts join the order only when they need it). */
+interface Filters {
+  cards: SQL[];
+  orders: SQL[];
 }
 
 /**
  * The filters of the work list but its kind: only cards with a deadline (the partial indexes); an agent
  * who is not an admin only ever sees the cards of the orders assigned to them, whatever the query says.
  */
-async function deadlineFilter(db: DbOrTx, viewer: Viewer, q: RksvDeadlineListQuery): Promise<SQL[]> {
-  const parts: SQL[] = [sql`${c.next_deadline_at} is not null`];
-  if (viewer.role !== 'admin') parts.push(eq(o.agent_id, viewer.id));
-  if (q.agent_id !== undefined) parts.push(eq(o.agent_id, q.agent_id));
-  if (q.due_before) parts.push(lte(c.next_deadline_at, q.due_before));
+async function deadlineFilter(db: DbOrTx, viewer: Viewer, q: RksvDeadlineListQuery): Promise<Filters> {
+  const cards: SQL[] = [sql`${c.next_deadline_at} is not null`];
+  const orders: SQL[] = [];
+  if (viewer.role !== 'admin') orders.push(eq(o.agent_id, viewer.id));
+  if (q.agent_id !== undefined) orders.push(eq(o.agent_id, q.agent_id));
+  if (q.due_before) cards.push(lte(c.next_deadline_at, q.due_before));
   if (q.country !== undefined)
-    parts.push(sql`${o.customer_id} in (select cu.id from customers cu where cu.country_id = ${q.country})`);
+    orders.push(sql`${o.customer_id} in (select cu.id from customers cu where cu.country_id = ${q.country})`);
   const text = q.q?.trim();
-  if (text) parts.push(await searchCondition(db, text));
-  return parts;
+  if (text) {
+    const found = await searchCondition(db, text);
+    cards.push(...found.cards);
+    orders.push(...found.orders);
+  }
+  return { cards, orders };
 }
 
 /** `YYYY-MM-DD.<cardId>` of the last row → the keyset condition after it. */
@@ -74,13 +85,14 @@ export async function listDeadlines(
   const filters = await deadlineFilter(ctx.db, viewer, q);
   const plan = q.q?.trim() ? customPlan : sql``;
   const page = and(
-    ...filters,
+    ...filters.cards,
+    ...filters.orders,
     ...(q.kind ? [eq(c.next_deadline_kind, q.kind)] : []),
     ...(q.cursor ? [after(q.cursor)] : []),
   );
   const capped = (kind: CardDeadlineKind) =>
-    sql`(select count(*)::int from (select 1 from ${c} join ${o} on ${o.id} = ${c.order_id}
-      where ${and(...filters, eq(c.next_deadline_kind, kind))} limit ${RKSV_DEADLINE_COUNT_CAP + 1}) capped)`;
+    sql`(select count(*)::int from (select 1 from ${c} ${filters.orders.length ? sql`join ${o} on ${o.id} = ${c.order_id}` : sql``}
+      where ${and(...filters.cards, ...filters.orders, eq(c.next_deadline_kind, kind))} limit ${RKSV_DEADLINE_COUNT_CAP + 1}) capped)`;
   // Raw statements: a search's must start with `customPlan` (planned for its values), which a builder's cannot.
   const [found, counted] = await Promise.all([
     ctx.db.execute(sql`${plan}select ${c.id} as card_id, ${c.order_id} as order_id, ${o.companyname} as companyname,
