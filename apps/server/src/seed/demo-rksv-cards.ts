@@ -1,4 +1,4 @@
-import { eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { addDays, viennaDay } from '@portal/shared';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -126,7 +126,32 @@ export async function seedDemoRksvCards(db: Db): Promise<void> {
       }
     }
   }
-  // These cards and the ones the order seed activated: their deadlines as the nightly job keeps them.
-  const activated = await db.select({ id: rksvCards.id }).from(rksvCards).where(isNotNull(rksvCards.activated_at));
-  await db.transaction((tx) => refreshCardDeadline(tx, [...ids, ...activated.map((a) => a.id)], new Date(now)));
+  // The cards the order seed activated over the past year: in use (registered, Startbeleg checked, last
+  // year's Jahresbeleg checked), the last weeks' ones still to be registered.
+  const older = await db
+    .select({ id: rksvCards.id, activated_at: rksvCards.activated_at })
+    .from(rksvCards)
+    .where(and(isNotNull(rksvCards.activated_at), notInArray(rksvCards.id, ids)));
+  const thisYear = Number(viennaDay(new Date(now)).slice(0, 4));
+  for (const c of older) {
+    const a = c.activated_at!;
+    if (now - a.getTime() < 14 * DAY) continue;
+    await db
+      .update(rksvCards)
+      .set({ registered_at: new Date(a.getTime() + 2 * DAY), startbeleg_checked_at: new Date(a.getTime() + 3 * DAY) })
+      .where(eq(rksvCards.id, c.id));
+    const first = Number(viennaDay(a).slice(0, 4));
+    if (first < thisYear) {
+      const years = Array.from({ length: thisYear - first }, (_, k) => first + k);
+      await db
+        .insert(rksvJahresbelege)
+        .values(years.map((year) => ({ card_id: c.id, year, checked_at: new Date(`${year + 1}-01-20T10:00:00Z`) })));
+      await db
+        .update(rksvCards)
+        .set({ jahresbeleg_year: thisYear - 1 })
+        .where(eq(rksvCards.id, c.id));
+    }
+  }
+  // Their deadlines as the nightly job keeps them.
+  await db.transaction((tx) => refreshCardDeadline(tx, [...ids, ...older.map((c) => c.id)], new Date(now)));
 }
