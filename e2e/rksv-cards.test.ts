@@ -72,6 +72,15 @@ async function listRow(page: Page, cardId: number): Promise<{ kind: string; due:
   };
 }
 
+/** The toasts of the steps before, closed: the picture shows the dialog, not them. */
+async function closeToasts(page: Page) {
+  // Clicked in the page: a toast may close by itself (after 3 s) between finding and clicking it.
+  await page
+    .locator('.mantine-Notification-root .mantine-Notification-closeButton')
+    .evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+  await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0);
+}
+
 async function signInArabic(page: Page, who: { email: string; password: string }) {
   await page.goto('/login');
   await page.locator('input[type=email]').fill(who.email);
@@ -132,6 +141,7 @@ describe('RKSV card life in the back office', () => {
     await fieldError(page, 'transition-note', /^Bitte geben Sie den Grund des Ausfalls an\.$/);
     assert.equal(await page.getByTestId('card-alert').count(), 0, 'no alert besides the field');
     await page.getByTestId('dialog-state').and(page.locator('[data-state="in_use"]')).waitFor();
+    await closeToasts(page);
     await screenshot(page, 'rksv-card-outage-reason');
     await page.getByTestId('transition-form').getByRole('button', { name: 'Abbrechen' }).click();
 
@@ -141,6 +151,7 @@ describe('RKSV card life in the back office', () => {
     await page.getByTestId('jahresbelege-done').locator(`[data-year="${year}"]`).waitFor();
     assert.equal(await nextDeadline(page, 'jahresbeleg'), `${year + 2}-02-15`);
     await page.getByTestId('card-history').locator('[data-action="jahresbeleg"]').waitFor();
+    await closeToasts(page);
     await screenshot(page, 'rksv-card-dialog');
 
     // Closed: the list shows the card's new deadline.
@@ -161,6 +172,8 @@ describe('RKSV card life in the back office', () => {
     const life = page.getByTestId('order-card-life');
     await life.getByTestId('order-card-state').and(page.locator('[data-stage="in_use"]')).waitFor();
     assert.equal(await life.getByTestId('order-card-deadline').getAttribute('data-due'), `${year + 2}-02-15`);
+    await life.scrollIntoViewIfNeeded();
+    await screenshot(page, 'rksv-order-dialog-card-life');
     await life.getByTestId('order-card-open').click();
     await page.waitForURL((u) => u.pathname.endsWith('/rksvactivations') && u.searchParams.get('card') === String(cardId));
     await page.getByTestId('dialog-state').and(page.locator('[data-state="in_use"]')).waitFor();
@@ -187,15 +200,48 @@ describe('RKSV card life in the back office', () => {
 
     await page.locator(`[data-testid="card-open"][data-card="${cardId}"]`).click();
     await page.getByTestId('dialog-state').and(page.locator('[data-state="activated"]')).waitFor();
+    // The whole screen: its full height, and its width but for the scrollbar gutter the page keeps.
     const box = await page.getByRole('dialog').boundingBox();
-    assert.ok(box && box.width >= 374 && box.x <= 1, `the dialog fills the phone's width: ${JSON.stringify(box)}`);
+    const screen = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+    assert.ok(
+      box && box.x <= 1 && box.y <= 1 && box.width >= screen.width - 20 && box.height >= screen.height - 1,
+      `the dialog fills the phone's screen: ${JSON.stringify({ box, screen })}`,
+    );
     await page.getByTestId('transition-registered').click();
     await page.getByTestId('transition-save').click();
     await page.getByTestId('dialog-state').and(page.locator('[data-state="registered"]')).waitFor();
     await nextDeadline(page, 'startbeleg');
+    await closeToasts(page);
     // The state in Arabic, with the German term as its tooltip.
     assert.equal(await page.getByTestId('dialog-state').getAttribute('title'), 'Registriert');
     await screenshot(page, 'rksv-card-dialog-ar-phone');
+    await context.close();
+  });
+
+  it("the admin: every agent's cards, most urgent first, and the card types kept in their tab", async () => {
+    const { context, page } = await app.open();
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard**');
+    await page.goto('/agent-dashboard/rksvactivations');
+    await page.getByTestId('card-open').first().waitFor();
+    // Most urgent first: the days due never go down the list.
+    const dues = await page.getByTestId('rksv-deadlines').getByTestId('deadline-due').evaluateAll((els) =>
+      els.map((el) => el.getAttribute('data-due') ?? ''),
+    );
+    assert.deepEqual(dues, [...dues].sort(), dues.join(', '));
+    await screenshot(page, 'rksv-cards-list-admin');
+
+    await page.getByTestId('tab-types').click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'types');
+    const rows = page.getByTestId('card-type-row');
+    await rows.first().waitFor();
+    // A name twice is refused at the second one, before anything is sent.
+    const first = await rows.first().getByTestId('card-type-name').inputValue();
+    await page.getByTestId('card-type-add').click();
+    await rows.last().getByTestId('card-type-name').fill(first.toLowerCase());
+    await page.getByTestId('card-types-save').click();
+    await rows.last().getByText('Jeder Kartentyp darf nur einmal vorkommen.').waitFor();
+    await screenshot(page, 'rksv-card-types');
     await context.close();
   });
 });

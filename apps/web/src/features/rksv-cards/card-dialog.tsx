@@ -6,7 +6,7 @@ import { viennaDay, type RksvCardLife } from '@portal/shared';
 import { DateDisplay } from '../../components/date-display';
 import { ListSkeleton } from '../../components/list-skeleton';
 import { LoadError } from '../../components/load-error';
-import { Ltr, UserText } from '../../components/ltr';
+import { isolateLtr, Ltr, UserText } from '../../components/ltr';
 import { useRksvCard } from './api/get-card';
 import { CardDetailsForm } from './card-details-form';
 import { CardHistory } from './card-history';
@@ -16,6 +16,7 @@ import { CardTransitions } from './card-transitions';
 import { DeadlineDue } from './deadline-due';
 import { kindKey } from './deadline-filters';
 import { JahresbelegForm } from './jahresbeleg-form';
+import { DEADLINES_ID } from './card-forms';
 
 /**
  * One signature card's life (issue 32): its state and every open deadline, the moves open to it, the
@@ -29,7 +30,7 @@ export function CardDialog({ cardId, isAdmin, onClose }: { cardId: number; isAdm
   const card = useRksvCard(cardId);
   const life = card.data;
   const title = life?.card.serial_number
-    ? t('rksvCards.dialog.title', { serial: life.card.serial_number })
+    ? t('rksvCards.dialog.title', { serial: isolateLtr(life.card.serial_number) })
     : t('rksvCards.dialog.titleId', { id: cardId });
   return (
     <Modal
@@ -41,7 +42,7 @@ export function CardDialog({ cardId, isAdmin, onClose }: { cardId: number; isAdm
       title={
         <Group gap="xs">
           <Title order={2} size="h4">
-            <Ltr>{title}</Ltr>
+            {title}
           </Title>
           {life && <CardStateBadge state={life.state} data-testid="dialog-state" />}
         </Group>
@@ -98,29 +99,32 @@ function CardBody({ life, isAdmin }: { life: RksvCardLife; isAdmin: boolean }) {
         {field(t('rksvCards.details.validUntil'), date(card.valid_until))}
       </SimpleGrid>
 
-      <Divider label={t('rksvCards.dialog.deadlines')} labelPosition="left" />
-      {life.deadlines.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="card-deadlines-none">
-          {t('rksvOrders.cards.noDeadline')}
-        </Text>
-      ) : (
-        <Stack gap={4} data-testid="card-deadlines">
-          {life.deadlines.map((d, i) => (
-            <Group
-              key={`${d.kind}-${d.due}`}
-              gap="xs"
-              data-testid={i === 0 ? 'card-next-deadline' : 'card-deadline'}
-              data-kind={d.kind}
-              data-due={d.due}
-            >
-              <Text size="sm" fw={i === 0 ? 700 : undefined} miw={160}>
-                {t(kindKey(d.kind))}
-              </Text>
-              <DeadlineDue due={d.due} today={today} inline />
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <Divider label={<span id={`${DEADLINES_ID}-label`}>{t('rksvCards.dialog.deadlines')}</span>} labelPosition="left" />
+      {/* The focus comes here after a change: the deadlines it moved are read out and in view. */}
+      <div id={DEADLINES_ID} tabIndex={-1} role="group" aria-labelledby={`${DEADLINES_ID}-label`} style={{ outline: 'none' }}>
+        {life.deadlines.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="card-deadlines-none">
+            {t('rksvOrders.cards.noDeadline')}
+          </Text>
+        ) : (
+          <Stack gap={4} data-testid="card-deadlines">
+            {life.deadlines.map((d, i) => (
+              <Group
+                key={`${d.kind}-${d.due}`}
+                gap="xs"
+                data-testid={i === 0 ? 'card-next-deadline' : 'card-deadline'}
+                data-kind={d.kind}
+                data-due={d.due}
+              >
+                <Text size="sm" fw={i === 0 ? 700 : undefined} miw={160}>
+                  {t(kindKey(d.kind))}
+                </Text>
+                <DeadlineDue due={d.due} today={today} inline />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </div>
 
       {alert && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setAlert(null)} closeButtonLabel={t('rksvCards.dialog.dismiss')} data-testid="card-alert">

@@ -54,3 +54,16 @@ export function dayInstant(day: string, now = new Date()): string {
   if (day === todayLocal(now)) return now.toISOString();
   return instantOf(`${day}T12:00`);
 }
+
+/** The dialog's block of open deadlines: where the focus goes after a change moved them (read out, scrolled into view). */
+export const DEADLINES_ID = 'card-deadlines-block';
+
+/** After a change: the focus on the deadlines it moved, once React has drawn them (the sending button may be gone). */
+export function focusDeadlines(): void {
+  requestAnimationFrame(() => {
+    const block = document.getElementById(DEADLINES_ID);
+    // Whole and in the middle of the dialog (a phone's dialog scrolls; the nearest edge cut its first line).
+    block?.focus({ preventScroll: true });
+    block?.scrollIntoView({ block: 'center' });
+  });
+}

@@ -48,10 +48,15 @@ export function CardHistory({ history }: { history: RksvActivity[] }) {
       <Table.Tbody>
         {history.map((a) => (
           <Table.Tr key={a.id} data-action={a.action}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {/* When and who in one cell: two columns stay readable on a phone. */}
+            <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
               <DateDisplay value={a.created_at} time />
+              {a.user_name && (
+                <UserText size="xs" c="dimmed">
+                  {a.user_name}
+                </UserText>
+              )}
             </Table.Td>
-            <Table.Td>{a.user_name ? <UserText size="xs">{a.user_name}</UserText> : '–'}</Table.Td>
             <Table.Td>
               {t(`rksvOrders.activity.${a.action}`, { defaultValue: a.action })}
               <Details a={a} />

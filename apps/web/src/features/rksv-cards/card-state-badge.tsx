@@ -13,7 +13,6 @@ export function CardStateBadge({ state, 'data-testid': testId }: { state: CardSt
   return (
     <Badge
       color={CARD_STATE_COLORS[state]}
-      variant="light"
       title={german}
       data-testid={testId}
       data-state={state}

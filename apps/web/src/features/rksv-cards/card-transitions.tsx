@@ -15,7 +15,7 @@ import { focusFirstInvalidSoon } from '../../lib/focus-first-invalid';
 import { notifications } from '../../lib/toasts';
 import { useSendOnce } from '../../lib/use-send-once';
 import { useTransitionRksvCard } from './api/transition-card';
-import { checkFields, instantOf, nowLocal, splitRefusal } from './card-forms';
+import { checkFields, focusDeadlines, instantOf, nowLocal, splitRefusal } from './card-forms';
 import { FINAL_TRANSITIONS } from './deadline-filters';
 
 const FIELDS = ['at', 'note'] as const;
@@ -80,6 +80,7 @@ export function CardTransitions({
       onSuccess: () => {
         setConfirming(false);
         setChosen(null);
+        focusDeadlines();
         notifications.show({ color: 'green', message: t('rksvCards.transition.saved', { state: t(`rksvOrders.cardState.${to}`) }) });
       },
       onError: (e) => {
@@ -171,7 +172,7 @@ export function CardTransitions({
       <ConfirmDialog
         opened={confirming}
         title={chosen ? label(chosen) : ''}
-        text={chosen ? t(`rksvCards.confirm.${chosen}`) : ''}
+        text={chosen && FINAL_TRANSITIONS.has(chosen) ? t(`rksvCards.confirm.${chosen}`) : ''}
         confirmLabel={chosen ? label(chosen) : undefined}
         destructive
         busy={busy}

@@ -59,7 +59,8 @@ export const CARD_STATE_COLORS: Record<CardState, string> = {
   registered: 'violet',
   in_use: 'green',
   outage: 'red',
-  expiring: 'orange',
+  // A dark orange: Mantine's orange under white text misses 4.5:1 even at its darkest shade.
+  expiring: '#b03a0a',
   replaced: 'gray',
   expired: 'red',
   deregistered: 'gray',

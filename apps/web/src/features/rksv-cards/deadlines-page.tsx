@@ -265,7 +265,7 @@ function DeadlineList({
               leftSection={<IconSearch size={16} aria-hidden />}
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
-              w={{ base: '100%', sm: 280 }}
+              w={{ base: '100%', sm: 340 }}
               data-testid="deadline-search"
             />
             {active > 0 && (

@@ -9,7 +9,7 @@ import { focusFirstInvalidSoon } from '../../lib/focus-first-invalid';
 import { notifications } from '../../lib/toasts';
 import { useSendOnce } from '../../lib/use-send-once';
 import { useCheckRksvJahresbeleg } from './api/check-jahresbeleg';
-import { checkFields, dayInstant, splitRefusal, todayLocal } from './card-forms';
+import { checkFields, dayInstant, focusDeadlines, splitRefusal, todayLocal } from './card-forms';
 
 const FIELDS = ['year', 'checked_at'] as const;
 
@@ -48,7 +48,10 @@ export function JahresbelegForm({ life, onAlert }: { life: RksvCardLife; onAlert
       return;
     }
     send(body, {
-      onSuccess: () => notifications.show({ color: 'green', message: t('rksvCards.jahresbeleg.saved', { year: body.year }) }),
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('rksvCards.jahresbeleg.saved', { year: body.year }) });
+        focusDeadlines();
+      },
       onError: (e) => {
         const refused = splitRefusal(e, FIELDS, t('rksvOrders.saveError'));
         setErrors(refused.fields);

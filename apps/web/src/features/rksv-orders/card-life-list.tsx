@@ -16,7 +16,8 @@ const CARD_STATE_COLORS: Record<CardState, string> = {
   registered: 'violet',
   in_use: 'green',
   outage: 'red',
-  expiring: 'orange',
+  // A dark orange: Mantine's orange under white text misses 4.5:1 even at its darkest shade.
+  expiring: '#b03a0a',
   replaced: 'gray',
   expired: 'red',
   deregistered: 'gray',
@@ -41,8 +42,7 @@ export function CardLifeList({ cards }: { cards: RksvCard[] }) {
               {c.serial_number && <Ltr>{c.serial_number}</Ltr>}
               <TermBadge
                 color={CARD_STATE_COLORS[c.state]}
-                variant="light"
-                termKey={`rksvOrders.cardState.${c.state}`}
+                          termKey={`rksvOrders.cardState.${c.state}`}
                 data-testid="order-card-state"
                 data-stage={c.state}
               />
