@@ -565,6 +565,25 @@ for (const target of dbTargets()) {
       const carls = await list('admin', `?agent_id=${ids.carl}`);
       assert.equal(carls.counts.replacement, RKSV_DEADLINE_COUNT_CAP);
       assert.deepEqual(carls.counts_capped, ['replacement']);
+      // The card follows its order's agent and its customer's country (kept on the card by triggers).
+      const moved = await call('admin', 'POST', '/api/rksv-assign-agent', {
+        orderId: mine.outage.orderId,
+        agentId: ids.carl,
+      });
+      assert.equal(moved.statusCode, 200, moved.body);
+      assert.ok(!(await list('ben', '')).items.some((i) => i.card_id === mine.outage.cardId));
+      assert.ok((await list('carl', '?kind=outage_report')).items.some((i) => i.card_id === mine.outage.cardId));
+      await t.db.update(customers).set({ country_id: 1 }).where(eq(customers.id, cairo!.id));
+      assert.deepEqual((await list('ben', '?country=2')).items, []);
+      assert.deepEqual(
+        (await list('ben', '?country=1')).items.map((i) => i.card_id),
+        [mine.registration.cardId, mine.startbeleg.cardId],
+      );
+      await t.db.update(rksvOrders).set({ customer_id: null }).where(eq(rksvOrders.id, mine.registration.orderId));
+      assert.deepEqual(
+        (await list('ben', '?country=1')).items.map((i) => i.card_id),
+        [mine.startbeleg.cardId],
+      );
       const all = await list('admin', '?limit=200');
       for (let i = 1; i < all.items.length; i++) {
         const [a, b] = [all.items[i - 1]!, all.items[i]!];
