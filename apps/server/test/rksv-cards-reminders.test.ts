@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { LANGUAGES, RKSV_CARD_MAIL_KINDS, RKSV_CARD_MAIL_TEXTS } from '@portal/shared';
 import { mailOutbox, notifications, rksvCards, rksvDeadlineReminders } from '../src/db/schema/index.js';
+import { refreshCardDeadline } from '../src/modules/rksv-orders/card-deadline.js';
 import { runCardDeadlineJob } from '../src/modules/rksv-orders/deadline-reminders.js';
 import { insertSampleOrder } from '../src/modules/rksv-orders/sample-orders.js';
 import { addUser, createTestApp, dbTargets, type TestApp } from './helpers.js';
@@ -56,6 +57,8 @@ for (const target of dbTargets()) {
         })
         .where(eq(rksvCards.id, order.cardIds[0]!));
       card[name] = order.cardIds[0]!;
+      // As the transitions leave it: its deadline written at the time.
+      await t.db.transaction((tx) => refreshCardDeadline(tx, [order.cardIds[0]!], clock));
     }
     const reminders = (name: string) =>
       t.db
@@ -86,35 +89,47 @@ for (const target of dbTargets()) {
       agent = (await addUser(t.db, { role: 'agent', flags: ['rksv'], name: 'Agnes' })).id;
       admin = (await addUser(t.db, { role: 'admin', flags: ['rksv'], name: 'Adam' })).id;
       await addUser(t.db, { role: 'admin', flags: ['tasks'], name: 'Ohne RKSV' });
-      // The stored deadlines are written by the job itself: these cards come with none, as before issue 32.
       await inUseCard('arabisch', { agentId: agent, lang: 'ar' });
       await inUseCard('niemand', { agentId: null });
-      // A stored deadline that is stale (registered long ago): the job writes the right one.
+      // A stored deadline just past (the job missed a night): the job writes the right one.
       await inUseCard('veraltet', {
         agentId: agent,
         activated: new Date('2025-06-01T09:00:00Z'),
         set: { jahresbeleg_year: 2026 },
       });
+      // A certificate that ran out (5 years after 1 December 2021): its past renewal deadline goes.
+      await inUseCard('abgelaufen', {
+        agentId: agent,
+        activated: new Date('2021-12-01T09:00:00Z'),
+        set: { jahresbeleg_year: 2026 },
+      });
+      // These two come with no stored deadline, as cards activated before issue 32: the job writes it.
       await t.db
         .update(rksvCards)
         .set({ next_deadline_at: null, next_deadline_kind: null })
         .where(inArray(rksvCards.id, [card.arabisch!, card.niemand!]));
       await t.db
         .update(rksvCards)
-        .set({ next_deadline_at: '2025-06-08', next_deadline_kind: 'registration' })
+        .set({ next_deadline_at: '2027-01-15', next_deadline_kind: 'registration' })
         .where(eq(rksvCards.id, card.veraltet!));
+      await t.db
+        .update(rksvCards)
+        .set({ next_deadline_at: '2026-09-02', next_deadline_kind: 'renewal' })
+        .where(eq(rksvCards.id, card.abgelaufen!));
     });
     after(() => t.close());
 
     it('30 days ahead: the customer is mailed in the order language once; the deadlines were written', async () => {
       const first = await run();
-      assert.ok(first.refreshed >= 3, JSON.stringify(first));
+      assert.ok(first.refreshed >= 4, JSON.stringify(first));
       for (const name of ['arabisch', 'niemand']) {
         const row = (await t.db.select().from(rksvCards).where(eq(rksvCards.id, card[name]!)))[0]!;
         assert.deepEqual([row.next_deadline_kind, row.next_deadline_at], ['jahresbeleg', '2027-02-15'], name);
       }
       const stale = (await t.db.select().from(rksvCards).where(eq(rksvCards.id, card.veraltet!)))[0]!;
       assert.deepEqual([stale.next_deadline_kind, stale.next_deadline_at], ['jahresbeleg', '2028-02-15']);
+      const expired = (await t.db.select().from(rksvCards).where(eq(rksvCards.id, card.abgelaufen!)))[0]!;
+      assert.deepEqual([expired.next_deadline_kind, expired.next_deadline_at], [null, null]);
       assert.deepEqual(await reminders('arabisch'), [
         { kind: 'jahresbeleg', due: '2027-02-15', days_before: 30, audience: 'customer' },
       ]);

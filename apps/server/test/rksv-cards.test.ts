@@ -140,6 +140,36 @@ for (const target of dbTargets()) {
       assert.equal(card.next_deadline_kind, 'registration');
     });
 
+    it('the activation and a recorded outage write the stored deadline in their transaction; the order answers state and deadline', async () => {
+      const { cardId, orderId } = await makeCard('delivered');
+      assert.equal((await cardRow(cardId)).next_deadline_at, null);
+      const res = await call('anna', 'POST', '/api/rksv-activate-card', {
+        cardId,
+        kassenid: 'KASSE-1',
+        cert_sn: '0CE1',
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().state, 'activated');
+      // Activated now (27 November in Vienna): registration within a week.
+      assert.deepEqual(res.json().next_deadline, { kind: 'registration', due: '2026-12-04' });
+      const row = await cardRow(cardId);
+      assert.deepEqual([row.next_deadline_kind, row.next_deadline_at], ['registration', '2026-12-04']);
+      const outage = await call('anna', 'POST', '/api/rksv-outages', {
+        cardId,
+        started_at: ago(3).toISOString(),
+        reason: 'Lesegerät',
+      });
+      assert.equal(outage.statusCode, 201, outage.body);
+      const after = await cardRow(cardId);
+      // Started three days ago, open: reportable, due a week after its start.
+      assert.deepEqual([after.next_deadline_kind, after.next_deadline_at], ['outage_report', '2026-12-01']);
+      const order = await call('anna', 'GET', `/api/rksv-order/${orderId}`);
+      assert.equal(order.statusCode, 200, order.body);
+      const card = order.json().cards.find((c: { id: number }) => c.id === cardId);
+      assert.equal(card.state, 'outage');
+      assert.deepEqual(card.next_deadline, { kind: 'outage_report', due: '2026-12-01' });
+    });
+
     it('every refused transition answers 409 naming both states in German and changes nothing', async () => {
       for (const from of Object.keys(CARD_TRANSITIONS) as CardState[]) {
         const { cardId } = await makeCard(from);
@@ -535,6 +565,25 @@ for (const target of dbTargets()) {
       const carls = await list('admin', `?agent_id=${ids.carl}`);
       assert.equal(carls.counts.replacement, RKSV_DEADLINE_COUNT_CAP);
       assert.deepEqual(carls.counts_capped, ['replacement']);
+      // The card follows its order's agent and its customer's country (kept on the card by triggers).
+      const moved = await call('admin', 'POST', '/api/rksv-assign-agent', {
+        orderId: mine.outage.orderId,
+        agentId: ids.carl,
+      });
+      assert.equal(moved.statusCode, 200, moved.body);
+      assert.ok(!(await list('ben', '')).items.some((i) => i.card_id === mine.outage.cardId));
+      assert.ok((await list('carl', '?kind=outage_report')).items.some((i) => i.card_id === mine.outage.cardId));
+      await t.db.update(customers).set({ country_id: 1 }).where(eq(customers.id, cairo!.id));
+      assert.deepEqual((await list('ben', '?country=2')).items, []);
+      assert.deepEqual(
+        (await list('ben', '?country=1')).items.map((i) => i.card_id),
+        [mine.registration.cardId, mine.startbeleg.cardId],
+      );
+      await t.db.update(rksvOrders).set({ customer_id: null }).where(eq(rksvOrders.id, mine.registration.orderId));
+      assert.deepEqual(
+        (await list('ben', '?country=1')).items.map((i) => i.card_id),
+        [mine.startbeleg.cardId],
+      );
       const all = await list('admin', '?limit=200');
       for (let i = 1; i < all.items.length; i++) {
         const [a, b] = [all.items[i - 1]!, all.items[i]!];

@@ -57,10 +57,16 @@ export function reminderStep(steps: readonly number[], left: number): number | n
   return reached.length ? Math.min(...reached) : null;
 }
 
+/** A deadline that passed within this many days is looked at again (a night or two the job missed). */
+const PAST_LOOK_DAYS = 7;
+
 /**
  * (a) One pass over the cards by id (each batch reads on from the last), those whose deadline moves by
- * the calendar: an open outage, a stored deadline already past, an activated card still in its life
- * without a stored deadline.
+ * the calendar: an open outage (its report deadline comes once it passes 48 hours); a stored deadline
+ * already past, when it passed in the last week or the card's certificate has run out (an expired card
+ * has none); an activated card still in its life without a stored deadline (activated before issue 32).
+ * A deadline that passed long ago is not read every night: it stays until someone acts, and that
+ * transaction writes the next one (after the backfill, every card activated before issue 32 is one).
  */
 async function refreshCalendarDeadlines(db: Db, at: Date): Promise<number> {
   const c = rksvCards;
@@ -75,7 +81,8 @@ async function refreshCalendarDeadlines(db: Db, at: Date): Promise<number> {
         and(
           gt(c.id, last),
           sql`(${c.id} in (select u.card_id from rksv_outages u where u.ended_at is null)
-            or ${c.next_deadline_at} < ${today}::date
+            or (${c.next_deadline_at} < ${today}::date
+              and (${validUntilSql} < ${today}::date or ${c.next_deadline_at} >= ${addDays(today, -PAST_LOOK_DAYS)}::date))
             or (${c.activated_at} is not null and ${c.next_deadline_at} is null and ${c.deregistered_at} is null
               and ${c.replaced_at} is null and ${validUntilSql} >= ${today}::date))`,
         ),
@@ -88,6 +95,23 @@ async function refreshCalendarDeadlines(db: Db, at: Date): Promise<number> {
     last = ids[ids.length - 1]!;
     if (batch.length < DEADLINE_BATCH) return changed;
   }
+}
+
+/** The reminder step due `due − today` days before (the nearest of `steps` reached) in SQL, as `reminderStep`. */
+function stepSql(due: SQL, today: string, steps: readonly number[]): SQL {
+  const cases = [...steps]
+    .sort((a, b) => a - b)
+    .map((d) => sql`when ${due} - ${today}::date <= ${d}::int then ${d}::int`);
+  return sql`(case ${sql.join(cases, sql` `)} end)`;
+}
+
+/**
+ * The reminder of this step is not recorded yet (the reminders' unique index): a night inside a reminder
+ * window reads on only to the cards still to be told, not every card whose deadline is near.
+ */
+function notSent(kind: SQL, due: SQL, today: string, steps: readonly number[], audience: 'staff' | 'customer'): SQL {
+  return sql`not exists (select 1 from rksv_deadline_reminders r where r.card_id = ${rksvCards.id} and r.kind = ${kind}
+    and r.due = ${due} and r.days_before = ${stepSql(due, today, steps)} and r.audience = ${audience})`;
 }
 
 async function rksvAdmins(db: Db): Promise<number[]> {
@@ -130,6 +154,7 @@ async function remindStaff(db: Db, at: Date): Promise<number> {
         and(
           sql`${c.next_deadline_at} is not null`,
           sql`${c.next_deadline_at} between ${today}::date and ${horizon}::date`,
+          notSent(sql`${c.next_deadline_kind}`, sql`${c.next_deadline_at}`, today, STAFF_REMINDER_DAYS, 'staff'),
           cursor ? sql`(${c.next_deadline_at}, ${c.id}) > (${cursor.due}::date, ${cursor.id}::int)` : undefined,
         ),
       )
@@ -176,16 +201,23 @@ async function remindStaff(db: Db, at: Date): Promise<number> {
 }
 
 /**
- * (c) Cards that may have a Jahresbeleg, renewal or replacement deadline in the next 30 days (a
- * condition per kind on the card row, a superset the shared rule then decides), one pass by id.
+ * (c) Cards that may have a Jahresbeleg, renewal or replacement deadline in the next 30 days whose
+ * reminder of that step is not sent (a condition per kind on the card row; the shared rule then decides
+ * on these few), one pass by id.
  */
 async function remindCustomers(ctx: JobCtx, at: Date): Promise<number> {
   const { db, config } = ctx;
   const c = rksvCards;
   const today = viennaDay(at);
   const horizon = addDays(today, Math.max(...CUSTOMER_REMINDER_DAYS));
-  const within = (day: SQL) => sql`${day} between ${today}::date and ${horizon}::date`;
-  const jahresbelegDue = sql`make_date(greatest(extract(year from ${viennaDaySql(sql`${c.activated_at}`)})::int, coalesce(${c.jahresbeleg_year}, 0) + 1) + 1, 2, 15)`;
+  // Each kind's day as the rule computes it: within the window and its step not mailed yet.
+  const due: Record<RksvCardMailKind, SQL> = {
+    jahresbeleg: sql`make_date(greatest(extract(year from ${viennaDaySql(sql`${c.activated_at}`)})::int, coalesce(${c.jahresbeleg_year}, 0) + 1) + 1, 2, 15)`,
+    renewal: sql`(${validUntilSql} - 90)`,
+    replacement: sql`(select t.approval_ends from rksv_card_types t where t.name = ${c.card_type})`,
+  };
+  const open = (kind: RksvCardMailKind) =>
+    sql`(${due[kind]} between ${today}::date and ${horizon}::date and ${notSent(sql`${kind}`, due[kind], today, CUSTOMER_REMINDER_DAYS, 'customer')})`;
   let last = 0;
   let sent = 0;
   for (;;) {
@@ -196,8 +228,7 @@ async function remindCustomers(ctx: JobCtx, at: Date): Promise<number> {
         and(
           gt(c.id, last),
           sql`${c.activated_at} is not null and ${c.deregistered_at} is null and ${c.replaced_at} is null and ${c.defective_at} is null`,
-          sql`(${within(jahresbelegDue)} or ${within(sql`(${validUntilSql} - 90)`)}
-            or ${c.card_type} in (select t.name from rksv_card_types t where ${within(sql`t.approval_ends`)}))`,
+          sql`(${open('jahresbeleg')} or ${open('renewal')} or (${c.card_type} is not null and ${open('replacement')}))`,
         ),
       )
       .orderBy(asc(c.id))
