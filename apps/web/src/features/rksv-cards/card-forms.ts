@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { toVienna, viennaDay, zonedInstant } from '@portal/shared';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { translateMessage } from '../../lib/translate-message';
 
@@ -31,24 +32,31 @@ export function splitRefusal(
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const VIENNA = 'Europe/Vienna';
 
-/** Now as the date-time field's value (`yyyy-MM-ddTHH:mm`, the browser's zone: the agent types what they see). */
+/**
+ * Now as the date-time field's value (`yyyy-MM-ddTHH:mm`): Vienna's wall clock, as every date the
+ * screens show (DateDisplay), whatever the browser's zone.
+ */
 export function nowLocal(d = new Date()): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const v = toVienna(d);
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}T${pad(v.getHours())}:${pad(v.getMinutes())}`;
 }
 
-/** Today as the day field's value (`yyyy-MM-dd`, the browser's zone). */
-export const todayLocal = (d = new Date()) => nowLocal(d).slice(0, 10);
+/** Today in Vienna as the day field's value (`yyyy-MM-dd`). */
+export const todayLocal = (d = new Date()) => viennaDay(d);
 
-/** A date-time field's value as an instant; what is not a whole date stays as typed, for the schema to refuse. */
+/** A date-time field's value (Vienna's wall clock) as an instant; what is not a whole date stays as typed, for the schema to refuse. */
 export function instantOf(local: string): string {
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? local : d.toISOString();
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return local;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
+  return new Date(zonedInstant(VIENNA, y, mo, d, h * 60 + mi)).toISOString();
 }
 
 /**
- * A checked day as an instant: today is now (a moment that has passed), an earlier day its noon (the
- * day stays the same in Vienna whatever the browser's zone).
+ * A checked day as an instant: today is now (a moment that has passed), an earlier day its noon in
+ * Vienna (the day the deadlines count in).
  */
 export function dayInstant(day: string, now = new Date()): string {
   if (day === todayLocal(now)) return now.toISOString();
