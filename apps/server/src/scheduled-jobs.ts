@@ -10,6 +10,7 @@ import { notifyOverdueTasks } from './modules/tasks/overdue.js';
 import { fillMissingDeadlines, notifySlaAlerts } from './modules/tasks/sla-alerts.js';
 import { syncScheduledJobs } from './modules/sync/schedule.js';
 import { notifyLongOutages } from './modules/rksv-orders/outages.js';
+import { runCardDeadlineJob } from './modules/rksv-orders/deadline-reminders.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -70,7 +71,8 @@ export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
       atStart: true,
       run: async () => {
         const removed = await cleanOrphanFiles({ db: d.database.db, config: d.config, storage: d.storage });
-        if (removed.length) d.log.info({ count: removed.length, files: removed.slice(0, 20) }, 'orphan upload files removed');
+        if (removed.length)
+          d.log.info({ count: removed.length, files: removed.slice(0, 20) }, 'orphan upload files removed');
       },
     },
     {
@@ -79,6 +81,19 @@ export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
       lock: 'rksvOutages',
       everyMs: 5 * MINUTE_MS,
       run: () => inUnitOfWork(d.release, async () => void (await notifyLongOutages({ db: d.database.db }))),
+    },
+    {
+      // The signature cards' legal deadlines (issue 32): what the calendar moves, the staff's reminders
+      // 14 and 3 days before, the customers' mails 30 and 7 days before. Daily; every reminder once.
+      name: 'rksv-card-deadlines',
+      lock: 'rksvCardDeadlines',
+      everyMs: DAY_MS,
+      atStart: true,
+      run: () =>
+        inUnitOfWork(d.release, async () => {
+          const run = await runCardDeadlineJob({ db: d.database.db, config: d.config });
+          if (run.refreshed || run.staff || run.customer) d.log.info(run, 'rksv card deadlines');
+        }),
     },
   ];
 }

@@ -18,6 +18,7 @@ export * from './signage-rules.js';
 export * from './rksv-rules.js';
 export * from './messages/index.js';
 export * from './messages/rksv-order-mails.js';
+export * from './messages/rksv-card-mails.js';
 export * from './schemas/rksv-orders.js';
 export * from './schemas/stats.js';
 export * from './schemas/signage.js';

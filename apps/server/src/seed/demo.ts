@@ -5,6 +5,7 @@ import { customers, users } from '../db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
 import { seedDemoCustomers, seedDemoTasks } from './demo-tasks.js';
 import { seedDemoRksvOrders } from './demo-rksv-orders.js';
+import { seedDemoRksvCards } from './demo-rksv-cards.js';
 import { seedDemoStats } from './demo-stats.js';
 import { seedDemoRatings } from './demo-ratings.js';
 import { seedDemoSignage } from './demo-signage.js';
@@ -149,6 +150,7 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
   await seedDemoCustomers(db);
   await seedDemoTasks(db);
   await seedDemoRksvOrders(db);
+  await seedDemoRksvCards(db);
   await seedDemoStats(db);
   await seedDemoRatings(db);
   await seedDemoSignage(db);

@@ -31,6 +31,7 @@ export type LocaleArea =
   | 'notifications'
   | 'staff'
   | 'rksv-orders'
+  | 'rksv-cards'
   | 'stats'
   | 'ratings'
   | 'signage'

@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'request',
   'overdue',
   'rksvOutage',
+  'rksvDeadline',
   'slaWarning',
   'slaBreached',
 ] as const;
@@ -65,6 +66,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
       title: 'Service-Level-Frist überschritten',
       message: 'Die Service-Level-Frist der Aufgabe #{{id}} „{{titel}}“ ist überschritten.',
     },
+    rksvDeadline: {
+      title: 'RKSV-Frist naht',
+      message: 'Eine gesetzliche Frist der Signaturkarte #{{id}} von „{{titel}}“ endet am {{comment}}.',
+    },
     rksvOutage: {
       title: 'RKSV-Ausfall über 48 Stunden',
       message:
@@ -87,6 +92,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     slaBreached: {
       title: 'Service level deadline missed',
       message: 'The service level deadline of task #{{id}} “{{titel}}” has passed.',
+    },
+    rksvDeadline: {
+      title: 'RKSV deadline approaching',
+      message: 'A legal deadline of signature card #{{id}} of “{{titel}}” ends on {{comment}}.',
     },
     rksvOutage: {
       title: 'RKSV outage over 48 hours',
@@ -111,11 +120,16 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     overdue: { title: 'Tâche en retard', message: 'L’échéance de la tâche n° {{id}} « {{titel}} » est dépassée.' },
     slaWarning: {
       title: 'Échéance de niveau de service proche',
-      message: 'Il reste {{minutes}} minutes avant l’échéance de niveau de service de la tâche n° {{id}} « {{titel}} ».',
+      message:
+        'Il reste {{minutes}} minutes avant l’échéance de niveau de service de la tâche n° {{id}} « {{titel}} ».',
     },
     slaBreached: {
       title: 'Échéance de niveau de service dépassée',
       message: 'L’échéance de niveau de service de la tâche n° {{id}} « {{titel}} » est dépassée.',
+    },
+    rksvDeadline: {
+      title: 'Échéance RKSV proche',
+      message: 'Une échéance légale de la carte de signature n° {{id}} de « {{titel}} » arrive à terme le {{comment}}.',
     },
     rksvOutage: {
       title: 'Panne RKSV de plus de 48 heures',
@@ -139,6 +153,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     slaBreached: {
       title: 'تم تجاوز موعد مستوى الخدمة',
       message: 'تم تجاوز موعد مستوى الخدمة للمهمة #{{id}} «{{titel}}».',
+    },
+    rksvDeadline: {
+      title: 'اقتراب موعد RKSV',
+      message: 'ينتهي موعد قانوني لبطاقة التوقيع #{{id}} الخاصة بـ «{{titel}}» في {{comment}}.',
     },
     rksvOutage: {
       title: 'عطل RKSV لأكثر من 48 ساعة',

@@ -3,7 +3,7 @@ import { COMMON_MSG } from '../messages/common.js';
 import { RKSV_CARDS_MSG as M } from '../messages/rksv-cards.js';
 import { trimInvisible } from '../input-hygiene.js';
 import { SEARCH_TEXT_MAX } from '../text-limits.js';
-import { CARD_DEADLINE_KINDS, CARD_STATES, CARD_TRANSITION_TARGETS } from '../rksv-card-life.js';
+import { CARD_DEADLINE_KINDS, CARD_STATES, CARD_TRANSITION_TARGETS, type CardDeadlineKind } from '../rksv-card-life.js';
 import { apiDay, apiInstant } from './dates.js';
 import {
   RKSV_CARD_NOTE_MAX,
@@ -150,7 +150,16 @@ export type RksvDeadlineRow = z.infer<typeof rksvDeadlineRowSchema>;
 export const rksvDeadlineListSchema = z.object({
   items: z.array(rksvDeadlineRowSchema),
   /** Cards per deadline kind under the other filters (kind aside), each counted up to RKSV_DEADLINE_COUNT_CAP. */
-  counts: z.record(z.enum(CARD_DEADLINE_KINDS), z.number()),
+  // An object with every kind named (rather than z.record over the enum): its JSON Schema lists the
+  // properties it requires, as the OpenAPI lint asks; the type is the same Record<kind, number>.
+  counts: z.object({
+    registration: z.number(),
+    startbeleg: z.number(),
+    jahresbeleg: z.number(),
+    outage_report: z.number(),
+    renewal: z.number(),
+    replacement: z.number(),
+  } satisfies Record<CardDeadlineKind, z.ZodNumber>),
   /** The kinds whose count reached the cap (read "1.000+"). */
   counts_capped: z.array(z.enum(CARD_DEADLINE_KINDS)),
   nextCursor: z.string().nullable(),

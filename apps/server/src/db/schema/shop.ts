@@ -207,6 +207,14 @@ export const rksvCards = pgTable(
     /** The next legal deadline (`nextCardDeadline`), written by every transaction that changes its inputs. */
     next_deadline_at: date({ mode: 'string' }),
     next_deadline_kind: text(),
+    /**
+     * The order's agent and its customer's country, copied onto the card by triggers (migration 0030,
+     * on the card's insert, the order's agent or customer, the customer's country), so the deadline
+     * list's own-cards view and its agent and country filters read one index of the card row in
+     * deadline order instead of walking the list and joining each card's order.
+     */
+    agent_id: integer(),
+    country_id: integer(),
   },
   (t) => [
     index('rksv_cards_order_idx').on(t.order_id),
@@ -227,6 +235,18 @@ export const rksvCards = pgTable(
       .on(t.next_deadline_kind, t.next_deadline_at, t.id)
       .where(sql`${t.next_deadline_at} is not null`),
     index('rksv_cards_type_idx').on(t.card_type),
+    index('rksv_cards_deadline_agent_idx')
+      .on(t.agent_id, t.next_deadline_at, t.id)
+      .where(sql`${t.next_deadline_at} is not null`),
+    index('rksv_cards_deadline_agent_kind_idx')
+      .on(t.agent_id, t.next_deadline_kind, t.next_deadline_at, t.id)
+      .where(sql`${t.next_deadline_at} is not null`),
+    index('rksv_cards_deadline_country_idx')
+      .on(t.country_id, t.next_deadline_at, t.id)
+      .where(sql`${t.next_deadline_at} is not null`),
+    index('rksv_cards_deadline_country_kind_idx')
+      .on(t.country_id, t.next_deadline_kind, t.next_deadline_at, t.id)
+      .where(sql`${t.next_deadline_at} is not null`),
   ],
 );
 

@@ -16,7 +16,12 @@ export type ActivityAction =
   | 'customer_assigned'
   | 'outage'
   /** A mail to the buyer (shipped, ready for pickup): details name which, to whom, in which language. */
-  | 'customer_mail';
+  | 'customer_mail'
+  /** The card's life (issue 32): a transition {from, to, at, note}, a Jahresbeleg checked, an outage reported, type and validity. */
+  | 'card_state'
+  | 'jahresbeleg'
+  | 'outage_reported'
+  | 'card_details';
 
 /** One row of the order's activity, in the caller's transaction (who, what, when). Never the AES key. */
 export async function recordActivity(

@@ -15,6 +15,7 @@ import { loadVisibleCard, loadVisibleOrder } from './access.js';
 import { customerCountryFilter } from '../customers/index.js';
 import { recordActivity } from './activity.js';
 import { queueCustomerMail } from './customer-mails.js';
+import { refreshCardDeadline } from './card-deadline.js';
 import { cardOut } from './shape.js';
 
 /**
@@ -60,7 +61,7 @@ function saveSerial(
       action: 'serial',
       details: { serial_number: input.serialNumber, previous: card.serial_number },
     });
-    return cardOut(saved!, new Map(), now(ctx));
+    return cardOut(saved!, new Map(), order.shipped_at, now(ctx));
   });
 }
 
@@ -117,7 +118,8 @@ export async function activateCard(ctx: ServiceCtx, viewer: Viewer, input: RksvA
     const { order, cards, card } = await loadVisibleCard(tx, viewer, input.cardId, true);
     if (!mayActivate({ ...order, cards })) throw conflict(MSG.activateWrongStage);
     if (card.activated_at) throw conflict(MSG.alreadyActivated);
-    const [saved] = await tx
+    const at = now(ctx);
+    await tx
       .update(rksvCards)
       .set({
         kassenid: input.kassenid,
@@ -126,10 +128,9 @@ export async function activateCard(ctx: ServiceCtx, viewer: Viewer, input: RksvA
         deviceid: input.deviceid,
         systemid: input.systemid,
         aes_key: input.aes_key,
-        activated_at: sql`now()`,
+        activated_at: at,
       })
-      .where(eq(rksvCards.id, card.id))
-      .returning();
+      .where(eq(rksvCards.id, card.id));
     await tx.update(rksvOrders).set(touch).where(eq(rksvOrders.id, order.id));
     await recordActivity(tx, {
       orderId: order.id,
@@ -145,7 +146,10 @@ export async function activateCard(ctx: ServiceCtx, viewer: Viewer, input: RksvA
         aes_key_stored: Boolean(input.aes_key),
       },
     });
-    return cardOut(saved!, new Map(), now(ctx));
+    // The card's legal clocks start: registration within a week, the Jahresbeleg, the renewal.
+    await refreshCardDeadline(tx, [card.id], at);
+    const [saved] = await tx.select().from(rksvCards).where(eq(rksvCards.id, card.id));
+    return cardOut(saved!, new Map(), order.shipped_at, at);
   });
 }
 

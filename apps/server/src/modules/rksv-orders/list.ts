@@ -3,7 +3,7 @@ import { RKSV_TOTAL_CAP, type RksvOrder, type RksvOrderList, type RksvOrderListQ
 import { normalisedSearch, rksvOrders, users } from '../../db/schema/index.js';
 import { now as clock, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { cardsOfOrders, loadVisibleOrder } from './access.js';
-import { cardOut, orderOut, reportableOutages } from './shape.js';
+import { cardOut, orderOut, outageFacts } from './shape.js';
 import { stageCondition, stageSql } from './stage-sql.js';
 import { insolventSql } from '../insolvency/index.js';
 
@@ -25,12 +25,19 @@ export function listCondition(viewer: Viewer, q: Omit<RksvOrderListQuery, 'limit
   if (q.delivery !== undefined) parts.push(eq(o.delivery, q.delivery));
   if (q.stage) parts.push(stageCondition(q.stage));
   const text = q.q?.trim();
-  if (text) {
-    const like = sql`${o.search_text} like '%' || ${normalisedSearch(sql`${likeLiteral(text)}::text`)} || '%'`;
-    const asId = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-    parts.push(asId !== null ? sql`(${like} or ${o.id} = ${asId})` : like);
-  }
+  if (text) parts.push(orderSearchCondition(text));
   return parts.length ? and(...parts) : undefined;
+}
+
+/**
+ * The search of the back office over an order: the normalised search column (trigram index) and, for
+ * digits, the order number. `extra` is one more alternative on the order row (a customer number found).
+ */
+export function orderSearchCondition(text: string, extra?: SQL): SQL {
+  const like = sql`${o.search_text} like '%' || ${normalisedSearch(sql`${likeLiteral(text)}::text`)} || '%'`;
+  const asId = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+  const alternatives = [like, ...(asId !== null ? [sql`${o.id} = ${asId}`] : []), ...(extra ? [extra] : [])];
+  return alternatives.length === 1 ? like : sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
 /** A page of orders, newest first (keyset on id), with the total of the filter and the next cursor. */
@@ -84,18 +91,19 @@ export async function listOrders(ctx: ServiceCtx, viewer: Viewer, q: RksvOrderLi
     ctx.db,
     page.map((r) => r.id),
   );
-  const outages = await reportableOutages(
+  const now = clock(ctx);
+  const outages = await outageFacts(
     ctx.db,
     cards.filter((c) => c.activated_at).map((c) => c.id),
+    now,
   );
-  const now = clock(ctx);
   return {
     orders: page.map(({ stage, agent_name, insolvent, ...r }) =>
       orderOut(r, {
         stage,
         agent_name,
         insolvent,
-        cards: cards.filter((c) => c.order_id === r.id).map((c) => cardOut(c, outages, now)),
+        cards: cards.filter((c) => c.order_id === r.id).map((c) => cardOut(c, outages, r.shipped_at, now)),
       }),
     ),
     total: Math.min(Number(count?.n ?? 0), RKSV_TOTAL_CAP),
@@ -114,25 +122,28 @@ export async function orderDetail(ctx: ServiceCtx, viewer: Viewer, input: { id: 
     .select({ insolvent: insolventSql(o.customer_id) })
     .from(o)
     .where(eq(o.id, order.id));
-  const outages = await reportableOutages(
+  const now = clock(ctx);
+  const outages = await outageFacts(
     ctx.db,
     cards.map((c) => c.id),
+    now,
   );
   return orderOut(order, {
     stage,
     agent_name: agent?.name ?? null,
     insolvent: Boolean(flag?.insolvent),
-    cards: cards.map((c) => cardOut(c, outages, clock(ctx))),
+    cards: cards.map((c) => cardOut(c, outages, order.shipped_at, now)),
   });
 }
 
 /** The cards of one order the viewer may see (404 otherwise). */
 export async function orderCards(ctx: ServiceCtx, viewer: Viewer, input: { id: number }) {
-  const { cards } = await loadVisibleOrder(ctx.db, viewer, input.id);
-  const outages = await reportableOutages(
+  const { order, cards } = await loadVisibleOrder(ctx.db, viewer, input.id);
+  const now = clock(ctx);
+  const outages = await outageFacts(
     ctx.db,
     cards.map((c) => c.id),
+    now,
   );
-  const now = clock(ctx);
-  return cards.map((c) => cardOut(c, outages, now));
+  return cards.map((c) => cardOut(c, outages, order.shipped_at, now));
 }

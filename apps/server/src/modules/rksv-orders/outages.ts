@@ -16,11 +16,12 @@ import type { NotificationRow } from '../../platform/unit-of-work.js';
 import { notify } from '../notifications/index.js';
 import { loadVisibleCard } from './access.js';
 import { recordActivity } from './activity.js';
+import { refreshCardDeadline } from './card-deadline.js';
 import { iso } from './shape.js';
 
-type OutageRow = typeof rksvOutages.$inferSelect;
+export type OutageRow = typeof rksvOutages.$inferSelect;
 
-const outageOut = (u: OutageRow, now: Date): RksvOutage => ({
+export const outageOut = (u: OutageRow, now: Date): RksvOutage => ({
   id: u.id,
   card_id: u.card_id,
   started_at: iso(u.started_at)!,
@@ -56,6 +57,8 @@ export async function createOutage(ctx: ServiceCtx, viewer: Viewer, input: RksvC
       action: 'outage',
       details: { outage_id: row!.id, started_at: out.started_at, ended_at: out.ended_at, reportable: out.reportable },
     });
+    // An outage may bring a report deadline (§ 17 RKSV) and changes the card's state.
+    await refreshCardDeadline(tx, [card.id], clock(ctx));
     return out;
   });
 }

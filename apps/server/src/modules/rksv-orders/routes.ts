@@ -15,6 +15,7 @@ import {
 } from './commands.js';
 import { invoiceLink, signedInvoiceFile } from './invoice.js';
 import { listOrders, orderCards, orderDetail } from './list.js';
+import { rksvCardRoutes } from './card-routes.js';
 import { createOutage, listOutages } from './outages.js';
 import { rksvStats } from './stats.js';
 
@@ -41,4 +42,6 @@ export const rksvOrdersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   serve(app, ctx, calls.getRksvCardKey, revealCardKey);
   serve(app, ctx, calls.createRksvOutage, createOutage);
   serve(app, ctx, calls.listRksvOutages, listOutages);
+
+  rksvCardRoutes(app, ctx);
 };

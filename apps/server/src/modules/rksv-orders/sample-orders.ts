@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { products, rksvCards, rksvOrders } from '../../db/schema/index.js';
 import { issueInvoice } from '../shop/index.js';
+import { refreshCardDeadline } from './card-deadline.js';
 
 /**
  * Orders in a chosen stage or payment status, written as the shop and the workflow would leave them
@@ -33,9 +34,19 @@ export interface SampleOrder {
 
 const HOUR = 3_600_000;
 
-export async function insertSampleOrder(db: Db, config: Config, s: SampleOrder): Promise<{ id: number; cardIds: number[] }> {
-  const [main] = await db.select().from(products).where(and(eq(products.kind, 'main'), eq(products.active, true)));
-  const [ship] = await db.select().from(products).where(and(eq(products.kind, 'shipping'), eq(products.active, true)));
+export async function insertSampleOrder(
+  db: Db,
+  config: Config,
+  s: SampleOrder,
+): Promise<{ id: number; cardIds: number[] }> {
+  const [main] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.kind, 'main'), eq(products.active, true)));
+  const [ship] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.kind, 'shipping'), eq(products.active, true)));
   const qty = s.qty ?? 1;
   const delivery = s.delivery ?? 1;
   const status = s.stage ? (s.payment_status ?? 'paid') : (s.payment_status ?? 'pending');
@@ -78,7 +89,8 @@ export async function insertSampleOrder(db: Db, config: Config, s: SampleOrder):
         saved_at: payedAt ?? new Date(),
         payed_at: payedAt,
         shipped_at: shipped ? new Date(payedAt!.getTime() + 30 * HOUR) : null,
-        tracking_number: shipped && delivery === 1 ? `RR${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}AT` : null,
+        tracking_number:
+          shipped && delivery === 1 ? `RR${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}AT` : null,
         agent_id: s.agentId ?? null,
         lang: s.lang ?? null,
       })
@@ -101,9 +113,19 @@ export async function insertSampleOrder(db: Db, config: Config, s: SampleOrder):
           aes_key: active ? randomBytes(32).toString('base64') : null,
         };
       });
-      const cards = await tx.insert(rksvCards).values(rows).returning({ id: rksvCards.id });
+      const cards = await tx
+        .insert(rksvCards)
+        .values(rows)
+        .returning({ id: rksvCards.id, activated_at: rksvCards.activated_at });
       cardIds.push(...cards.map((c) => c.id));
-      if (s.invoice !== false) await issueInvoice(tx, config, order!, ship?.name ?? null, { at: payedAt!, method: 'card' });
+      // An activated card's legal deadlines, as the activation writes them.
+      await refreshCardDeadline(
+        tx,
+        cards.filter((c) => c.activated_at).map((c) => c.id),
+        new Date(),
+      );
+      if (s.invoice !== false)
+        await issueInvoice(tx, config, order!, ship?.name ?? null, { at: payedAt!, method: 'card' });
     }
     return { id: order!.id, cardIds };
   });

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  cardDeadlines,
+  cardState,
   isPaidStatus,
-  jahresbelegDue,
   OUTAGE_REPORTABLE_HOURS,
+  type CardDeadlineKind,
   type RksvCard,
   type RksvOrder,
   type RksvStage,
@@ -10,27 +12,49 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../shop/index.js';
 import type { CardRow, OrderRow } from './access.js';
+import { lifeOf } from './card-deadline.js';
 
 export const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
-/** Reportable outages (> 48 h, or open for longer) per card of the given cards, one query. */
-export async function reportableOutages(db: DbOrTx, cardIds: number[]): Promise<Map<number, number>> {
+/** What a card's answer needs of its outages: how many are reportable (> 48 h) and whether one is open. */
+export interface OutageFacts {
+  reportable: number;
+  open: boolean;
+}
+
+/** The outage facts of the given cards at `now`, one query. */
+export async function outageFacts(db: DbOrTx, cardIds: number[], now: Date): Promise<Map<number, OutageFacts>> {
   if (cardIds.length === 0) return new Map();
-  const res = rowsOf<{ card_id: number; n: number }>(
+  const res = rowsOf<{ card_id: number; n: number; open: boolean }>(
     await db.execute(sql`
-    select card_id, count(*)::int as n from rksv_outages
+    select card_id,
+      (count(*) filter (where coalesce(ended_at, ${now.toISOString()}::timestamptz) - started_at > make_interval(hours => ${OUTAGE_REPORTABLE_HOURS})))::int as n,
+      bool_or(ended_at is null) as open
+    from rksv_outages
     where card_id in (${sql.join(
       cardIds.map((id) => sql`${id}`),
       sql`, `,
     )})
-      and coalesce(ended_at, now()) - started_at > make_interval(hours => ${OUTAGE_REPORTABLE_HOURS})
     group by card_id`),
   );
-  return new Map(res.map((r) => [Number(r.card_id), Number(r.n)]));
+  return new Map(res.map((r) => [Number(r.card_id), { reportable: Number(r.n), open: Boolean(r.open) }]));
 }
 
-/** A card as the API shows it: every field but the AES key (only whether one is stored). */
-export function cardOut(c: CardRow, outages: Map<number, number>, now: Date): RksvCard {
+/**
+ * A card as the API shows it: every field but the AES key (only whether one is stored), its state now by
+ * the shared rule and its next deadline as stored (the work list's column). `jahresbeleg_due` is the
+ * rule's Jahresbeleg deadline (the oldest year not checked), none once the card's life has ended.
+ */
+export function cardOut(
+  c: CardRow,
+  outages: Map<number, OutageFacts>,
+  shippedAt: Date | string | null,
+  now: Date,
+): RksvCard {
+  const facts = outages.get(c.id);
+  const life = lifeOf(c, shippedAt, null);
+  // The Jahresbeleg's day does not depend on outages (an outage ends no card's life).
+  const jahresbeleg = cardDeadlines(life, [], now).find((d) => d.kind === 'jahresbeleg');
   return {
     id: c.id,
     order_id: c.order_id,
@@ -43,8 +67,13 @@ export function cardOut(c: CardRow, outages: Map<number, number>, now: Date): Rk
     systemid: c.systemid,
     cert_sn: c.cert_sn,
     has_aes_key: c.aes_key !== null && c.aes_key !== '',
-    jahresbeleg_due: c.activated_at ? jahresbelegDue(c.activated_at, now) : null,
-    reportable_outages: outages.get(c.id) ?? 0,
+    jahresbeleg_due: jahresbeleg?.due ?? null,
+    reportable_outages: facts?.reportable ?? 0,
+    state: cardState({ ...life, open_outage: facts?.open ?? false }, now),
+    next_deadline:
+      c.next_deadline_at && c.next_deadline_kind
+        ? { kind: c.next_deadline_kind as CardDeadlineKind, due: c.next_deadline_at }
+        : null,
   };
 }
 

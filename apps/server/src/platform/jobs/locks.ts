@@ -23,6 +23,8 @@ export const LOCKS = {
   slaDeadlines: 727_310,
   /** Scheduled: service-level warnings and breaches, told to the task's agent and admins (issue 31). */
   slaAlerts: 727_311,
+  /** Scheduled: the signature cards' deadlines the calendar moves, and their reminders (issue 32). */
+  rksvCardDeadlines: 727_320,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -34,7 +34,6 @@ const AGENT_SCREENS: Partial<Record<string, EntryPage>> = {
   'goods-receipt': UnderDevelopmentPage,
   'work-confirmation': UnderDevelopmentPage,
   'reorder-goods': UnderDevelopmentPage,
-  rksvactivations: RksvInfoPage,
   rksvexternal: RksvInfoPage,
   rksvexports: RksvInfoPage,
   ...AREA_SCREENS,

@@ -90,7 +90,7 @@ export const NAV: NavGroup[] = [
       sub('rksvorders/zustellung', 'rksvDelivery', ['rksv', 'rksv_orders'], 'listRksvOrders'),
       sub('rksvorders/abholung', 'rksvPickup', ['rksv', 'rksv_orders'], 'listRksvOrders'),
       sub('rksvorders/abgeschlossen', 'rksvDone', ['rksv', 'rksv_orders'], 'listRksvOrders'),
-      { path: 'rksvactivations', label: 'rksvactivations', flags: ['rksv'] },
+      { path: 'rksvactivations', label: 'rksvactivations', flags: ['rksv'], call: 'listRksvDeadlines' },
       { path: 'rksvexternal', label: 'rksvexternal', flags: ['rksv'] },
       { path: 'rksvexports', label: 'rksvexports', flags: ['rksv'] },
     ],

@@ -48,6 +48,13 @@ export function ActivityList({ orderId }: { orderId: number }) {
                   )}
                 </span>
               )}
+              {/* A card's move (issue 32): the state it reached, in the reader's language. */}
+              {a.action === 'card_state' && typeof a.details.to === 'string' && (
+                <span data-testid="activity-card-state" data-state={a.details.to}>
+                  {': '}
+                  {t(`rksvOrders.cardState.${a.details.to}`, { defaultValue: a.details.to })}
+                </span>
+              )}
               {detail(a) && (
                 <>
                   {': '}

@@ -13,6 +13,7 @@ import { useAssignAgent } from './api/assign-agent';
 import type { RksvAgent } from './api/get-agents';
 import { openInvoice } from './api/get-invoice';
 import { ActivityList } from './activity-list';
+import { CardLifeList } from './card-life-list';
 import { CardActivation } from './card-activation';
 import { paymentStatusColor, STAGE_COLORS } from './order-filters';
 import { SerialsForm } from './serials-form';
@@ -159,6 +160,9 @@ export function OrderDialog({
             </Stack>
           </>
         )}
+
+        <Divider label={t('rksvOrders.cards.title')} labelPosition="left" />
+        <CardLifeList cards={order.cards} />
 
         <Divider label={t('rksvOrders.activity.title')} labelPosition="left" />
         <ActivityList orderId={order.id} />

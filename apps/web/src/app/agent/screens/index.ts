@@ -3,6 +3,7 @@ import { cashbookScreens } from './cashbook';
 import { insolvencyScreens } from './insolvency';
 import { newsScreens } from './news';
 import { rksvOrdersScreens } from './rksv-orders';
+import { rksvCardsScreens } from './rksv-cards';
 import { signageScreens } from './signage';
 import { statsScreens } from './stats';
 import { syncScreens } from './sync';
@@ -14,6 +15,7 @@ import { serviceLevelsScreens } from './service-levels';
  */
 export const AREA_SCREENS: AreaScreens = {
   ...rksvOrdersScreens,
+  ...rksvCardsScreens,
   ...statsScreens,
   ...signageScreens,
   ...syncScreens,

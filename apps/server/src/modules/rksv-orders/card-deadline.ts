@@ -1,0 +1,103 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { nextCardDeadline, type CardLife, type CardOutage } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { rksvCards, rksvCardTypes, rksvOrders, rksvOutages } from '../../db/schema/index.js';
+import type { CardRow } from './access.js';
+
+/** Cards per statement when deadlines are written (the VALUES list of one UPDATE). */
+export const DEADLINE_BATCH = 1000;
+
+export interface LoadedLife {
+  card: CardRow;
+  shipped_at: Date | null;
+  approval_ends: string | null;
+  life: CardLife;
+}
+
+/** The rule's view of a card row with its order's shipping and its type's approval end. */
+export function lifeOf(card: CardRow, shippedAt: Date | string | null, approvalEnds: string | null): CardLife {
+  return {
+    cert_done: card.cert_done,
+    shipped_at: shippedAt,
+    activated_at: card.activated_at,
+    registered_at: card.registered_at,
+    startbeleg_checked_at: card.startbeleg_checked_at,
+    deregistered_at: card.deregistered_at,
+    defective_at: card.defective_at,
+    replaced_at: card.replaced_at,
+    valid_until: card.valid_until,
+    jahresbeleg_year: card.jahresbeleg_year,
+    approval_ends: approvalEnds,
+  };
+}
+
+/** Cards with what their deadlines are derived from, two queries for the whole list (no query per card). */
+export async function loadLives(
+  db: DbOrTx,
+  cardIds: readonly number[],
+): Promise<{ lives: LoadedLife[]; outages: Map<number, CardOutage[]> }> {
+  if (cardIds.length === 0) return { lives: [], outages: new Map() };
+  const ids = [...cardIds];
+  const [rows, outageRows] = await Promise.all([
+    db
+      .select({ card: rksvCards, shipped_at: rksvOrders.shipped_at, approval_ends: rksvCardTypes.approval_ends })
+      .from(rksvCards)
+      .innerJoin(rksvOrders, eq(rksvOrders.id, rksvCards.order_id))
+      .leftJoin(rksvCardTypes, eq(rksvCardTypes.name, rksvCards.card_type))
+      .where(inArray(rksvCards.id, ids)),
+    // A reported outage has no deadline left: only the others are read.
+    db
+      .select({
+        card_id: rksvOutages.card_id,
+        started_at: rksvOutages.started_at,
+        ended_at: rksvOutages.ended_at,
+        reported_at: rksvOutages.reported_at,
+      })
+      .from(rksvOutages)
+      .where(and(inArray(rksvOutages.card_id, ids), isNull(rksvOutages.reported_at))),
+  ]);
+  const outages = new Map<number, CardOutage[]>();
+  for (const o of outageRows) {
+    const list = outages.get(o.card_id) ?? [];
+    list.push(o);
+    outages.set(o.card_id, list);
+  }
+  return {
+    lives: rows.map((r) => ({
+      card: r.card,
+      shipped_at: r.shipped_at,
+      approval_ends: r.approval_ends,
+      life: lifeOf(r.card, r.shipped_at, r.approval_ends),
+    })),
+    outages,
+  };
+}
+
+/**
+ * Writes each card's next legal deadline (`next_deadline_at`, `next_deadline_kind`) by the shared rule at
+ * `now`: called in every transaction that changes one of its inputs (activation, a transition, an outage,
+ * the Jahresbeleg, the card's details, its type's approval end) and by the nightly job for what the
+ * calendar alone moves. Set-based: one UPDATE … FROM (VALUES …) per batch, rows only where it changed.
+ * Answers how many cards got another deadline.
+ */
+export async function refreshCardDeadline(tx: DbOrTx, cardIds: readonly number[], now: Date): Promise<number> {
+  let changed = 0;
+  const unique = [...new Set(cardIds)];
+  for (let i = 0; i < unique.length; i += DEADLINE_BATCH) {
+    const { lives, outages } = await loadLives(tx, unique.slice(i, i + DEADLINE_BATCH));
+    if (lives.length === 0) continue;
+    const values = lives.map(({ card, life }) => {
+      const next = nextCardDeadline(life, outages.get(card.id) ?? [], now);
+      return sql`(${card.id}::int, ${next?.due ?? null}::date, ${next?.kind ?? null}::text)`;
+    });
+    const res = await tx.execute(sql`
+      update rksv_cards c set next_deadline_at = v.due, next_deadline_kind = v.kind
+      from (values ${sql.join(values, sql`, `)}) as v(id, due, kind)
+      where c.id = v.id
+        and (c.next_deadline_at is distinct from v.due or c.next_deadline_kind is distinct from v.kind)`);
+    // node-postgres says rowCount, PGlite affectedRows.
+    const counted = res as unknown as { rowCount?: number | null; affectedRows?: number };
+    changed += Number(counted.rowCount ?? counted.affectedRows ?? 0);
+  }
+  return changed;
+}

@@ -1,0 +1,306 @@
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  cardDeadlines,
+  cardValidUntil,
+  CUSTOMER_REMINDED_KINDS,
+  CUSTOMER_REMINDER_DAYS,
+  daysBetween,
+  formatDate,
+  orderMailLanguage,
+  rksvCardMail,
+  STAFF_REMINDER_DAYS,
+  viennaDay,
+  type RksvCardMailKind,
+} from '@portal/shared';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { rksvCards, rksvOrders, rksvDeadlineReminders, roles, users } from '../../db/schema/index.js';
+import { queueMail } from '../../platform/mail.js';
+import { now } from '../../platform/service.js';
+import { afterCommit } from '../../platform/unit-of-work.js';
+import { notify } from '../notifications/index.js';
+import { DEADLINE_BATCH, loadLives, refreshCardDeadline } from './card-deadline.js';
+import { validUntilSql, viennaDaySql } from './card-state-sql.js';
+
+/**
+ * The nightly job of the cards' legal deadlines (issue 32), `rksv-card-deadlines`:
+ * (a) the deadlines the calendar alone moves are written again (an open outage passing 48 hours, a
+ *     deadline that has passed, cards activated before deadlines were stored);
+ * (b) the card's agent (the admins with the rksv flag when the order has none) is told 14 and 3 days
+ *     before the stored deadline;
+ * (c) the customer gets a mail 30 and 7 days before a Jahresbeleg, renewal or replacement deadline.
+ * Each reminder once: a row in rksv_deadline_reminders (card, kind, day due, days before, audience) is
+ * inserted ON CONFLICT DO NOTHING and only what was inserted is sent, so a run twice sends nothing new
+ * and a late run sends the nearest reminder that is due (never an older one after it).
+ */
+export interface CardDeadlineRun {
+  refreshed: number;
+  staff: number;
+  customer: number;
+}
+
+type JobCtx = { db: Db; config: Config; clock?: () => Date };
+
+export async function runCardDeadlineJob(ctx: JobCtx): Promise<CardDeadlineRun> {
+  const at = now(ctx);
+  const refreshed = await refreshCalendarDeadlines(ctx.db, at);
+  const staff = await remindStaff(ctx.db, at);
+  const customer = await remindCustomers(ctx, at);
+  return { refreshed, staff, customer };
+}
+
+/** The reminder step due `left` days before a deadline: the nearest of `steps` it has reached, or none. */
+export function reminderStep(steps: readonly number[], left: number): number | null {
+  if (left < 0) return null;
+  const reached = steps.filter((d) => left <= d);
+  return reached.length ? Math.min(...reached) : null;
+}
+
+/** A deadline that passed within this many days is looked at again (a night or two the job missed). */
+const PAST_LOOK_DAYS = 7;
+
+/**
+ * (a) One pass over the cards by id (each batch reads on from the last), those whose deadline moves by
+ * the calendar: an open outage (its report deadline comes once it passes 48 hours); a stored deadline
+ * already past, when it passed in the last week or the card's certificate has run out (an expired card
+ * has none); an activated card still in its life without a stored deadline (activated before issue 32).
+ * A deadline that passed long ago is not read every night: it stays until someone acts, and that
+ * transaction writes the next one (after the backfill, every card activated before issue 32 is one).
+ */
+async function refreshCalendarDeadlines(db: Db, at: Date): Promise<number> {
+  const c = rksvCards;
+  const today = viennaDay(at);
+  let last = 0;
+  let changed = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: c.id })
+      .from(c)
+      .where(
+        and(
+          gt(c.id, last),
+          sql`(${c.id} in (select u.card_id from rksv_outages u where u.ended_at is null)
+            or (${c.next_deadline_at} < ${today}::date
+              and (${validUntilSql} < ${today}::date or ${c.next_deadline_at} >= ${addDays(today, -PAST_LOOK_DAYS)}::date))
+            or (${c.activated_at} is not null and ${c.next_deadline_at} is null and ${c.deregistered_at} is null
+              and ${c.replaced_at} is null and ${validUntilSql} >= ${today}::date))`,
+        ),
+      )
+      .orderBy(asc(c.id))
+      .limit(DEADLINE_BATCH);
+    if (batch.length === 0) return changed;
+    const ids = batch.map((b) => b.id);
+    changed += await db.transaction((tx) => refreshCardDeadline(tx, ids, at));
+    last = ids[ids.length - 1]!;
+    if (batch.length < DEADLINE_BATCH) return changed;
+  }
+}
+
+/** The reminder step due `due − today` days before (the nearest of `steps` reached) in SQL, as `reminderStep`. */
+function stepSql(due: SQL, today: string, steps: readonly number[]): SQL {
+  const cases = [...steps]
+    .sort((a, b) => a - b)
+    .map((d) => sql`when ${due} - ${today}::date <= ${d}::int then ${d}::int`);
+  return sql`(case ${sql.join(cases, sql` `)} end)`;
+}
+
+/**
+ * The reminder of this step is not recorded yet (the reminders' unique index): a night inside a reminder
+ * window reads on only to the cards still to be told, not every card whose deadline is near.
+ */
+function notSent(kind: SQL, due: SQL, today: string, steps: readonly number[], audience: 'staff' | 'customer'): SQL {
+  return sql`not exists (select 1 from rksv_deadline_reminders r where r.card_id = ${rksvCards.id} and r.kind = ${kind}
+    and r.due = ${due} and r.days_before = ${stepSql(due, today, steps)} and r.audience = ${audience})`;
+}
+
+async function rksvAdmins(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(and(eq(roles.role_name, 'admin'), eq(users.active, true), eq(users.rksv, true)));
+  return rows.map((r) => r.id);
+}
+
+/** (b) The stored deadlines of the next 14 days, read from the deadline index in its order. */
+async function remindStaff(db: Db, at: Date): Promise<number> {
+  const c = rksvCards;
+  const today = viennaDay(at);
+  const horizon = addDays(today, Math.max(...STAFF_REMINDER_DAYS));
+  let admins: number[] | null = null;
+  let cursor: { due: string; id: number } | null = null;
+  let sent = 0;
+  for (;;) {
+    const batch: {
+      id: number;
+      kind: string;
+      due: string;
+      order_id: number;
+      agent_id: number | null;
+      companyname: string;
+    }[] = await db
+      .select({
+        id: c.id,
+        kind: sql<string>`${c.next_deadline_kind}`,
+        due: sql<string>`to_char(${c.next_deadline_at}, 'YYYY-MM-DD')`,
+        order_id: c.order_id,
+        agent_id: rksvOrders.agent_id,
+        companyname: rksvOrders.companyname,
+      })
+      .from(c)
+      .innerJoin(rksvOrders, eq(rksvOrders.id, c.order_id))
+      .where(
+        and(
+          sql`${c.next_deadline_at} is not null`,
+          sql`${c.next_deadline_at} between ${today}::date and ${horizon}::date`,
+          notSent(sql`${c.next_deadline_kind}`, sql`${c.next_deadline_at}`, today, STAFF_REMINDER_DAYS, 'staff'),
+          cursor ? sql`(${c.next_deadline_at}, ${c.id}) > (${cursor.due}::date, ${cursor.id}::int)` : undefined,
+        ),
+      )
+      .orderBy(asc(c.next_deadline_at), asc(c.id))
+      .limit(DEADLINE_BATCH);
+    if (batch.length === 0) return sent;
+    const due = batch
+      .map((b) => ({ ...b, step: reminderStep(STAFF_REMINDER_DAYS, daysBetween(today, b.due)) }))
+      .filter((b): b is typeof b & { step: number } => b.step !== null);
+    if (due.length && admins === null && due.some((d) => d.agent_id === null)) admins = await rksvAdmins(db);
+    sent += await db.transaction(async (tx) => {
+      if (due.length === 0) return 0;
+      const inserted = await tx
+        .insert(rksvDeadlineReminders)
+        .values(
+          due.map((d) => ({
+            card_id: d.id,
+            kind: d.kind,
+            due: d.due,
+            days_before: d.step,
+            audience: 'staff',
+            sent_at: at,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ card_id: rksvDeadlineReminders.card_id, days_before: rksvDeadlineReminders.days_before });
+      for (const r of inserted) {
+        const d = due.find((x) => x.id === r.card_id)!;
+        await notify(tx, {
+          recipients: d.agent_id !== null ? [d.agent_id] : (admins ?? []),
+          actorId: null,
+          type: 'rksv_deadline',
+          params: { kind: 'rksvDeadline', id: d.id, titel: d.companyname, comment: formatDate(`${d.due}T12:00:00Z`) },
+          link: `/agent-dashboard/rksvactivations?card=${d.id}`,
+          priority: r.days_before <= Math.min(...STAFF_REMINDER_DAYS) ? 'high' : 'medium',
+        });
+      }
+      return inserted.length;
+    });
+    const lastRow = batch[batch.length - 1]!;
+    cursor = { due: lastRow.due, id: lastRow.id };
+    if (batch.length < DEADLINE_BATCH) return sent;
+  }
+}
+
+/**
+ * (c) Cards that may have a Jahresbeleg, renewal or replacement deadline in the next 30 days whose
+ * reminder of that step is not sent (a condition per kind on the card row; the shared rule then decides
+ * on these few), one pass by id.
+ */
+async function remindCustomers(ctx: JobCtx, at: Date): Promise<number> {
+  const { db, config } = ctx;
+  const c = rksvCards;
+  const today = viennaDay(at);
+  const horizon = addDays(today, Math.max(...CUSTOMER_REMINDER_DAYS));
+  // Each kind's day as the rule computes it: within the window and its step not mailed yet.
+  const due: Record<RksvCardMailKind, SQL> = {
+    jahresbeleg: sql`make_date(greatest(extract(year from ${viennaDaySql(sql`${c.activated_at}`)})::int, coalesce(${c.jahresbeleg_year}, 0) + 1) + 1, 2, 15)`,
+    renewal: sql`(${validUntilSql} - 90)`,
+    replacement: sql`(select t.approval_ends from rksv_card_types t where t.name = ${c.card_type})`,
+  };
+  const open = (kind: RksvCardMailKind) =>
+    sql`(${due[kind]} between ${today}::date and ${horizon}::date and ${notSent(sql`${kind}`, due[kind], today, CUSTOMER_REMINDER_DAYS, 'customer')})`;
+  let last = 0;
+  let sent = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: c.id })
+      .from(c)
+      .where(
+        and(
+          gt(c.id, last),
+          sql`${c.activated_at} is not null and ${c.deregistered_at} is null and ${c.replaced_at} is null and ${c.defective_at} is null`,
+          sql`(${open('jahresbeleg')} or ${open('renewal')} or (${c.card_type} is not null and ${open('replacement')}))`,
+        ),
+      )
+      .orderBy(asc(c.id))
+      .limit(DEADLINE_BATCH);
+    if (batch.length === 0) return sent;
+    const ids = batch.map((b) => b.id);
+    sent += await mailBatch(db, config, ids, at, today);
+    last = ids[ids.length - 1]!;
+    if (batch.length < DEADLINE_BATCH) return sent;
+  }
+}
+
+async function mailBatch(db: Db, config: Config, ids: number[], at: Date, today: string): Promise<number> {
+  const { lives, outages } = await loadLives(db, ids);
+  const wanted = lives.flatMap(({ card, life }) =>
+    cardDeadlines(life, outages.get(card.id) ?? [], at)
+      .filter((d) => CUSTOMER_REMINDED_KINDS.includes(d.kind))
+      .map((d) => ({
+        card,
+        life,
+        kind: d.kind as RksvCardMailKind,
+        due: d.due,
+        step: reminderStep(CUSTOMER_REMINDER_DAYS, daysBetween(today, d.due)),
+      }))
+      .filter((d): d is typeof d & { step: number } => d.step !== null),
+  );
+  if (wanted.length === 0) return 0;
+  const orders = await db
+    .select({
+      id: rksvOrders.id,
+      email: rksvOrders.email,
+      lang: rksvOrders.lang,
+      customername: rksvOrders.customername,
+      companyname: rksvOrders.companyname,
+    })
+    .from(rksvOrders)
+    .where(inArray(rksvOrders.id, [...new Set(wanted.map((w) => w.card.order_id))]));
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(rksvDeadlineReminders)
+      .values(
+        wanted.map((w) => ({
+          card_id: w.card.id,
+          kind: w.kind,
+          due: w.due,
+          days_before: w.step,
+          audience: 'customer',
+          sent_at: at,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ card_id: rksvDeadlineReminders.card_id, kind: rksvDeadlineReminders.kind });
+    for (const r of inserted) {
+      const w = wanted.find((x) => x.card.id === r.card_id && x.kind === r.kind)!;
+      const order = orders.find((o) => o.id === w.card.order_id)!;
+      const lang = orderMailLanguage(order.lang);
+      const validUntil = cardValidUntil(w.life);
+      const mail = rksvCardMail(lang, {
+        kind: w.kind,
+        name: order.customername,
+        companyname: order.companyname,
+        card: w.card.serial_number ?? w.card.kassenid ?? `#${w.card.id}`,
+        due: formatDate(`${w.due}T12:00:00Z`),
+        days: daysBetween(today, w.due),
+        year: Number(w.due.slice(0, 4)) - 1,
+        validUntil: validUntil ? formatDate(`${validUntil}T12:00:00Z`) : undefined,
+        cardType: w.card.card_type ?? undefined,
+        shopUrl: `${config.publicUrl}/rksv`,
+        seller: config.seller.name,
+      });
+      afterCommit.mail(await queueMail(tx, { to: order.email, ...mail }));
+    }
+    return inserted.length;
+  });
+}
