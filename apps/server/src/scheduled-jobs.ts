@@ -71,8 +71,7 @@ export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
       atStart: true,
       run: async () => {
         const removed = await cleanOrphanFiles({ db: d.database.db, config: d.config, storage: d.storage });
-        if (removed.length)
-          d.log.info({ count: removed.length, files: removed.slice(0, 20) }, 'orphan upload files removed');
+        if (removed.length) d.log.info({ count: removed.length, files: removed.slice(0, 20) }, 'orphan upload files removed');
       },
     },
     {

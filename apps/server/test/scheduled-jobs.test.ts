@@ -52,31 +52,17 @@ for (const target of dbTargets()) {
 
     it('the overdue check releases its notifications and mails through its unit of work, after its commit', async () => {
       const agent = await addUser(t.db, { role: 'agent', flags: ['tasks'] });
-      await t.db
-        .insert(userSettings)
-        .values({ user_id: agent.id, email_updates: true })
-        .onConflictDoUpdate({
-          target: userSettings.user_id,
-          set: { email_updates: true },
-        });
+      await t.db.insert(userSettings).values({ user_id: agent.id, email_updates: true }).onConflictDoUpdate({
+        target: userSettings.user_id,
+        set: { email_updates: true },
+      });
       const [late] = await t.db
         .insert(tasks)
-        .values({
-          titel: 'Zu spät',
-          beschreibung: 'x',
-          frist: new Date(Date.now() - 60_000),
-          typ: 1,
-          country_id: 1,
-          user_id: agent.id,
-        })
+        .values({ titel: 'Zu spät', beschreibung: 'x', frist: new Date(Date.now() - 60_000), typ: 1, country_id: 1, user_id: agent.id })
         .returning({ id: tasks.id });
       assert.equal(await runIfDue(t.database, job('overdue-tasks')), true);
       assert.equal(released.length, 1);
-      assert.ok(
-        released[0]!.notifications.some(
-          (n) => n.task_id === late!.id && n.user_id === agent.id && n.type === 'task_overdue',
-        ),
-      );
+      assert.ok(released[0]!.notifications.some((n) => n.task_id === late!.id && n.user_id === agent.id && n.type === 'task_overdue'));
       assert.equal(released[0]!.mailIds.length, 1, 'the agent chose mail updates');
       // Within the same minute the slot is taken: nothing runs, nothing is released again.
       assert.equal(await runIfDue(t.database, job('overdue-tasks')), false);

@@ -120,8 +120,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     overdue: { title: 'Tâche en retard', message: 'L’échéance de la tâche n° {{id}} « {{titel}} » est dépassée.' },
     slaWarning: {
       title: 'Échéance de niveau de service proche',
-      message:
-        'Il reste {{minutes}} minutes avant l’échéance de niveau de service de la tâche n° {{id}} « {{titel}} ».',
+      message: 'Il reste {{minutes}} minutes avant l’échéance de niveau de service de la tâche n° {{id}} « {{titel}} ».',
     },
     slaBreached: {
       title: 'Échéance de niveau de service dépassée',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { nextCardDeadline, type CardLife, type CardOutage } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rksvCards, rksvCardTypes, rksvOrders, rksvOutages } from '../../db/schema/index.js';
@@ -6,6 +6,28 @@ import type { CardRow } from './access.js';
 
 /** Cards per statement when deadlines are written (the VALUES list of one UPDATE). */
 export const DEADLINE_BATCH = 1000;
+/** Ids a pass over the cards reads at once: one range of the primary key. */
+const ID_WINDOW = 20_000;
+
+/**
+ * One pass over the cards matching `where`, by ranges of the primary key: each range is one bounded
+ * read, so a pass costs one walk of the table however many cards match and whatever plan the condition
+ * alone would get (a limit with an order by id over a condition the planner misjudges is a sort of
+ * every match, per batch). `visit` gets the matching ids in slices of DEADLINE_BATCH.
+ */
+export async function eachCardBatch(db: DbOrTx, where: SQL, visit: (ids: number[]) => Promise<void>): Promise<void> {
+  const [top] = await db.select({ max: sql<number | null>`max(${rksvCards.id})` }).from(rksvCards);
+  const max = Number(top?.max ?? 0);
+  for (let lo = 0; lo < max; lo += ID_WINDOW) {
+    const rows = await db
+      .select({ id: rksvCards.id })
+      .from(rksvCards)
+      .where(and(gt(rksvCards.id, lo), lte(rksvCards.id, lo + ID_WINDOW), where))
+      .orderBy(asc(rksvCards.id));
+    for (let i = 0; i < rows.length; i += DEADLINE_BATCH)
+      await visit(rows.slice(i, i + DEADLINE_BATCH).map((r) => r.id));
+  }
+}
 
 export interface LoadedLife {
   card: CardRow;

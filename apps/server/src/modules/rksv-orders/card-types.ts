@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { RKSV_CARDS_MSG as M, said, type RksvPutCardTypes } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { rksvCards, rksvCardTypes } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';
 import { now as clock, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
-import { DEADLINE_BATCH, refreshCardDeadline } from './card-deadline.js';
+import { eachCardBatch, refreshCardDeadline } from './card-deadline.js';
 import { fieldError } from './card-transitions.js';
 
 /** The background job that recomputes the deadlines of the cards of types whose approval end changed. */
@@ -87,19 +87,9 @@ export async function recomputeTypeDeadlines(
   types: readonly string[],
 ): Promise<number> {
   if (types.length === 0) return 0;
-  let last = 0;
   let changed = 0;
-  for (;;) {
-    const batch = await ctx.db
-      .select({ id: rksvCards.id })
-      .from(rksvCards)
-      .where(and(inArray(rksvCards.card_type, [...types]), gt(rksvCards.id, last)))
-      .orderBy(asc(rksvCards.id))
-      .limit(DEADLINE_BATCH);
-    if (batch.length === 0) return changed;
-    const ids = batch.map((b) => b.id);
+  await eachCardBatch(ctx.db, inArray(rksvCards.card_type, [...types]), async (ids) => {
     changed += await ctx.db.transaction((tx) => refreshCardDeadline(tx, ids, clock(ctx)));
-    last = ids[ids.length - 1]!;
-    if (batch.length < DEADLINE_BATCH) return changed;
-  }
+  });
+  return changed;
 }

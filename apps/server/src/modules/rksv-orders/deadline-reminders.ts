@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   cardDeadlines,
@@ -20,7 +20,7 @@ import { queueMail } from '../../platform/mail.js';
 import { now } from '../../platform/service.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
 import { notify } from '../notifications/index.js';
-import { DEADLINE_BATCH, loadLives, refreshCardDeadline } from './card-deadline.js';
+import { DEADLINE_BATCH, eachCardBatch, loadLives, refreshCardDeadline } from './card-deadline.js';
 import { validUntilSql, viennaDaySql } from './card-state-sql.js';
 
 /**
@@ -71,30 +71,16 @@ const PAST_LOOK_DAYS = 7;
 async function refreshCalendarDeadlines(db: Db, at: Date): Promise<number> {
   const c = rksvCards;
   const today = viennaDay(at);
-  let last = 0;
   let changed = 0;
-  for (;;) {
-    const batch = await db
-      .select({ id: c.id })
-      .from(c)
-      .where(
-        and(
-          gt(c.id, last),
-          sql`(${c.id} in (select u.card_id from rksv_outages u where u.ended_at is null)
-            or (${c.next_deadline_at} < ${today}::date
-              and (${validUntilSql} < ${today}::date or ${c.next_deadline_at} >= ${addDays(today, -PAST_LOOK_DAYS)}::date))
-            or (${c.activated_at} is not null and ${c.next_deadline_at} is null and ${c.deregistered_at} is null
-              and ${c.replaced_at} is null and ${validUntilSql} >= ${today}::date))`,
-        ),
-      )
-      .orderBy(asc(c.id))
-      .limit(DEADLINE_BATCH);
-    if (batch.length === 0) return changed;
-    const ids = batch.map((b) => b.id);
+  const due = sql`(${c.id} in (select u.card_id from rksv_outages u where u.ended_at is null)
+    or (${c.next_deadline_at} < ${today}::date
+      and (${validUntilSql} < ${today}::date or ${c.next_deadline_at} >= ${addDays(today, -PAST_LOOK_DAYS)}::date))
+    or (${c.activated_at} is not null and ${c.next_deadline_at} is null and ${c.deregistered_at} is null
+      and ${c.replaced_at} is null and ${validUntilSql} >= ${today}::date))`;
+  await eachCardBatch(db, due, async (ids) => {
     changed += await db.transaction((tx) => refreshCardDeadline(tx, ids, at));
-    last = ids[ids.length - 1]!;
-    if (batch.length < DEADLINE_BATCH) return changed;
-  }
+  });
+  return changed;
 }
 
 /** The reminder step due `due − today` days before (the nearest of `steps` reached) in SQL, as `reminderStep`. */
@@ -218,27 +204,13 @@ async function remindCustomers(ctx: JobCtx, at: Date): Promise<number> {
   };
   const open = (kind: RksvCardMailKind) =>
     sql`(${due[kind]} between ${today}::date and ${horizon}::date and ${notSent(sql`${kind}`, due[kind], today, CUSTOMER_REMINDER_DAYS, 'customer')})`;
-  let last = 0;
   let sent = 0;
-  for (;;) {
-    const batch = await db
-      .select({ id: c.id })
-      .from(c)
-      .where(
-        and(
-          gt(c.id, last),
-          sql`${c.activated_at} is not null and ${c.deregistered_at} is null and ${c.replaced_at} is null and ${c.defective_at} is null`,
-          sql`(${open('jahresbeleg')} or ${open('renewal')} or (${c.card_type} is not null and ${open('replacement')}))`,
-        ),
-      )
-      .orderBy(asc(c.id))
-      .limit(DEADLINE_BATCH);
-    if (batch.length === 0) return sent;
-    const ids = batch.map((b) => b.id);
+  const inLife = sql`${c.activated_at} is not null and ${c.deregistered_at} is null and ${c.replaced_at} is null and ${c.defective_at} is null`;
+  const anyOpen = sql`(${open('jahresbeleg')} or ${open('renewal')} or (${c.card_type} is not null and ${open('replacement')}))`;
+  await eachCardBatch(db, sql`${inLife} and ${anyOpen}`, async (ids) => {
     sent += await mailBatch(db, config, ids, at, today);
-    last = ids[ids.length - 1]!;
-    if (batch.length < DEADLINE_BATCH) return sent;
-  }
+  });
+  return sent;
 }
 
 async function mailBatch(db: Db, config: Config, ids: number[], at: Date, today: string): Promise<number> {

@@ -27,7 +27,7 @@ export async function checkJahresbeleg(ctx: ServiceCtx, viewer: Viewer, input: R
     const now = clock(ctx);
     if (!card.activated_at) throw conflict(M.jahresbelegNotActivated);
     if (!jahresbelegYearValid(card.activated_at, input.year, now)) throw fieldError('year', M.jahresbelegYearInvalid);
-    const at = checkedAt('checked_at', input.checked_at, now, null);
+    const at = checkedAt('checked_at', input.checked_at, now, card.activated_at);
     const [saved] = await tx
       .insert(rksvJahresbelege)
       .values({ card_id: card.id, year: input.year, checked_at: at, user_id: viewer.id })

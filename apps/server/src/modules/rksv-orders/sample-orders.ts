@@ -34,19 +34,9 @@ export interface SampleOrder {
 
 const HOUR = 3_600_000;
 
-export async function insertSampleOrder(
-  db: Db,
-  config: Config,
-  s: SampleOrder,
-): Promise<{ id: number; cardIds: number[] }> {
-  const [main] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.kind, 'main'), eq(products.active, true)));
-  const [ship] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.kind, 'shipping'), eq(products.active, true)));
+export async function insertSampleOrder(db: Db, config: Config, s: SampleOrder): Promise<{ id: number; cardIds: number[] }> {
+  const [main] = await db.select().from(products).where(and(eq(products.kind, 'main'), eq(products.active, true)));
+  const [ship] = await db.select().from(products).where(and(eq(products.kind, 'shipping'), eq(products.active, true)));
   const qty = s.qty ?? 1;
   const delivery = s.delivery ?? 1;
   const status = s.stage ? (s.payment_status ?? 'paid') : (s.payment_status ?? 'pending');
@@ -89,8 +79,7 @@ export async function insertSampleOrder(
         saved_at: payedAt ?? new Date(),
         payed_at: payedAt,
         shipped_at: shipped ? new Date(payedAt!.getTime() + 30 * HOUR) : null,
-        tracking_number:
-          shipped && delivery === 1 ? `RR${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}AT` : null,
+        tracking_number: shipped && delivery === 1 ? `RR${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}AT` : null,
         agent_id: s.agentId ?? null,
         lang: s.lang ?? null,
       })
@@ -124,8 +113,7 @@ export async function insertSampleOrder(
         cards.filter((c) => c.activated_at).map((c) => c.id),
         new Date(),
       );
-      if (s.invoice !== false)
-        await issueInvoice(tx, config, order!, ship?.name ?? null, { at: payedAt!, method: 'card' });
+      if (s.invoice !== false) await issueInvoice(tx, config, order!, ship?.name ?? null, { at: payedAt!, method: 'card' });
     }
     return { id: order!.id, cardIds };
   });
