@@ -24,7 +24,6 @@ const WITHOUT_CALL = new Set([
   'stock/orders',
   'stock/orders/offen',
   'stock/orders/erstellt',
-  'rksvactivations',
   'rksvexternal',
   'rksvexports',
 ]);
