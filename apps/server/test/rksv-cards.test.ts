@@ -287,36 +287,42 @@ for (const target of dbTargets()) {
       });
       assert.equal(refused.statusCode, 409);
       assert.equal(refused.json().code, M.jahresbelegNotActivated.code);
-      const { cardId } = await makeCard('in_use', { set: { activated_at: new Date('2024-05-02T08:00:00Z') } });
-      const check = (year: number) =>
-        call('anna', 'POST', '/api/rksv-jahresbeleg', { cardId, year, checked_at: ago(1).toISOString() });
-      for (const year of [2023, 2027]) {
+      const { cardId } = await makeCard('in_use', { set: { activated_at: new Date('2023-05-02T08:00:00Z') } });
+      const check = (year: number, checked_at = ago(1).toISOString()) =>
+        call('anna', 'POST', '/api/rksv-jahresbeleg', { cardId, year, checked_at });
+      // Before the activation's year, and this year (its December receipt is made on 31 December).
+      for (const year of [2022, 2026]) {
         const res = await check(year);
         assert.equal(res.statusCode, 400, `${year}`);
         assert.equal(res.json().errors[0].field, 'year');
       }
-      // 2025 first: 2024 is still open, so the card's year stays empty and 2024's receipt is due.
-      let res = await check(2025);
+      // 2024 first: 2023 is still open, so the card's year stays empty and 2023's receipt is due.
+      let res = await check(2024);
       assert.equal(res.statusCode, 200, res.body);
       let got = rksvCardLifeSchema.parse(res.json());
       assert.equal(got.card.jahresbeleg_year, null);
-      assert.equal(got.deadlines.find((d) => d.kind === 'jahresbeleg')!.due, '2025-02-15');
-      res = await check(2024);
+      assert.equal(got.deadlines.find((d) => d.kind === 'jahresbeleg')!.due, '2024-02-15');
+      res = await check(2023);
       got = rksvCardLifeSchema.parse(res.json());
-      assert.equal(got.card.jahresbeleg_year, 2025);
-      assert.equal(got.deadlines.find((d) => d.kind === 'jahresbeleg')!.due, '2027-02-15');
-      assert.equal(got.card.jahresbeleg_due, '2027-02-15');
+      assert.equal(got.card.jahresbeleg_year, 2024);
+      assert.equal(got.deadlines.find((d) => d.kind === 'jahresbeleg')!.due, '2026-02-15');
+      assert.equal(got.card.jahresbeleg_due, '2026-02-15');
       assert.deepEqual(
         got.jahresbelege.map((j) => j.year),
-        [2025, 2024],
+        [2024, 2023],
       );
       assert.equal(got.jahresbelege[0]!.user_name, 'anna');
-      const twice = await check(2024);
+      const twice = await check(2023);
       assert.equal(twice.statusCode, 409);
       assert.equal(twice.json().code, M.jahresbelegTwice.code);
-      const parallel = await Promise.all([check(2026), check(2026)]);
+      // A check dated before the receipt exists (31 December in Vienna) is refused at its day.
+      const early = await check(2025, '2025-12-30T12:00:00Z');
+      assert.equal(early.statusCode, 400);
+      assert.equal(early.json().errors[0].field, 'checked_at');
+      assert.equal(early.json().code, M.jahresbelegTooEarly.code);
+      const parallel = await Promise.all([check(2025), check(2025)]);
       assert.deepEqual(parallel.map((r) => r.statusCode).sort(), [200, 409]);
-      assert.equal((await cardRow(cardId)).jahresbeleg_year, 2026);
+      assert.equal((await cardRow(cardId)).jahresbeleg_year, 2025);
       assert.equal((await activityOf(cardId)).filter((a) => a.action === 'jahresbeleg').length, 3);
       assert.equal(
         (await call('ben', 'POST', '/api/rksv-jahresbeleg', { cardId, year: 2025, checked_at: NOW.toISOString() }))

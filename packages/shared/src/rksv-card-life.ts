@@ -78,8 +78,6 @@ const REPORT_DAYS = 7;
 
 type When = string | Date;
 
-
-
 /** A calendar day moved by whole days (no time zone involved: days are days). */
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -178,7 +176,14 @@ export const CARD_TRANSITIONS: Record<CardState, readonly CardState[]> = {
 };
 
 /** The states `POST /api/rksv-card-transition` moves a card to (the others have their own calls or the calendar). */
-export const CARD_TRANSITION_TARGETS = ['registered', 'in_use', 'outage', 'defective', 'replaced', 'deregistered'] as const;
+export const CARD_TRANSITION_TARGETS = [
+  'registered',
+  'in_use',
+  'outage',
+  'defective',
+  'replaced',
+  'deregistered',
+] as const;
 export type CardTransitionTarget = (typeof CARD_TRANSITION_TARGETS)[number];
 
 export function mayTransition(from: CardState, to: CardState): boolean {
@@ -209,11 +214,7 @@ export interface CardDeadline {
  * before activation, none once the card is replaced, expired or deregistered; a defective card must be
  * replaced now.
  */
-export function cardDeadlines(
-  c: CardLife,
-  outages: readonly CardOutage[],
-  now: When = new Date(),
-): CardDeadline[] {
+export function cardDeadlines(c: CardLife, outages: readonly CardOutage[], now: When = new Date()): CardDeadline[] {
   const state = cardState({ ...c, open_outage: outages.some((o) => o.ended_at === null) }, now);
   if (!c.activated_at || state === 'replaced' || state === 'expired' || state === 'deregistered') return [];
   const out: CardDeadline[] = [];
@@ -234,19 +235,36 @@ export function cardDeadlines(
   out.push({ kind: 'renewal', due: addDays(cardValidUntil(c)!, -CARD_EXPIRING_DAYS) });
   if (c.approval_ends) out.push({ kind: 'replacement', due: c.approval_ends });
   return out.sort(
-    (a, b) =>
-      a.due.localeCompare(b.due) || CARD_DEADLINE_KINDS.indexOf(a.kind) - CARD_DEADLINE_KINDS.indexOf(b.kind),
+    (a, b) => a.due.localeCompare(b.due) || CARD_DEADLINE_KINDS.indexOf(a.kind) - CARD_DEADLINE_KINDS.indexOf(b.kind),
   );
 }
 
 /** The most urgent deadline, or null. */
-export function nextCardDeadline(c: CardLife, outages: readonly CardOutage[], now: When = new Date()): CardDeadline | null {
+export function nextCardDeadline(
+  c: CardLife,
+  outages: readonly CardOutage[],
+  now: When = new Date(),
+): CardDeadline | null {
   return cardDeadlines(c, outages, now)[0] ?? null;
 }
 
-/** The Jahresbeleg years a card may have checked by `now`: from its activation year to last year (the December receipt exists). */
+/**
+ * The last year whose Jahresbeleg exists at `now`: the Jahresbeleg is the December receipt, made at the
+ * year's end, so this year's exists from 31 December on (Vienna) and is checked by 15 February.
+ */
+export function lastJahresbelegYear(now: When = new Date()): number {
+  const today = viennaDay(now);
+  const year = Number(today.slice(0, 4));
+  return today.endsWith('-12-31') ? year : year - 1;
+}
+
+/** The Jahresbeleg years a card may have checked by `now`: from its activation year to the last one made. */
 export function jahresbelegYearValid(activatedAt: When, year: number, now: When = new Date()): boolean {
   const first = Number(viennaDay(activatedAt).slice(0, 4));
-  const last = Number(viennaDay(now).slice(0, 4));
-  return year >= first && year <= last;
+  return year >= first && year <= lastJahresbelegYear(now);
+}
+
+/** A year's Jahresbeleg can be checked from the day it is made (31 December of that year) on. */
+export function jahresbelegCheckedInTime(year: number, checkedAt: When): boolean {
+  return viennaDay(checkedAt) >= `${year}-12-31`;
 }

@@ -9,7 +9,9 @@ import {
   cardDeadlines,
   cardState,
   cardValidUntil,
+  jahresbelegCheckedInTime,
   jahresbelegYearValid,
+  lastJahresbelegYear,
   mayTransition,
   nextCardDeadline,
   transitionsFrom,
@@ -47,7 +49,10 @@ describe('a signature card’s state (issue 32)', () => {
   it('then activation, registration and the start receipt', () => {
     assert.equal(state({}), 'activated');
     assert.equal(state({ registered_at: '2026-03-11T09:00:00Z' }), 'registered');
-    assert.equal(state({ registered_at: '2026-03-11T09:00:00Z', startbeleg_checked_at: '2026-03-12T09:00:00Z' }), 'in_use');
+    assert.equal(
+      state({ registered_at: '2026-03-11T09:00:00Z', startbeleg_checked_at: '2026-03-12T09:00:00Z' }),
+      'in_use',
+    );
   });
 
   it('an open outage, the certificate’s last 90 days and its end', () => {
@@ -121,7 +126,8 @@ describe('the card’s transitions', () => {
       'defective>deregistered',
     ]);
     for (const from of CARD_STATES)
-      for (const to of CARD_STATES) assert.equal(mayTransition(from, to), allowed.has(`${from}>${to}`), `${from} → ${to}`);
+      for (const to of CARD_STATES)
+        assert.equal(mayTransition(from, to), allowed.has(`${from}>${to}`), `${from} → ${to}`);
   });
 
   it('the transition call offers only its own targets', () => {
@@ -153,7 +159,10 @@ describe('the card’s deadlines', () => {
     const inUse = card({ registered_at: '2026-03-12T08:00:00Z', startbeleg_checked_at: '2026-03-13T08:00:00Z' });
     assert.deepEqual(nextCardDeadline(inUse, [], NOW), { kind: 'jahresbeleg', due: '2027-02-15' });
     // 2026 checked: 2027's is due by 15.02.2028 (a leap year changes nothing on the 15th).
-    assert.deepEqual(nextCardDeadline({ ...inUse, jahresbeleg_year: 2026 }, [], NOW), { kind: 'jahresbeleg', due: '2028-02-15' });
+    assert.deepEqual(nextCardDeadline({ ...inUse, jahresbeleg_year: 2026 }, [], NOW), {
+      kind: 'jahresbeleg',
+      due: '2028-02-15',
+    });
   });
 
   it('around 15 February: last year’s receipt stays due until it is checked, also after the day', () => {
@@ -163,14 +172,25 @@ describe('the card’s deadlines', () => {
       startbeleg_checked_at: '2025-06-02T09:00:00Z',
     });
     assert.deepEqual(nextCardDeadline(inUse, [], '2026-02-14T10:00:00Z'), { kind: 'jahresbeleg', due: '2026-02-15' });
-    assert.deepEqual(nextCardDeadline(inUse, [], '2026-02-16T10:00:00Z'), { kind: 'jahresbeleg', due: '2026-02-15' }, 'overdue, not skipped');
+    assert.deepEqual(
+      nextCardDeadline(inUse, [], '2026-02-16T10:00:00Z'),
+      { kind: 'jahresbeleg', due: '2026-02-15' },
+      'overdue, not skipped',
+    );
     assert.deepEqual(nextCardDeadline({ ...inUse, jahresbeleg_year: 2025 }, [], '2026-02-16T10:00:00Z'), {
       kind: 'jahresbeleg',
       due: '2027-02-15',
     });
     // Activated on 31 December late in Vienna: that year's receipt is due by 15 February.
-    const lateNewYear = card({ activated_at: '2026-12-31T22:30:00Z', registered_at: '2027-01-01T08:00:00Z', startbeleg_checked_at: '2027-01-01T09:00:00Z' });
-    assert.deepEqual(nextCardDeadline(lateNewYear, [], '2027-01-02T10:00:00Z'), { kind: 'jahresbeleg', due: '2027-02-15' });
+    const lateNewYear = card({
+      activated_at: '2026-12-31T22:30:00Z',
+      registered_at: '2027-01-01T08:00:00Z',
+      startbeleg_checked_at: '2027-01-01T09:00:00Z',
+    });
+    assert.deepEqual(nextCardDeadline(lateNewYear, [], '2027-01-02T10:00:00Z'), {
+      kind: 'jahresbeleg',
+      due: '2027-02-15',
+    });
   });
 
   it('an outage is reported within 7 days of its start once it lasted more than 48 hours', () => {
@@ -182,16 +202,23 @@ describe('the card’s deadlines', () => {
       ['jahresbeleg', 'renewal'],
       '47 h 59 min: not yet',
     );
-    assert.deepEqual(nextCardDeadline(inUse, [open], '2026-03-22T10:01:00Z'), { kind: 'outage_report', due: '2026-03-27' });
+    assert.deepEqual(nextCardDeadline(inUse, [open], '2026-03-22T10:01:00Z'), {
+      kind: 'outage_report',
+      due: '2026-03-27',
+    });
     // Ended after exactly 48 hours: not reportable; after 49: reportable, until reported.
     assert.equal(
-      cardDeadlines(inUse, [{ started_at: started, ended_at: '2026-03-22T10:00:00Z' }], NOW).some((d) => d.kind === 'outage_report'),
+      cardDeadlines(inUse, [{ started_at: started, ended_at: '2026-03-22T10:00:00Z' }], NOW).some(
+        (d) => d.kind === 'outage_report',
+      ),
       false,
     );
     const long = { started_at: started, ended_at: '2026-03-22T11:00:00Z' };
     assert.deepEqual(nextCardDeadline(inUse, [long], NOW), { kind: 'outage_report', due: '2026-03-27' });
     assert.equal(
-      cardDeadlines(inUse, [{ ...long, reported_at: '2026-03-23T08:00:00Z' }], NOW).some((d) => d.kind === 'outage_report'),
+      cardDeadlines(inUse, [{ ...long, reported_at: '2026-03-23T08:00:00Z' }], NOW).some(
+        (d) => d.kind === 'outage_report',
+      ),
       false,
     );
   });
@@ -203,8 +230,14 @@ describe('the card’s deadlines', () => {
       jahresbeleg_year: 2030,
     });
     assert.deepEqual(nextCardDeadline(inUse, [], NOW), { kind: 'renewal', due: '2030-12-10' });
-    assert.deepEqual(nextCardDeadline({ ...inUse, approval_ends: '2027-04-30' }, [], NOW), { kind: 'replacement', due: '2027-04-30' });
-    assert.deepEqual(nextCardDeadline({ ...inUse, valid_until: '2026-06-01' }, [], NOW), { kind: 'renewal', due: '2026-03-03' });
+    assert.deepEqual(nextCardDeadline({ ...inUse, approval_ends: '2027-04-30' }, [], NOW), {
+      kind: 'replacement',
+      due: '2027-04-30',
+    });
+    assert.deepEqual(nextCardDeadline({ ...inUse, valid_until: '2026-06-01' }, [], NOW), {
+      kind: 'renewal',
+      due: '2026-03-03',
+    });
   });
 
   it('a defective card is to be replaced now; a replaced, expired or deregistered one has no deadline', () => {
@@ -219,16 +252,28 @@ describe('the card’s deadlines', () => {
   it('earliest first; the same day in the order of the kinds', () => {
     const c = card({ approval_ends: '2026-03-17' });
     assert.deepEqual(
-      cardDeadlines(c, [], NOW).slice(0, 2).map((d) => d.kind),
+      cardDeadlines(c, [], NOW)
+        .slice(0, 2)
+        .map((d) => d.kind),
       ['registration', 'replacement'],
     );
   });
 
-  it('Jahresbeleg years: from the activation’s year to this one', () => {
+  it('Jahresbeleg years: from the activation’s year to the last one made (31 December)', () => {
     assert.equal(jahresbelegYearValid('2025-06-01T08:00:00Z', 2024, NOW), false);
     assert.equal(jahresbelegYearValid('2025-06-01T08:00:00Z', 2025, NOW), true);
-    assert.equal(jahresbelegYearValid('2025-06-01T08:00:00Z', 2026, NOW), true);
-    assert.equal(jahresbelegYearValid('2025-06-01T08:00:00Z', 2027, NOW), false);
+    assert.equal(
+      jahresbelegYearValid('2025-06-01T08:00:00Z', 2026, NOW),
+      false,
+      'this year’s December receipt is not made yet',
+    );
+    assert.equal(lastJahresbelegYear('2026-12-30T22:59:00Z'), 2025, '23:59 on 30 December in Vienna');
+    assert.equal(lastJahresbelegYear('2026-12-30T23:00:00Z'), 2026, '0:00 on 31 December in Vienna');
+    assert.equal(lastJahresbelegYear('2027-01-01T10:00:00Z'), 2026);
+    assert.equal(jahresbelegYearValid('2026-03-01T08:00:00Z', 2026, '2026-12-31T10:00:00Z'), true);
+    assert.equal(jahresbelegCheckedInTime(2025, '2025-12-30T22:00:00Z'), false);
+    assert.equal(jahresbelegCheckedInTime(2025, '2025-12-30T23:30:00Z'), true, '31 December in Vienna');
+    assert.equal(jahresbelegCheckedInTime(2025, '2026-02-20T10:00:00Z'), true, 'late is still a check');
   });
 
   it('days in Vienna across the clock change', () => {

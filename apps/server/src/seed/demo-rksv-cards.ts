@@ -29,6 +29,8 @@ export async function seedDemoRksvCards(db: Db): Promise<void> {
     set: (a: Date) => CardRowSet;
     outageHoursAgo?: number;
     jahresbeleg?: number;
+    /** Last year's Jahresbeleg not checked yet (it is due, or overdue, by 15 February). */
+    lastYearOpen?: boolean;
   }[] = [
     { companyname: 'Gasthof Zur Post Demo', customername: 'Paula Post', activatedDaysAgo: 2, set: () => ({}) },
     {
@@ -79,6 +81,17 @@ export async function seedDemoRksvCards(db: Db): Promise<void> {
       jahresbeleg: 1,
     },
     {
+      companyname: 'Bäckerei Jahresbeleg Demo',
+      customername: 'Berta Brot',
+      activatedDaysAgo: 600,
+      set: (a) => ({
+        registered_at: new Date(a.getTime() + DAY),
+        startbeleg_checked_at: new Date(a.getTime() + 2 * DAY),
+      }),
+      jahresbeleg: 1,
+      lastYearOpen: true,
+    },
+    {
       companyname: 'Kebap Favoriten Demo',
       customername: 'Kemal Kaya',
       activatedDaysAgo: 30,
@@ -114,7 +127,7 @@ export async function seedDemoRksvCards(db: Db): Promise<void> {
     // Every year from the activation to last year checked.
     if (p.jahresbeleg) {
       const first = Number(viennaDay(activated).slice(0, 4));
-      const lastYear = Number(viennaDay(new Date(now)).slice(0, 4)) - 1;
+      const lastYear = Number(viennaDay(new Date(now)).slice(0, 4)) - (p.lastYearOpen ? 2 : 1);
       const years = Array.from({ length: Math.max(0, lastYear - first + 1) }, (_, k) => first + k);
       if (years.length) {
         await db

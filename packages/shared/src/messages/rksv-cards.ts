@@ -12,7 +12,9 @@ export const RKSV_CARDS_MSG = defineMessages('rksvCards', {
   atBeforeActivation: 'Der Zeitpunkt liegt vor der Aktivierung der Karte.',
   noteTooLong: `Die Notiz ist zu lang (höchstens ${formatLimit(RKSV_CARD_NOTE_MAX)} Zeichen).`,
   outageReasonRequired: RKSV_ORDERS_MSG.outageReasonRequired,
-  jahresbelegYearInvalid: 'Für dieses Jahr hat die Karte keinen Jahresbeleg (Jahr der Aktivierung bis heute).',
+  jahresbelegYearInvalid:
+    'Für dieses Jahr hat die Karte keinen Jahresbeleg (vom Jahr der Aktivierung bis zum letzten Jahresende).',
+  jahresbelegTooEarly: 'Der Jahresbeleg entsteht am 31. Dezember seines Jahres und kann erst ab dann geprüft sein.',
   jahresbelegTwice: 'Der Jahresbeleg dieses Jahres ist bereits geprüft.',
   jahresbelegNotActivated: 'Einen Jahresbeleg hat erst eine aktivierte Karte.',
   yearInvalid: 'Bitte geben Sie ein Jahr an.',

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  jahresbelegCheckedInTime,
   jahresbelegYearValid,
   RKSV_CARDS_MSG as M,
   viennaDay,
@@ -28,6 +29,8 @@ export async function checkJahresbeleg(ctx: ServiceCtx, viewer: Viewer, input: R
     if (!card.activated_at) throw conflict(M.jahresbelegNotActivated);
     if (!jahresbelegYearValid(card.activated_at, input.year, now)) throw fieldError('year', M.jahresbelegYearInvalid);
     const at = checkedAt('checked_at', input.checked_at, now, card.activated_at);
+    // The December receipt is made on 31 December: a check dated before it cannot have happened.
+    if (!jahresbelegCheckedInTime(input.year, at)) throw fieldError('checked_at', M.jahresbelegTooEarly);
     const [saved] = await tx
       .insert(rksvJahresbelege)
       .values({ card_id: card.id, year: input.year, checked_at: at, user_id: viewer.id })

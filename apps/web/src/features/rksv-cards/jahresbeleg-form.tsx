@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rksvJahresbelegSchema, viennaDay, type RksvCardLife } from '@portal/shared';
+import { lastJahresbelegYear, rksvJahresbelegSchema, viennaDay, type RksvCardLife } from '@portal/shared';
 import { DateDisplay } from '../../components/date-display';
 import { DateInput } from '../../components/date-input';
 import { Ltr, UserText } from '../../components/ltr';
@@ -15,12 +15,12 @@ const FIELDS = ['year', 'checked_at'] as const;
 
 /**
  * The years a card may have its Jahresbeleg checked for (`jahresbelegYearValid`: from the year of its
- * activation to this year), less those already checked; the oldest first, as it is the one due.
+ * activation to the last year ended: the Jahresbeleg is the December receipt), less those already checked; the oldest first, as it is the one due.
  */
 export function openYears(life: RksvCardLife, now = new Date()): number[] {
   if (!life.card.activated_at) return [];
   const first = Number(viennaDay(life.card.activated_at).slice(0, 4));
-  const last = Number(viennaDay(now).slice(0, 4));
+  const last = lastJahresbelegYear(now);
   const done = new Set(life.jahresbelege.map((j) => j.year));
   const out: number[] = [];
   for (let y = first; y <= last; y++) if (!done.has(y)) out.push(y);
@@ -36,7 +36,8 @@ export function JahresbelegForm({ life, onAlert }: { life: RksvCardLife; onAlert
   const [year, setYear] = useState<string | null>(years[0] !== undefined ? String(years[0]) : null);
   const [day, setDay] = useState(todayLocal());
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const selected = year !== null && years.includes(Number(year)) ? year : years[0] !== undefined ? String(years[0]) : null;
+  const selected =
+    year !== null && years.includes(Number(year)) ? year : years[0] !== undefined ? String(years[0]) : null;
 
   const submit = () => {
     onAlert(null);
@@ -89,6 +90,12 @@ export function JahresbelegForm({ life, onAlert }: { life: RksvCardLife; onAlert
       ) : (
         <Text size="xs" c="dimmed">
           {t('rksvCards.jahresbeleg.none')}
+        </Text>
+      )}
+      {selected === null && life.card.activated_at && (
+        // The Jahresbeleg is the December receipt: the next one to check is made on 31 December.
+        <Text size="xs" c="dimmed" data-testid="jahresbeleg-not-yet">
+          {t('rksvCards.jahresbeleg.notYet', { day: `31.12.${lastJahresbelegYear() + 1}` })}
         </Text>
       )}
       {selected !== null && (
