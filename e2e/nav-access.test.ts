@@ -53,24 +53,31 @@ interface Refusal {
 
 /**
  * Every /api/ answer the page gets from now on: the 401 and 403 among them, and the GET calls made
- * (path with query); `take()` hands them over and starts anew.
+ * (path with query) with the screen that made them (the page's path when the request left: a late call
+ * of the screen before is not the next screen's); `take(screen)` hands them over, the GETs of that
+ * screen only when it is named, and starts anew.
  */
 function recordCalls(page: Page) {
   let refusals: Refusal[] = [];
-  let gets = new Set<string>();
+  let gets: { screen: string; url: string }[] = [];
+  const madeOn = new WeakMap<object, string>();
+  page.on('request', (r) => madeOn.set(r, new URL(page.url()).pathname));
   page.on('response', (r: Response) => {
     const u = new URL(r.url());
     if (!u.pathname.startsWith('/api/')) return;
     const method = r.request().method();
-    if (method === 'GET') gets.add(`${u.pathname}${u.search}`);
+    if (method === 'GET') gets.push({ screen: madeOn.get(r.request()) ?? '', url: `${u.pathname}${u.search}` });
     if (r.status() === 401 || r.status() === 403)
       refusals.push({ status: r.status(), url: `${method} ${u.pathname}${u.search}` });
   });
   return {
-    take: () => {
-      const out = { refusals, gets: [...gets] };
+    take: (screen?: string) => {
+      const out = {
+        refusals,
+        gets: [...new Set(gets.filter((g) => screen === undefined || g.screen === screen).map((g) => g.url))],
+      };
       refusals = [];
-      gets = new Set();
+      gets = [];
       return out;
     },
   };
@@ -86,7 +93,11 @@ async function sidebarPaths(page: Page): Promise<string[]> {
  * inside the running app (the router hears the address change); otherwise a visit of the address, where
  * the guard decides once the session is known and, when `expectHome`, sends the caller home.
  */
-async function openEntry(page: Page, e: NavEntry, how: { expectHome?: boolean; inApp?: boolean } = {}): Promise<string> {
+async function openEntry(
+  page: Page,
+  e: NavEntry,
+  how: { expectHome?: boolean; inApp?: boolean } = {},
+): Promise<string> {
   const wait = settled(page);
   const target = `/agent-dashboard/${e.path}`;
   if (how.inApp) await goInApp(page, target);
@@ -207,7 +218,7 @@ describe('every sidebar entry against the access of the calls its screen makes',
         const at = await openEntry(page, e, { inApp: true });
         if (at !== `/agent-dashboard/${e.path}`)
           problems.push(`${e.path}: an agent with ${key(flags)} was sent to ${at}`);
-        const seen = rec.take();
+        const seen = rec.take(`/agent-dashboard/${e.path}`);
         for (const r of seen.refusals) problems.push(`${e.path} (${key(flags)}): ${r.url} answered ${r.status}`);
         calls.set(e.path, areaCalls(seen.gets));
       }
@@ -261,7 +272,7 @@ describe('every sidebar entry against the access of the calls its screen makes',
       if (!shown.includes(e.path)) problems.push(`${e.path}: not in the admin's sidebar`);
       const at = await openEntry(page, e);
       if (at !== `/agent-dashboard/${e.path}`) problems.push(`${e.path}: the admin was sent to ${at}`);
-      const seen = rec.take();
+      const seen = rec.take(`/agent-dashboard/${e.path}`);
       for (const r of seen.refusals) problems.push(`${e.path} (admin): ${r.url} answered ${r.status}`);
       calls.set(e.path, areaCalls(seen.gets));
     }

@@ -187,7 +187,12 @@ for (const target of dbTargets()) {
             body.message,
             `Die Karte kann nicht von „${CARD_STATE_DE[from]}“ nach „${CARD_STATE_DE[to]}“ wechseln.`,
           );
-          assert.deepEqual(body.params, { from: CARD_STATE_DE[from], to: CARD_STATE_DE[to] });
+          assert.deepEqual(body.params, {
+            from: CARD_STATE_DE[from],
+            to: CARD_STATE_DE[to],
+            from_state: from,
+            to_state: to,
+          });
         }
         assert.deepEqual(await cardRow(cardId), before, `${from}: the card is unchanged`);
         assert.equal((await activityOf(cardId)).length, acts);

@@ -33,9 +33,17 @@ export function fieldError(field: string, entry: Message, params?: Record<string
   ]);
 }
 
-/** 409: the card cannot move from one state to the other, both named in German. */
+/**
+ * 409: the card cannot move from one state to the other, both named in German; the states' ids go along
+ * (`from_state`, `to_state`), so the web names them in the reader's language.
+ */
 function transitionRefused(from: CardState, to: CardState): HttpError {
-  return new HttpError(409, M.transitionRefused, { from: CARD_STATE_DE[from], to: CARD_STATE_DE[to] });
+  return new HttpError(409, M.transitionRefused, {
+    from: CARD_STATE_DE[from],
+    to: CARD_STATE_DE[to],
+    from_state: from,
+    to_state: to,
+  });
 }
 
 /** Whether the card has an outage without an end (its state reads `outage`). */

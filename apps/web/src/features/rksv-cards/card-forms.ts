@@ -1,7 +1,10 @@
 import type { z } from 'zod';
-import { toVienna, viennaDay, zonedInstant } from '@portal/shared';
-import { errorMessage, fieldErrorsOf } from '../../lib/errors';
+import { CARD_STATES, RKSV_CARDS_MSG, toVienna, viennaDay, zonedInstant, type CardState } from '@portal/shared';
+import { ApiError } from '../../lib/api';
+import { errorCode, errorMessage, fieldErrorsOf } from '../../lib/errors';
+import i18n from '../../lib/i18n';
 import { translateMessage } from '../../lib/translate-message';
+import { stateKey } from './deadline-filters';
 
 /** Each failing field's message (the first issue's catalogue code) in the reader's language; empty when the values pass. */
 export function checkFields(schema: z.ZodType, values: unknown): Record<string, string> {
@@ -28,7 +31,24 @@ export function splitRefusal(
   const all = fieldErrorsOf(error);
   const mine = Object.fromEntries(Object.entries(all).filter(([k]) => fields.includes(k)));
   if (Object.keys(mine).length > 0) return { fields: mine, alert: null };
-  return { fields: {}, alert: errorMessage(error, fallback) };
+  return { fields: {}, alert: refusedMove(error) ?? errorMessage(error, fallback) };
+}
+
+const isState = (v: unknown): v is CardState => typeof v === 'string' && (CARD_STATES as readonly string[]).includes(v);
+
+/**
+ * The 409 of an impossible move with both states in the reader's words: the server's German sentence
+ * names them in German, and its parameters carry their ids (`from_state`, `to_state`) for this.
+ */
+function refusedMove(error: unknown): string | null {
+  if (errorCode(error) !== RKSV_CARDS_MSG.transitionRefused.code || !(error instanceof ApiError)) return null;
+  const params = (error.body as { params?: Record<string, unknown> } | undefined)?.params;
+  if (!isState(params?.from_state) || !isState(params?.to_state)) return null;
+  return i18n.t(RKSV_CARDS_MSG.transitionRefused.code, {
+    ns: 'validation',
+    from: i18n.t(stateKey(params.from_state)),
+    to: i18n.t(stateKey(params.to_state)),
+  });
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
