@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -87,6 +88,13 @@ async function closeToasts(page: Page) {
     .evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0);
 }
+
+/** The Arabic names of the states, as the staff's locale has them. */
+const AR_STATE = (
+  JSON.parse(fs.readFileSync(new URL('../apps/web/src/locales/ar/rksv-orders.json', import.meta.url), 'utf8')) as {
+    translation: { rksvOrders: { cardState: Record<string, string> } };
+  }
+).translation.rksvOrders.cardState;
 
 async function signInArabic(page: Page, who: { email: string; password: string }) {
   await page.goto('/login');
@@ -245,6 +253,23 @@ describe('RKSV card life in the back office', () => {
     // The state in Arabic, with the German term as its tooltip.
     assert.equal(await page.getByTestId('dialog-state').getAttribute('title'), 'Registriert');
     await screenshot(page, 'rksv-card-dialog-ar-phone');
+
+    // A colleague marks the card defective while this dialog still offers the Startbeleg: the move is
+    // refused (409) and the alert names both states in Arabic, not in the server's German.
+    await page.getByTestId('transition-in_use').click();
+    const token = await signInByApi(base, DEMO.agentAT);
+    const moved = await api(base, '/api/rksv-card-transition', {
+      method: 'POST',
+      token,
+      body: { cardId, to: 'defective', note: 'Karte gesperrt' },
+    });
+    assert.equal(moved.status, 200, JSON.stringify(moved.json));
+    await page.getByTestId('transition-save').click();
+    const alert = page.getByTestId('card-alert');
+    await alert.waitFor();
+    const said = await alert.innerText();
+    for (const name of [AR_STATE.defective!, AR_STATE.in_use!]) assert.ok(said.includes(name), `${name} in: ${said}`);
+    assert.ok(!/Defekt|In Betrieb/.test(said), `no German state in: ${said}`);
     await context.close();
   });
 
