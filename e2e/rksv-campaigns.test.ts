@@ -40,7 +40,7 @@ describe('RKSV renewal and replacement campaigns', () => {
     await page.getByTestId('campaign-csv').click();
     const download = await wait;
     assert.match(download.suggestedFilename(), /^rksv-kampagne_ACOS-ID-2\.1\.csv$/);
-    const csv = fs.readFileSync((await download.path())!);
+    const csv = fs.readFileSync(await download.path());
     assert.deepEqual([...csv.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const lines = csv.subarray(3).toString('utf8').split('\r\n');
     assert.equal(lines[0], 'Karte;Bestellung;Firma;E-Mail;Kunden-ID;Seriennummer;Kartentyp;Gültig bis;Status;Erinnert am');
@@ -61,7 +61,7 @@ describe('RKSV renewal and replacement campaigns', () => {
     assert.match((await page.getByTestId('campaign-sent').textContent()) ?? '', new RegExp(`für ${cards} Karten`));
     await page.waitForFunction(
       () =>
-        [...document.querySelectorAll('[data-testid="row-reminded"]')].every((el) => el.getAttribute('data-reminded')),
+        Array.from(document.querySelectorAll('[data-testid="row-reminded"]')).every((el) => el.getAttribute('data-reminded')),
     );
     assert.match((await acosRow(page).getByTestId('row-reminded').textContent()) ?? '', /\d{2}\.\d{2}\.\d{4}/);
     assert.equal(await page.getByTestId('count-reminded').getAttribute('data-count'), String(cards));

@@ -48,7 +48,7 @@ export default function CampaignPage() {
     if (!filters || exporting) return;
     setExportError(null);
     setExporting(true);
-    downloadCampaignCsv(filters)
+    void downloadCampaignCsv(filters)
       .catch((e: unknown) => setExportError(errorMessage(e, t('rksvCampaigns.exportFailed'))))
       .finally(() => setExporting(false));
   };
