@@ -209,7 +209,7 @@ export default function CampaignPage() {
             ))}
           </SimpleGrid>
           {shown?.answer && (
-            <Alert color="green" data-testid="campaign-sent" onClose={() => setResult(null)} withCloseButton>
+            <Alert color="green" data-testid="campaign-sent">
               {t('rksvCampaigns.sent', {
                 mails: count(shown.answer.mails),
                 cards: count(shown.answer.cards),
