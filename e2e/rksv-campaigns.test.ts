@@ -43,7 +43,10 @@ describe('RKSV renewal and replacement campaigns', () => {
     const csv = fs.readFileSync(await download.path());
     assert.deepEqual([...csv.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const lines = csv.subarray(3).toString('utf8').split('\r\n');
-    assert.equal(lines[0], 'Karte;Bestellung;Firma;E-Mail;Kunden-ID;Seriennummer;Kartentyp;Gültig bis;Status;Erinnert am');
+    assert.equal(
+      lines[0],
+      'Karte;Bestellung;Firma;E-Mail;Kunden-ID;Seriennummer;Kartentyp;Gültig bis;Status;Erinnert am',
+    );
     assert.equal(lines.filter(Boolean).length, 1 + cards);
     const row = lines.find((l) => l.includes(COMPANY));
     assert.ok(row, lines.slice(0, 5).join('\n'));
@@ -58,9 +61,10 @@ describe('RKSV renewal and replacement campaigns', () => {
     await page.getByTestId('confirm-dialog-confirm').click();
     await page.getByTestId('campaign-sent').waitFor();
     assert.match((await page.getByTestId('campaign-sent').textContent()) ?? '', new RegExp(`für ${cards} Karten`));
-    await page.waitForFunction(
-      () =>
-        Array.from(document.querySelectorAll('[data-testid="row-reminded"]')).every((el) => el.getAttribute('data-reminded')),
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[data-testid="row-reminded"]')).every((el) =>
+        el.getAttribute('data-reminded'),
+      ),
     );
     assert.match((await acosRow(page).getByTestId('row-reminded').textContent()) ?? '', /\d{2}\.\d{2}\.\d{4}/);
     assert.equal(await page.getByTestId('count-reminded').getAttribute('data-count'), String(cards));

@@ -80,15 +80,36 @@ for (const target of dbTargets()) {
       // ACOS-ID 2.1 in use (two cards of one customer: the same e-mail), expiring (Arabic), expired.
       await makeCard('a1', { agent: 'anna', email: 'a@kunde.at', set: { card_type: ACOS } });
       await makeCard('a2', { agent: 'anna', email: 'a@kunde.at', set: { card_type: ACOS } });
-      await makeCard('a3', { agent: 'ben', email: 'b@kunde.at', lang: 'ar', set: { card_type: ACOS, valid_until: '2027-01-15' } });
+      await makeCard('a3', {
+        agent: 'ben',
+        email: 'b@kunde.at',
+        lang: 'ar',
+        set: { card_type: ACOS, valid_until: '2027-01-15' },
+      });
       await makeCard('a7', { agent: null, email: 'd@kunde.at', set: { card_type: ACOS, valid_until: '2026-11-01' } });
       // Out of their life: replaced, deregistered, expired and deregistered.
-      await makeCard('replaced', { agent: 'anna', email: 'x@kunde.at', set: { card_type: ACOS, replaced_at: ago(5), valid_until: '2027-01-10' } });
-      await makeCard('dereg', { agent: 'anna', email: 'x@kunde.at', set: { card_type: ACOS, replaced_at: ago(5), deregistered_at: ago(2) } });
-      await makeCard('expDereg', { agent: 'anna', email: 'x@kunde.at', set: { card_type: ACOS, valid_until: '2026-10-01', deregistered_at: ago(2) } });
+      await makeCard('replaced', {
+        agent: 'anna',
+        email: 'x@kunde.at',
+        set: { card_type: ACOS, replaced_at: ago(5), valid_until: '2027-01-10' },
+      });
+      await makeCard('dereg', {
+        agent: 'anna',
+        email: 'x@kunde.at',
+        set: { card_type: ACOS, replaced_at: ago(5), deregistered_at: ago(2) },
+      });
+      await makeCard('expDereg', {
+        agent: 'anna',
+        email: 'x@kunde.at',
+        set: { card_type: ACOS, valid_until: '2026-10-01', deregistered_at: ago(2) },
+      });
       // Another type: one far from its end, one near it.
       await makeCard('c1', { agent: 'anna', email: 'c@kunde.at', set: { card_type: 'CardOS 5.3' } });
-      await makeCard('c2', { agent: 'ben', email: 'e@kunde.at', set: { card_type: 'CardOS 5.3', valid_until: '2027-01-20' } });
+      await makeCard('c2', {
+        agent: 'ben',
+        email: 'e@kunde.at',
+        set: { card_type: 'CardOS 5.3', valid_until: '2027-01-20' },
+      });
     });
     after(() => t.close());
 
@@ -133,7 +154,10 @@ for (const target of dbTargets()) {
         [card.a1, card.a2],
       );
       assert.deepEqual([anna.cards, anna.customers], [2, 1]);
-      assert.deepEqual((await list('ben', 'valid_before=2027-02-01')).items.map((i) => i.card_id), [card.a3, card.c2]);
+      assert.deepEqual(
+        (await list('ben', 'valid_before=2027-02-01')).items.map((i) => i.card_id),
+        [card.a3, card.c2],
+      );
       assert.equal((await call('admin', 'GET', '/api/rksv-campaign')).statusCode, 400);
       assert.equal((await call('admin', 'GET', '/api/rksv-campaign?valid_before=2027-13-01')).statusCode, 400);
       assert.equal((await call('admin', 'GET', `/api/rksv-campaign?${type}&cursor=x`)).statusCode, 400);
@@ -146,7 +170,10 @@ for (const target of dbTargets()) {
       assert.match(String(res.headers['content-type']), /^text\/csv/);
       assert.deepEqual([...res.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
       const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
-      assert.equal(lines[0], 'Karte;Bestellung;Firma;E-Mail;Kunden-ID;Seriennummer;Kartentyp;Gültig bis;Status;Erinnert am');
+      assert.equal(
+        lines[0],
+        'Karte;Bestellung;Firma;E-Mail;Kunden-ID;Seriennummer;Kartentyp;Gültig bis;Status;Erinnert am',
+      );
       assert.equal(lines.length, 1 + 4 + 1, 'header, four cards, the last line break');
       assert.equal(lines[5], '');
       const row = lines.find((l) => l.startsWith(`${card.a3};`))!;

@@ -19,7 +19,8 @@ export const rksvCampaignsCalls = defineCalls('rksv-campaigns', {
     method: 'GET',
     path: '/api/rksv-campaign',
     access: rksv,
-    summary: 'The cards of a campaign (card type and/or certificate ending before a day), by card id (keyset), with counts of cards and customers',
+    summary:
+      'The cards of a campaign (card type and/or certificate ending before a day), by card id (keyset), with counts of cards and customers',
     description:
       'Filters: card_type, valid_before (YYYY-MM-DD); one of them is needed. Only cards not replaced and not ' +
       'deregistered. `reminded_at` is when this campaign mailed the card’s order. `nextCursor` is the `cursor` of the next page.',

@@ -117,7 +117,8 @@ export function rksvCampaignMail(lang: Language, v: RksvCampaignMailValues): { s
     cardType: v.cardType,
     shopUrl: v.shopUrl,
   };
-  const fill = (text: string, extra: Record<string, string | undefined> = {}) => fillText(text, { ...values, ...extra });
+  const fill = (text: string, extra: Record<string, string | undefined> = {}) =>
+    fillText(text, { ...values, ...extra });
   const cards = v.cards.map((c) => fill(c.validUntil ? t.cardUntil : t.card, c)).join('\n');
   const blocks = [fill(t.greeting), `${fill(t.intro[v.kind])}\n${cards}`, fill(t.steps), `${t.closing}\n${v.seller}`];
   return { subject: fill(t.subject[v.kind]), text: blocks.join('\n\n') };

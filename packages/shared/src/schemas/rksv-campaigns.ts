@@ -34,7 +34,10 @@ export const rksvCampaignQuerySchema = z
   .object({
     ...campaignFields,
     /** The card id of the last row of the page before. */
-    cursor: z.string().regex(/^\d{1,10}$/, M.invalidCursor.code).optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,10}$/, M.invalidCursor.code)
+      .optional(),
   })
   .refine(oneFilter, oneFilterError);
 export type RksvCampaignQuery = z.infer<typeof rksvCampaignQuerySchema>;

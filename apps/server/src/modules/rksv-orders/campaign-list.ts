@@ -1,5 +1,10 @@
 import { and, sql } from 'drizzle-orm';
-import { RKSV_CAMPAIGN_PAGE, type RksvCampaignList, type RksvCampaignQuery, type RksvCampaignRow } from '@portal/shared';
+import {
+  RKSV_CAMPAIGN_PAGE,
+  type RksvCampaignList,
+  type RksvCampaignQuery,
+  type RksvCampaignRow,
+} from '@portal/shared';
 import { customPlan } from '../../db/client.js';
 import { rksvCampaignRecipients, rksvCards, rksvOrders } from '../../db/schema/index.js';
 import { rowsOf } from '../../platform/db-helpers.js';

@@ -82,7 +82,15 @@ export async function remindCampaign(
     const sent = await ctx.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(r)
-        .values(batch.map((b) => ({ campaign_id: campaignId, campaign_key: key, card_id: b.card_id, email: b.email, sent_at: at })))
+        .values(
+          batch.map((b) => ({
+            campaign_id: campaignId,
+            campaign_key: key,
+            card_id: b.card_id,
+            email: b.email,
+            sent_at: at,
+          })),
+        )
         .onConflictDoNothing()
         .returning({ card_id: r.card_id });
       const mine = new Set(inserted.map((i) => i.card_id));

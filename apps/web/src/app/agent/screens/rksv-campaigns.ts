@@ -7,5 +7,8 @@ import type { AreaScreens } from './types';
  * names are the rksv-orders area's.
  */
 export const rksvCampaignsScreens: AreaScreens = {
-  rksvexports: lazyPage(() => import('../../../features/rksv-campaigns/campaign-page'), ['rksv-campaigns', 'rksv-orders']),
+  rksvexports: lazyPage(
+    () => import('../../../features/rksv-campaigns/campaign-page'),
+    ['rksv-campaigns', 'rksv-orders'],
+  ),
 };
