@@ -25,7 +25,6 @@ const WITHOUT_CALL = new Set([
   'stock/orders/offen',
   'stock/orders/erstellt',
   'rksvexternal',
-  'rksvexports',
 ]);
 
 describe('sidebar entries and their declared calls', () => {

@@ -32,6 +32,7 @@ export type LocaleArea =
   | 'staff'
   | 'rksv-orders'
   | 'rksv-cards'
+  | 'rksv-campaigns'
   | 'stats'
   | 'ratings'
   | 'signage'

@@ -19,6 +19,7 @@ import { businessCalls } from './business.js';
 import { businessRecordsCalls, customerDocumentCalls, newsCalls } from './business-records.js';
 import { serviceLevelsCalls } from './service-levels.js';
 import { rksvCardsCalls } from './rksv-cards.js';
+import { rksvCampaignsCalls } from './rksv-campaigns.js';
 
 /** Every call of the portal, declared once per area (define.ts); the server serves them, the web fetches them. */
 export * from './define.js';
@@ -42,6 +43,7 @@ export { businessCalls };
 export { businessRecordsCalls, customerDocumentCalls, newsCalls };
 export { serviceLevelsCalls };
 export { rksvCardsCalls };
+export { rksvCampaignsCalls };
 
 /** Every declared call (the route test and the sidebar test read them). One line per area. */
 export const ALL_CALLS: readonly Call[] = [
@@ -60,6 +62,7 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(insolvencyCalls),
   ...Object.values(rksvOrdersCalls),
   ...Object.values(rksvCardsCalls),
+  ...Object.values(rksvCampaignsCalls),
   ...Object.values(shopCalls),
   ...Object.values(tasksCalls),
   ...Object.values(taskBillingCalls),

@@ -96,3 +96,47 @@ export const rksvDeadlineReminders = pgTable(
   },
   (t) => [uniqueIndex('rksv_deadline_reminders_uq').on(t.card_id, t.kind, t.due, t.days_before, t.audience)],
 );
+
+/**
+ * A renewal or replacement campaign's send (issue 32): who sent the reminder of which campaign (card
+ * type and/or certificate ending before a day) when, and how many mails it queued. `campaign_key` names
+ * the campaign: the same card type and window sent again is the same campaign.
+ */
+export const rksvCampaigns = pgTable(
+  'rksv_campaigns',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    campaign_key: text().notNull(),
+    card_type: text(),
+    valid_before: date({ mode: 'string' }),
+    created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts().notNull().defaultNow(),
+    /** Mails this send queued. */
+    mails: integer().notNull().default(0),
+  },
+  (t) => [index('rksv_campaigns_key_idx').on(t.campaign_key)],
+);
+
+/**
+ * Who a campaign reminded: one row per card and campaign, written in the transaction that queues its
+ * mail. The unique key decides between two sends of the same campaign at once: only the send whose row
+ * was inserted mails the card.
+ */
+export const rksvCampaignRecipients = pgTable(
+  'rksv_campaign_recipients',
+  {
+    campaign_id: integer()
+      .notNull()
+      .references(() => rksvCampaigns.id, { onDelete: 'cascade' }),
+    campaign_key: text().notNull(),
+    card_id: integer()
+      .notNull()
+      .references(() => rksvCards.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    sent_at: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rksv_campaign_recipients_uq').on(t.campaign_key, t.card_id),
+    index('rksv_campaign_recipients_campaign_idx').on(t.campaign_id),
+  ],
+);

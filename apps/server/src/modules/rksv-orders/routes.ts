@@ -16,6 +16,7 @@ import {
 import { invoiceLink, signedInvoiceFile } from './invoice.js';
 import { listOrders, orderCards, orderDetail } from './list.js';
 import { rksvCardRoutes } from './card-routes.js';
+import { rksvCampaignRoutes } from './campaign-routes.js';
 import { createOutage, listOutages } from './outages.js';
 import { rksvStats } from './stats.js';
 
@@ -44,4 +45,5 @@ export const rksvOrdersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   serve(app, ctx, calls.listRksvOutages, listOutages);
 
   rksvCardRoutes(app, ctx);
+  rksvCampaignRoutes(app, ctx);
 };

@@ -35,7 +35,6 @@ const AGENT_SCREENS: Partial<Record<string, EntryPage>> = {
   'work-confirmation': UnderDevelopmentPage,
   'reorder-goods': UnderDevelopmentPage,
   rksvexternal: RksvInfoPage,
-  rksvexports: RksvInfoPage,
   ...AREA_SCREENS,
 };
 

@@ -92,7 +92,7 @@ export const NAV: NavGroup[] = [
       sub('rksvorders/abgeschlossen', 'rksvDone', ['rksv', 'rksv_orders'], 'listRksvOrders'),
       { path: 'rksvactivations', label: 'rksvactivations', flags: ['rksv'], call: 'listRksvDeadlines' },
       { path: 'rksvexternal', label: 'rksvexternal', flags: ['rksv'] },
-      { path: 'rksvexports', label: 'rksvexports', flags: ['rksv'] },
+      { path: 'rksvexports', label: 'rksvexports', flags: ['rksv'], call: 'listRksvCampaign' },
     ],
   },
   {

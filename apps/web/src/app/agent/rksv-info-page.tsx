@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { NavEntry } from './nav';
 
-/** rksvexternal, rksvexports: the spec gives each one explanatory sentence (rksvactivations is the cards' deadline list, issue 32). */
+/** rksvexternal: the spec gives it one explanatory sentence (rksvactivations is the cards' deadline list, rksvexports the campaigns, issue 32). */
 export default function RksvInfoPage({ entry }: { entry?: NavEntry }) {
   const { t } = useTranslation();
   if (!entry) return null;

@@ -4,6 +4,7 @@ import { insolvencyScreens } from './insolvency';
 import { newsScreens } from './news';
 import { rksvOrdersScreens } from './rksv-orders';
 import { rksvCardsScreens } from './rksv-cards';
+import { rksvCampaignsScreens } from './rksv-campaigns';
 import { signageScreens } from './signage';
 import { statsScreens } from './stats';
 import { syncScreens } from './sync';
@@ -16,6 +17,7 @@ import { serviceLevelsScreens } from './service-levels';
 export const AREA_SCREENS: AreaScreens = {
   ...rksvOrdersScreens,
   ...rksvCardsScreens,
+  ...rksvCampaignsScreens,
   ...statsScreens,
   ...signageScreens,
   ...syncScreens,
