@@ -117,7 +117,7 @@ describe('app shell in four languages', () => {
       await page.goto(`/agent-dashboard/${gated}`);
       await page.waitForURL((u) => u.pathname === '/agent-dashboard');
     }
-    await page.goto('/agent-dashboard/rksvexports');
+    await page.goto('/agent-dashboard/rksvexternal');
     await page.getByTestId('rksv-info').waitFor();
     await page.goto('/agent-dashboard/conversations');
     await page.getByTestId('under-development').waitFor();
