@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   BUSINESS_MSG,
+  businessSignatureCardListSchema,
   businessDeviceListSchema,
   businessInvoiceListSchema,
   businessOrderDetailSchema,
@@ -18,6 +19,7 @@ import {
   helpRequests,
   newsPosts,
   newsTranslations,
+  rksvCards,
   rksvOrders,
   signageDevices,
   taskConversations,
@@ -183,6 +185,7 @@ for (const target of dbTargets()) {
       '/api/business/invoices',
       '/api/business/support',
       '/api/business/devices',
+      '/api/business/cards',
     ];
 
     it('anonymous 401, staff 403 on every call; an account without a record owns nothing (404)', async () => {
@@ -191,6 +194,7 @@ for (const target of dbTargets()) {
         `/api/business/orders/${data.a.orders.open}`,
         `/api/business/support/${data.a.tasks[0]}`,
         `/api/business/invoices/${data.a.invoices[0]}.pdf`,
+        `/api/business/cards/${(await cardsOf('a'))[0]}/replacement`,
       ];
       for (const url of all) {
         assert.equal((await call('anon', 'GET', url)).statusCode, 401, url);
@@ -330,6 +334,41 @@ for (const target of dbTargets()) {
         (await call('a', 'POST', '/api/business/support', { titel: ' ', beschreibung: 'y', typ: 1 })).statusCode,
         400,
       );
+    });
+
+    /** The card ids of a customer's orders, as the database holds them. */
+    const cardsOf = async (who: 'a' | 'b') =>
+      (
+        await t.db
+          .select({ id: rksvCards.id })
+          .from(rksvCards)
+          .innerJoin(rksvOrders, eq(rksvOrders.id, rksvCards.order_id))
+          .where(eq(rksvOrders.customer_id, data[who].customerId))
+          .orderBy(rksvCards.id)
+      ).map((r) => r.id);
+
+    it('cards: the own orders’ signature cards with their state; the replacement data of the own cards only', async () => {
+      for (const [who, other] of [
+        ['a', 'b'],
+        ['b', 'a'],
+      ] as const) {
+        const res = await ok(who, '/api/business/cards');
+        assert.doesNotMatch(res.body, /aes_key|cert_sn|kassenid|CERT-|KASSE-|agent/);
+        const { cards } = businessSignatureCardListSchema.parse(res.json());
+        const own = await cardsOf(who);
+        // open (2 cards), delivery, pickup, completed (2): six cards, none of the other record's or nobody's.
+        assert.equal(own.length, 6);
+        assert.deepEqual(
+          cards.map((c) => c.id),
+          own,
+        );
+        assert.ok(cards.some((c) => c.state === 'ordered'));
+        assert.equal(cards.filter((c) => c.activated_at !== null).length, 1);
+        const company = (await ok(who, `/api/business/cards/${own[0]}/replacement`)).json().company;
+        assert.equal(company, `Firma ${who}`);
+        for (const id of await cardsOf(other))
+          assert.equal((await call(who, 'GET', `/api/business/cards/${id}/replacement`)).statusCode, 404);
+      }
     });
 
     it('devices: the own screens with effective status and days remaining', async () => {

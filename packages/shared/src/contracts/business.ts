@@ -1,4 +1,7 @@
+import { rksvReplacementPrefillSchema } from '../schemas/shop.js';
 import {
+  businessSignatureCardListSchema,
+  businessCardParamSchema,
   businessDeviceListSchema,
   businessIdParamSchema,
   businessInvoiceListSchema,
@@ -111,6 +114,25 @@ export const businessCalls = defineCalls('business', {
     access: customer,
     summary: 'Signage screens assigned to the customer’s record with effective status, days remaining, last seen',
     answer: businessDeviceListSchema,
+    errors: [400, 401, 403, 404],
+  },
+  listBusinessCards: {
+    method: 'GET',
+    path: '/api/business/cards',
+    access: customer,
+    summary:
+      'The signature cards of the customer’s orders: serial number, type, state and next legal deadline (at most 500)',
+    answer: businessSignatureCardListSchema,
+    errors: [400, 401, 403, 404],
+  },
+  getBusinessCardReplacement: {
+    method: 'GET',
+    path: '/api/business/cards/:cardId/replacement',
+    access: customer,
+    summary:
+      '"Ersatz bestellen": the shop form’s data from the order of one of the customer’s cards; 404 for any other',
+    params: businessCardParamSchema,
+    answer: rksvReplacementPrefillSchema,
     errors: [400, 401, 403, 404],
   },
 });

@@ -11,6 +11,7 @@ import {
   rksvOutageReportedSchema,
   rksvPutCardTypesSchema,
 } from '../schemas/rksv-cards.js';
+import { rksvReplacementPrefillSchema } from '../schemas/shop.js';
 import { access, defineCalls } from './define.js';
 
 const rksv = access.staffWith('rksv');
@@ -99,5 +100,14 @@ export const rksvCardsCalls = defineCalls('rksv-cards', {
     body: rksvPutCardTypesSchema,
     answer: z.object({ message: z.string(), code: z.string().optional() }),
     errors: [400, 401, 403, 409],
+  },
+  getRksvCardReplacement: {
+    method: 'GET',
+    path: '/api/rksv-card/:cardId/replacement',
+    access: rksv,
+    summary: '"Ersatz bestellen": the shop form’s data from the card’s order, for staff who may see the card',
+    params: rksvCardIdParamSchema,
+    answer: rksvReplacementPrefillSchema,
+    errors: [400, 401, 403, 404],
   },
 });

@@ -13,6 +13,9 @@ export const SHOP_ERR = defineMessages('shop', {
   invoiceNotFound: COMMON_MSG.invoiceNotFound,
   proformaNotFound: 'Proforma-Rechnung nicht gefunden.',
   robot: 'Die automatische Sicherheitsprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  /** "Ersatz bestellen": the card to replace is unknown, or not the caller's (a visitor without a session has none). */
+  replacedCardUnknown:
+    'Die zu ersetzende Signaturkarte wurde nicht gefunden. Bitte bestellen Sie den Ersatz aus Ihrem Kundenbereich.',
 });
 
 export const SHOP_MESSAGES = { ...SHOP_MSG, ...SHOP_ERR };

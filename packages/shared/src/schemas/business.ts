@@ -7,6 +7,7 @@ import { trimInvisible } from '../input-hygiene.js';
 import { TEXT_LIMITS } from '../text-limits.js';
 import { RKSV_STAGES } from '../rksv-rules.js';
 import { EFFECTIVE_STATUSES } from '../signage-rules.js';
+import { CARD_DEADLINE_KINDS, CARD_STATES } from '../rksv-card-life.js';
 
 /**
  * Request and answer schemas of the business dashboard's own-data calls (/api/business: overview,
@@ -220,3 +221,27 @@ export const businessOverviewSchema = z.object({
   }),
 });
 export type BusinessOverview = z.infer<typeof businessOverviewSchema>;
+
+/** `GET /api/business/cards/{cardId}/replacement`: the card of the own record whose replacement is ordered. */
+export const businessCardParamSchema = z.object({ cardId: id() });
+
+/**
+ * One signature card of the customer's orders (issue 32): its state by the shared rule, its next legal
+ * deadline as stored, and the card it replaces or that replaced it.
+ */
+export const businessSignatureCardSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  serial_number: z.string().nullable(),
+  card_type: z.string().nullable(),
+  state: z.enum(CARD_STATES),
+  next_deadline: z.object({ kind: z.enum(CARD_DEADLINE_KINDS), due: z.string() }).nullable(),
+  activated_at: z.string().nullable(),
+  /** The serial number of the card this one replaced (its order was a replacement order). */
+  replaces_serial: z.string().nullable(),
+  /** The serial number of the card that replaced this one. */
+  replaced_by_serial: z.string().nullable(),
+});
+export type BusinessSignatureCard = z.infer<typeof businessSignatureCardSchema>;
+export const businessSignatureCardListSchema = z.object({ cards: z.array(businessSignatureCardSchema) });
+export type BusinessSignatureCardList = z.infer<typeof businessSignatureCardListSchema>;

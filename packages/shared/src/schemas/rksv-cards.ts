@@ -82,6 +82,11 @@ export const rksvCardLifeCardSchema = rksvCardSchema.extend({
   defective_at: z.string().nullable(),
   replaced_at: z.string().nullable(),
   replaced_by_card_id: z.number().nullable(),
+  /** The serial number of the card that replaced this one ("Ersetzt durch SN-…"). */
+  replaced_by_serial: z.string().nullable(),
+  /** The card this one's order replaces ("Ersetzt Karte SN-…"): a replacement order's card. */
+  replaces_card_id: z.number().nullable(),
+  replaces_serial: z.string().nullable(),
   jahresbeleg_year: z.number().nullable(),
 });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { trimInvisible } from '../input-hygiene.js';
 import { LANGUAGES } from '../enums.js';
 import { COMMON_MSG } from '../messages/common.js';
+import { SHOP_ERR } from '../messages/shop.js';
 import {
   DELIVERY_METHODS,
   PRODUCT_KINDS,
@@ -73,12 +74,42 @@ export const rksvOrderRequestSchema = z
     amount: z.number({ error: SHOP_MSG.amount.code }).int(SHOP_MSG.amount.code).min(0, SHOP_MSG.amount.code).optional(),
     /** The page's language: the buyer's mails about the order are written in it (German without). */
     lang: z.enum(LANGUAGES, { error: COMMON_MSG.invalidValue.code }).optional(),
+    /**
+     * "Ersatz bestellen" (issue 32): the card this order replaces. Only a signed-in caller who may see
+     * the card names one (the customer their own card, staff a card of their orders); otherwise 400.
+     */
+    replacesCardId: z
+      .number({ error: SHOP_ERR.replacedCardUnknown.code })
+      .int(SHOP_ERR.replacedCardUnknown.code)
+      .positive(SHOP_ERR.replacedCardUnknown.code)
+      .max(2_147_483_647, SHOP_ERR.replacedCardUnknown.code)
+      .optional()
+      .nullable(),
   })
   .superRefine(checkTaxId, always);
 export type RksvOrderRequest = z.infer<typeof rksvOrderRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers.
+
+/**
+ * "Ersatz bestellen": the order form's data from the replaced card's order (its company, buyer,
+ * address and tax id), for the customer who owns the card or staff who may see it.
+ */
+export const rksvReplacementPrefillSchema = z.object({
+  cardId: z.number().int(),
+  serial_number: z.string().nullable(),
+  company: z.string(),
+  name: z.string(),
+  taxIdType: z.enum(TAX_ID_TYPES),
+  taxId: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type RksvReplacementPrefill = z.infer<typeof rksvReplacementPrefillSchema>;
 
 export const rksvProductSchema = z.object({
   id: z.number().int(),

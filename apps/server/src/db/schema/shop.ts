@@ -125,6 +125,11 @@ export const rksvOrders = pgTable(
     customer_id: integer().references(() => customers.id),
     /** The language the buyer ordered in (de, en, fr, ar): their mails about the order; null: German. */
     lang: text(),
+    /**
+     * The card this order replaces ("Ersatz bestellen", issue 32): the first of its cards to be activated
+     * links the old card to itself (replaced_by_card_id, replaced_at).
+     */
+    replaces_card_id: integer().references((): AnyPgColumn => rksvCards.id, { onDelete: 'set null' }),
     updated_at: ts().notNull().defaultNow(),
     /**
      * How many of the order's cards still lack their serial number, and how many are activated: kept by

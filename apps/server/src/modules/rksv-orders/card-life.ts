@@ -1,12 +1,24 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { cardDeadlines, cardState, cardValidUntil, transitionsFrom, type RksvCardLife } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rksvJahresbelege, rksvOrderActivity, rksvOrders, rksvOutages, users } from '../../db/schema/index.js';
+import {
+  rksvCards,
+  rksvJahresbelege,
+  rksvOrderActivity,
+  rksvOrders,
+  rksvOutages,
+  users,
+} from '../../db/schema/index.js';
 import { now as clock, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { loadVisibleCard } from './access.js';
 import { loadLives } from './card-deadline.js';
 import { outageOut } from './outages.js';
 import { cardOut, iso } from './shape.js';
+
+/** The card the order replaces and the card that replaced this one (their serial numbers). */
+const replaced = alias(rksvCards, 'replaced');
+const successor = alias(rksvCards, 'successor');
 
 /** Outages, Jahresbelege and history rows a card's answer lists at most (newest first). */
 const LIST_MAX = 200;
@@ -28,9 +40,14 @@ export async function readCardLife(db: DbOrTx, cardId: number, now: Date): Promi
         customer_id: rksvOrders.customer_id,
         agent_id: rksvOrders.agent_id,
         agent_name: users.name,
+        replaces_card_id: rksvOrders.replaces_card_id,
+        replaces_serial: replaced.serial_number,
+        replaced_by_serial: successor.serial_number,
       })
       .from(rksvOrders)
       .leftJoin(users, eq(users.id, rksvOrders.agent_id))
+      .leftJoin(replaced, eq(replaced.id, rksvOrders.replaces_card_id))
+      .leftJoin(successor, eq(successor.id, card.replaced_by_card_id ?? 0))
       .where(eq(rksvOrders.id, card.order_id)),
     db
       .select()
@@ -79,6 +96,9 @@ export async function readCardLife(db: DbOrTx, cardId: number, now: Date): Promi
       defective_at: iso(card.defective_at),
       replaced_at: iso(card.replaced_at),
       replaced_by_card_id: card.replaced_by_card_id,
+      replaced_by_serial: card.replaced_by_card_id ? order.replaced_by_serial : null,
+      replaces_card_id: order.replaces_card_id,
+      replaces_serial: order.replaces_serial,
       jahresbeleg_year: card.jahresbeleg_year,
     },
     order: {

@@ -9,6 +9,7 @@ import { CARD_TYPE_DEADLINES_JOB, listCardTypes, putCardTypes, recomputeTypeDead
 import { listDeadlines } from './deadline-list.js';
 import { checkJahresbeleg } from './jahresbeleg.js';
 import { reportOutage } from './outage-reported.js';
+import { staffReplacementPrefill } from './replacement.js';
 
 /**
  * A signature card's life (issue 32, contracts/rksv-cards.ts): served by this module, as the card is one
@@ -26,4 +27,5 @@ export function rksvCardRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, calls.listRksvDeadlines, listDeadlines);
   serve(app, ctx, calls.listRksvCardTypes, listCardTypes);
   serve(app, ctx, calls.putRksvCardTypes, putCardTypes);
+  serve(app, ctx, calls.getRksvCardReplacement, staffReplacementPrefill);
 }

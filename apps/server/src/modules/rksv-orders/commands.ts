@@ -16,6 +16,7 @@ import { customerCountryFilter } from '../customers/index.js';
 import { recordActivity } from './activity.js';
 import { queueCustomerMail } from './customer-mails.js';
 import { refreshCardDeadline } from './card-deadline.js';
+import { linkReplacedCard } from './replacement.js';
 import { cardOut } from './shape.js';
 
 /**
@@ -148,6 +149,9 @@ export async function activateCard(ctx: ServiceCtx, viewer: Viewer, input: RksvA
     });
     // The card's legal clocks start: registration within a week, the Jahresbeleg, the renewal.
     await refreshCardDeadline(tx, [card.id], at);
+    // A replacement order's first activated card replaces the card the order names (issue 32).
+    if (order.replaces_card_id !== null)
+      await linkReplacedCard(tx, { replacesCardId: order.replaces_card_id, newCardId: card.id, userId: viewer.id, at });
     const [saved] = await tx.select().from(rksvCards).where(eq(rksvCards.id, card.id));
     return cardOut(saved!, new Map(), order.shipped_at, at);
   });

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { normalizeTaxId, orderTotal, type OrderDetails, type RksvOrderRequest } from '@portal/shared';
 import { now, type ServiceCtx } from '../../platform/service.js';
+import type { RequestInfo } from '../../platform/serve.js';
+import { checkReplacedCard } from './replacement.js';
 import { invoices, products, rksvOrders } from '../../db/schema/index.js';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import {
@@ -22,7 +24,7 @@ import {
  * payment page (reference PF-<order>, PDF at `proformaUrl`), and sends no mail.
  */
 export async function createOrder(
-  ctx: ShopCtx,
+  ctx: ShopCtx & { request: RequestInfo },
   request: { order: RksvOrderRequest; mode: Mode },
 ): Promise<{ sessionUrl: string; proformaNumber?: string; proformaUrl?: string }> {
   const { db, config, payments } = ctx;
@@ -38,6 +40,10 @@ export async function createOrder(
     delivery: input.deliveryMethod,
   });
   if (input.amount !== undefined && input.amount !== total.gross) throw badRequest(SHOP_ERR.amountMismatch);
+  // "Ersatz bestellen": only the card's owner (or staff who may see it) names the card replaced.
+  const replacesCardId = input.replacesCardId
+    ? await checkReplacedCard(db, ctx.request.sessionId, input.replacesCardId)
+    : null;
 
   // The order id is taken first, so the provider's session carries it; the row follows with the session.
   const [{ id: orderId } = { id: 0 }] = rowsOf<{ id: number }>(
@@ -90,6 +96,7 @@ export async function createOrder(
     session_url: session.url,
     return_ref: returnRef,
     lang: input.lang ?? null,
+    replaces_card_id: replacesCardId,
   });
   if (mode !== 'invoice') return { sessionUrl: session.url };
   return { sessionUrl: session.url, proformaNumber: proformaNumber(orderId), proformaUrl: proformaPath(returnRef) };

@@ -23,6 +23,7 @@ import { invoiceDownload, proformaDownload, writeMissingInvoicePdfs } from './in
 import { createOrder, markOrderFailed, orderDetails, sessionForReturnRef } from './orders.js';
 import { isEventProcessed, processPaymentEvent } from './payment-events.js';
 import { listProducts } from './products.js';
+import { optionalSession } from './replacement.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -57,7 +58,8 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     errorResponseBuilder: () => new HttpError(429, COMMON_MSG.tooManyRequests),
   });
   // Before the body schema, as on the public forms: without the work a caller learns nothing.
-  const orderCheck = { onRequest: perIp, preValidation: assertHuman };
+  // The caller's session when one is sent: an order naming the card it replaces needs it (replacement.ts).
+  const orderCheck = { onRequest: perIp, preValidation: assertHuman, preHandler: optionalSession(ctx.db) };
 
   // Invoices committed while the process stopped before their PDF was written.
   app.addHook('onReady', async () => {

@@ -1,6 +1,7 @@
-import { Alert, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { viennaDay, type RksvCardLife } from '@portal/shared';
 import { DateDisplay } from '../../components/date-display';
@@ -66,6 +67,9 @@ function CardBody({ life, isAdmin }: { life: RksvCardLife; isAdmin: boolean }) {
   const today = viennaDay(new Date());
   const { card, order } = life;
   const activated = card.activated_at !== null;
+  // A card whose life goes on may be replaced; one replaced, deregistered or not yet delivered not.
+  const replaceable =
+    card.replaced_by_card_id === null && !['ordered', 'serial_entered', 'replaced', 'deregistered'].includes(life.state);
 
   const field = (label: string, value: ReactNode, testId?: string) => (
     <div data-testid={testId}>
@@ -98,6 +102,32 @@ function CardBody({ life, isAdmin }: { life: RksvCardLife; isAdmin: boolean }) {
         {field(t('rksvCards.dialog.startbelegAt'), date(card.startbeleg_checked_at, true), 'startbeleg-at')}
         {field(t('rksvCards.details.validUntil'), date(card.valid_until))}
       </SimpleGrid>
+
+      {/* "Ersatz bestellen" (issue 32): the shop with the card's order data; the replacement order's first
+          activated card links back here. Deregistering this card stays the last step (its transition). */}
+      {(card.replaces_card_id !== null || card.replaced_by_card_id !== null || replaceable) && (
+        <Group gap="md" justify="space-between">
+          <Stack gap={2}>
+            {card.replaces_card_id !== null && (
+              <Text size="sm" data-testid="card-replaces">
+                {t('rksvCards.dialog.replaces', { serial: isolateLtr(card.replaces_serial ?? `#${card.replaces_card_id}`) })}
+              </Text>
+            )}
+            {card.replaced_by_card_id !== null && (
+              <Text size="sm" data-testid="card-replaced-by">
+                {t('rksvCards.dialog.replacedBy', {
+                  serial: isolateLtr(card.replaced_by_serial ?? `#${card.replaced_by_card_id}`),
+                })}
+              </Text>
+            )}
+          </Stack>
+          {replaceable && (
+            <Button component={Link} to={`/rksv?replace=${card.id}`} variant="light" size="xs" data-testid="card-order-replacement">
+              {t('rksvCards.dialog.orderReplacement')}
+            </Button>
+          )}
+        </Group>
+      )}
 
       <Divider label={<span id={`${DEADLINES_ID}-label`}>{t('rksvCards.dialog.deadlines')}</span>} labelPosition="left" />
       {/* The focus comes here after a change: the deadlines it moved are read out and in view. */}

@@ -2,6 +2,7 @@ import { Alert, Box, Card, Checkbox, List, LoadingOverlay, Stack, Text, Title } 
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { languageFromLangCode, orderTotal, type TaxIdType } from '@portal/shared';
 import { PublicShell } from '../../components/public-shell';
@@ -14,6 +15,7 @@ import { useDeferredValidation } from '../../lib/deferred-validation';
 import { AfterHydration, useAdoptTypedValues } from '../../lib/hydration';
 import { useCreatePayment } from './api/create-order';
 import { useProduct } from './api/get-products';
+import { useReplacementPrefill } from './api/get-replacement';
 import { useOrderProof } from './use-order-proof';
 import { AddressSection, CompanySection, ContactSection } from './order-form/customer-sections';
 import { OrderSummary } from './order-form/order-summary';
@@ -22,6 +24,7 @@ import {
   PICKUP,
   REQUIRED,
   asQuantity,
+  ltr,
   type OrderField,
   type OrderFormValues,
 } from './order-form/order-form';
@@ -39,6 +42,12 @@ export default function RksvOrderPage() {
   const createPayment = useCreatePayment();
   const [error, setError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  // "Ersatz bestellen" (/rksv?replace=<cardId>): the replaced card's order fills the form, quantity 1.
+  const [params] = useSearchParams();
+  const replaceParam = Number(params.get('replace'));
+  const replaceId = Number.isSafeInteger(replaceParam) && replaceParam > 0 ? replaceParam : null;
+  const prefill = useReplacementPrefill(replaceId);
+  const replacement = prefill?.data ?? null;
 
   // Fields filled and left before the checks arrived are checked as soon as they are in.
   const checks = useDeferredValidation(loadOrderChecks, () => {
@@ -77,6 +86,17 @@ export default function RksvOrderPage() {
     ...form.getInputProps(name, type && { type }),
     error: fieldError(form.errors[name]),
   });
+
+  // Once, when the replaced card's data arrives: what the buyer typed before is overwritten only then.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!replacement || prefilled.current) return;
+    prefilled.current = true;
+    const { cardId: _card, serial_number: _serial, ...fields } = replacement;
+    form.setValues({ ...fields, quantity: 1 });
+    // form is stable for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [replacement]);
 
   const main = product.data ?? null;
   useEffect(() => {
@@ -144,6 +164,8 @@ export default function RksvOrderPage() {
         dataVerified: true,
         // The buyer's mails about the order (shipped, ready for pickup) are written in the page's language.
         lang: languageFromLangCode(i18n.language),
+        // The server links the card this order replaces (checked against the caller's session).
+        ...(replacement && { replacesCardId: replacement.cardId }),
       });
       const url = answer?.data?.sessionUrl;
       if (!url) {
@@ -191,6 +213,17 @@ export default function RksvOrderPage() {
             <List.Item>{t('shop.info.validity')}</List.Item>
           </List>
         </Alert>
+
+        {replacement && (
+          <Alert variant="light" color="teal" title={t('shop.replacement.title')} data-testid="rksv-replacement">
+            {t('shop.replacement.hint', { serial: ltr(replacement.serial_number ?? `#${replacement.cardId}`) })}
+          </Alert>
+        )}
+        {prefill?.isError && (
+          <Alert color="orange" data-testid="rksv-replacement-error">
+            {t('shop.replacement.loadError')}
+          </Alert>
+        )}
 
         {/* The page is also rendered at build time, without prices (entry-prerender.tsx): what depends
             on them waits until the browser has taken that HTML over (AfterHydration). */}

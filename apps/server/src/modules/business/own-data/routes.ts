@@ -5,6 +5,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { fileReply, serve } from '../../../platform/serve.js';
 import { readMultipart, type StagedFile } from '../../../platform/uploads.js';
 import { parseFields } from '../../../platform/validation.js';
+import { listOwnCards, ownCardReplacement } from './cards.js';
 import { listOwnDevices } from './devices.js';
 import { listOwnInvoices, ownInvoiceFile } from './invoices.js';
 import { listOwnDeliveries, listOwnOrders, ownOrderDetail } from './orders.js';
@@ -57,4 +58,6 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     },
   );
   serve(app, ctx, calls.listBusinessDevices, listOwnDevices);
+  serve(app, ctx, calls.listBusinessCards, listOwnCards);
+  serve(app, ctx, calls.getBusinessCardReplacement, ownCardReplacement);
 };

@@ -4,7 +4,7 @@ import { titled } from '../../page-title';
 
 /**
  * Routes of the business dashboard over what the provider holds about the customer (overview,
- * orders, invoices, deliveries, support, screens, integrations), relative to /business-dashboard.
+ * orders, invoices, deliveries, support, signature cards, screens, integrations), relative to /business-dashboard.
  * They rank before the generic `:section` route of business-routes.tsx. Each screen loads the
  * area's strings (locales/<lang>/business.json).
  */
@@ -16,6 +16,7 @@ const DeliveriesPage = lazyPage(() => import('../../../features/business/deliver
 const SupportPage = lazyPage(() => import('../../../features/business/support-page'), area);
 const SupportNewPage = lazyPage(() => import('../../../features/business/support-new-page'), area);
 const SupportDetailPage = lazyPage(() => import('../../../features/business/support-detail-page'), area);
+const CardsPage = lazyPage(() => import('../../../features/business/cards-page'), area);
 const ScreensPage = lazyPage(() => import('../../../features/business/screens-page'), area);
 const BusinessSectionPage = lazyPage(() => import('../../../features/business/business-section-page'), area);
 
@@ -29,6 +30,7 @@ export const ownDataRoutes: RouteObject[] = [
   { path: 'support', element: titled(title('business.sections.support'), <SupportPage />) },
   { path: 'support/new', element: titled(title('businessData.newRequest'), <SupportNewPage />) },
   { path: 'support/:id', element: titled(title('business.sections.support'), <SupportDetailPage />) },
+  { path: 'cards', element: titled(title('business.sections.cards'), <CardsPage />) },
   { path: 'screens', element: titled(title('businessData.screens'), <ScreensPage />) },
   {
     path: 'integrations',

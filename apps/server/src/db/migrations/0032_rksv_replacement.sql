@@ -1,0 +1,2 @@
+ALTER TABLE "rksv_orders" ADD COLUMN "replaces_card_id" integer;--> statement-breakpoint
+ALTER TABLE "rksv_orders" ADD CONSTRAINT "rksv_orders_replaces_card_id_rksv_cards_id_fk" FOREIGN KEY ("replaces_card_id") REFERENCES "public"."rksv_cards"("id") ON DELETE set null ON UPDATE no action;
