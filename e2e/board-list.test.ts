@@ -97,6 +97,42 @@ describe('the board as a list', () => {
     await other.context.close();
   });
 
+  it('j on the last loaded row loads the next page and moves on to its first row', async () => {
+    const { context, page } = await app.open();
+    await page.setViewportSize({ width: 1366, height: 850 });
+    // Pages of five instead of a hundred, so the demo's tasks fill several (the server pages them as ever).
+    const boardPage = (u: URL) => /^\/api\/get-tasks-from-(admin|agent)\//.test(u.pathname) && !u.pathname.includes('/since/');
+    await page.route(boardPage, (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('limit', '5');
+      return route.continue({ url: url.toString() });
+    });
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/agent-dashboard');
+    await page.locator('[data-testid^="task-card-"]').first().waitFor();
+    await page.getByTestId('board-view').locator('label', { hasText: 'Liste' }).click();
+    await page.getByTestId('task-table').waitFor();
+    const rows = page.locator('[data-testid^="task-row-"]');
+    assert.equal(await rows.count(), 5, 'one page of five');
+    const first = await rows.evaluateAll((r) => r.map((x) => x.getAttribute('data-testid')!.replace('task-row-', '')));
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    for (let i = 0; i < 5; i++) await page.keyboard.press('j');
+    assert.equal(await focusedTask(page), first[4], 'on the last row of the first page');
+    await page.keyboard.press('j');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^="task-row-"]').length === 10);
+    const all = await rows.evaluateAll((r) => r.map((x) => x.getAttribute('data-testid')!.replace('task-row-', '')));
+    await page.waitForFunction((id) => (document.activeElement as HTMLElement | null)?.dataset.taskId === id, all[5]);
+    assert.ok(!first.includes(all[5]!), 'the next page brought another task');
+    await page.keyboard.press('k');
+    assert.equal(await focusedTask(page), first[4]);
+    // Back to cards for the other tests of the suite.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/task-board-view') && r.request().method() === 'PUT'),
+      page.getByTestId('board-view').locator('label', { hasText: 'Karten' }).click(),
+    ]);
+    await context.close();
+  });
+
   it('an agent sees the list in Arabic and on a phone, long titles cut to one line', async () => {
     const { context, page } = await app.open();
     await page.setViewportSize({ width: 1366, height: 850 });

@@ -143,6 +143,27 @@ export default function TaskBoardPage() {
     }, 0);
   }, []);
 
+  // A row chosen by the keys: its button takes the focus (a screen reader reads it, Enter opens it,
+  // closing the task returns to it) and it scrolls into view.
+  const selectRow = useCallback((id: number) => {
+    setSelectedId(id);
+    const button = tableRef.current?.querySelector<HTMLElement>(`[data-task-id="${id}"]`);
+    button?.focus({ preventScroll: true });
+    button?.closest('tr')?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  // `j` on the last loaded row loads the next page and moves on to its first row once it is in.
+  const movePastRow = useRef<number | null>(null);
+  useEffect(() => {
+    const past = movePastRow.current;
+    if (past === null) return;
+    const at = rows.findIndex((r) => r.id === past);
+    if (at >= 0 && at < rows.length - 1) {
+      movePastRow.current = null;
+      selectRow(rows[at + 1]!.id);
+    }
+  }, [rows, selectRow]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = tasks;
+
   // The board's keys, never while typing in a field or with the task open.
   const modalOpen = openTaskId !== null;
   useEffect(() => {
@@ -157,13 +178,13 @@ export default function TaskBoardPage() {
       if (e.key === 'j' || e.key === 'k') {
         e.preventDefault();
         const at = rows.findIndex((r) => r.id === selectedId);
+        if (e.key === 'j' && at === rows.length - 1 && hasNextPage) {
+          movePastRow.current = rows[at]!.id;
+          if (!isFetchingNextPage) void fetchNextPage();
+          return;
+        }
         const next = at < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, at + (e.key === 'j' ? 1 : -1)));
-        const id = rows[next]!.id;
-        setSelectedId(id);
-        // The row's button takes the focus: a screen reader reads it, Enter opens it, closing the task returns to it.
-        const button = tableRef.current?.querySelector<HTMLElement>(`[data-task-id="${id}"]`);
-        button?.focus({ preventScroll: true });
-        button?.closest('tr')?.scrollIntoView({ block: 'nearest' });
+        selectRow(rows[next]!.id);
       } else if (e.key === 'Enter' && selectedId !== null && !handlesItsOwnEnter(e.target)) {
         e.preventDefault();
         openTask(selectedId);
@@ -171,7 +192,7 @@ export default function TaskBoardPage() {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [modalOpen, view, rows, selectedId, openTask]);
+  }, [modalOpen, view, rows, selectedId, openTask, selectRow, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (!user) return null;
 
