@@ -213,6 +213,11 @@ describe('RKSV order workflow in the back office', () => {
     );
     // The buyer was mailed, and the history says so.
     await page.getByTestId('activity-mail').and(page.locator('[data-mail="shipped"]')).waitFor();
+    // … with where the mail stands (no SMTP in this run: waiting, or delivered to the log).
+    const mailStatus = page.getByTestId('activity-mail-status');
+    await mailStatus.waitFor();
+    assert.ok(['pending', 'logged'].includes((await mailStatus.getAttribute('data-status')) ?? ''));
+    assert.match((await mailStatus.textContent()) ?? '', /^(wartet auf Versand|nur protokolliert \(kein Mailserver\))$/);
     // The invoice opens in a new tab through its signed link.
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('rksv-invoice').click()]);
     await tab.waitForURL(/\/api\/rksv-invoice-file\/.+\?exp=\d+&sig=/);

@@ -108,8 +108,20 @@ for (const target of dbTargets()) {
         { mail: 'shipped', to: o.email, lang: 'fr' },
       );
       assert.equal(rows[0]!.user_id, agentId);
-      const shown = await t.app.inject({ method: 'GET', url: `/api/rksv-order-activity/${o.id}`, headers: bearer(token) });
-      assert.ok(shown.json().some((a: { action: string }) => a.action === 'customer_mail'));
+      // … with the mail's delivery as the outbox has it now: waiting (or logged without SMTP), then delivered.
+      type Shown = { action: string; mail_status?: string | null };
+      const shownMail = async () => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/rksv-order-activity/${o.id}`, headers: bearer(token) });
+        assert.equal(res.statusCode, 200);
+        const list = res.json() as Shown[];
+        assert.ok(list.filter((a) => a.action !== 'customer_mail').every((a) => !('mail_status' in a)));
+        return list.find((a) => a.action === 'customer_mail')!.mail_status;
+      };
+      assert.equal(await shownMail(), mail!.status);
+      await t.db.update(mailOutbox).set({ status: 'sent', sent_at: new Date() }).where(eq(mailOutbox.id, mail!.id));
+      assert.equal(await shownMail(), 'sent');
+      await t.db.update(mailOutbox).set({ status: 'failed' }).where(eq(mailOutbox.id, mail!.id));
+      assert.equal(await shownMail(), 'failed');
     });
 
     it('parallel requests with different numbers: one ships and mails, the others get 409', async () => {

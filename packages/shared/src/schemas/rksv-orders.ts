@@ -169,6 +169,10 @@ export const rksvInvoiceParamSchema = z.object({ invoiceRef: z.string().min(1).m
 export const rksvInvoiceUrlSchema = z.object({ url: z.string() });
 export const rksvCardKeySchema = z.object({ cardId: z.number(), aes_key: z.string() });
 
+/** Where a mail of the outbox stands: waiting or retried, delivered, given up, printed to the log (no SMTP). */
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'logged'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
 export const rksvActivitySchema = z.object({
   id: z.number(),
   order_id: z.number(),
@@ -178,6 +182,8 @@ export const rksvActivitySchema = z.object({
   user_id: z.number().nullable(),
   user_name: z.string().nullable(),
   created_at: z.string(),
+  /** A mail to the buyer: its delivery as the outbox has it now (absent on other rows). */
+  mail_status: z.enum(MAIL_STATUSES).nullable().optional(),
 });
 export type RksvActivity = z.infer<typeof rksvActivitySchema>;
 

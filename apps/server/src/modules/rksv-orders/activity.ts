@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
-import type { RksvActivity } from '@portal/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { MailStatus, RksvActivity } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rksvOrderActivity, users } from '../../db/schema/index.js';
+import { mailOutbox, rksvOrderActivity, users } from '../../db/schema/index.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { loadVisibleOrder } from './access.js';
 import { iso } from './shape.js';
@@ -57,11 +57,21 @@ export async function orderActivity(ctx: ServiceCtx, viewer: Viewer, input: { id
       user_id: a.user_id,
       user_name: users.name,
       created_at: a.created_at,
+      mail_status: sql<MailStatus | null>`${mailOutbox.status}`,
     })
     .from(a)
     .leftJoin(users, eq(users.id, a.user_id))
+    // A buyer's mail row names its outbox row: shown as delivered, waiting or failed, as it stands now.
+    .leftJoin(
+      mailOutbox,
+      and(eq(a.action, 'customer_mail'), eq(mailOutbox.id, sql<number>`(${a.details}->>'mail_id')::int`)),
+    )
     .where(eq(a.order_id, input.id))
     .orderBy(desc(a.id))
     .limit(200);
-  return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));
+  return rows.map(({ mail_status, ...r }) => ({
+    ...r,
+    created_at: iso(r.created_at)!,
+    ...(r.action === 'customer_mail' ? { mail_status } : {}),
+  }));
 }

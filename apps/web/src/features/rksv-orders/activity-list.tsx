@@ -1,10 +1,13 @@
-import { Alert, Table, Text } from '@mantine/core';
+import { Alert, Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../components/list-skeleton';
-import type { RksvActivity } from '@portal/shared';
+import type { MailStatus, RksvActivity } from '@portal/shared';
 import { DateDisplay } from '../../components/date-display';
 import { Ltr, UserText } from '../../components/ltr';
 import { useRksvActivity } from './api/get-activity';
+
+/** A buyer's mail as the outbox has it: delivered green, waiting grey, given up red (logged: no SMTP here). */
+const MAIL_STATUS_COLOR: Record<MailStatus, string> = { sent: 'teal', pending: 'gray', failed: 'red', logged: 'gray' };
 
 /** The value a row names: the serial number, tracking number, agent, Kassen-ID (never a key). */
 function detail(a: RksvActivity): string | null {
@@ -45,6 +48,18 @@ export function ActivityList({ orderId }: { orderId: number }) {
                       {' → '}
                       <Ltr>{a.details.to}</Ltr>
                     </>
+                  )}
+                  {a.mail_status && (
+                    <Badge
+                      ms="xs"
+                      size="xs"
+                      variant="light"
+                      color={MAIL_STATUS_COLOR[a.mail_status]}
+                      data-testid="activity-mail-status"
+                      data-status={a.mail_status}
+                    >
+                      {t(`rksvOrders.activity.mailStatus.${a.mail_status}`)}
+                    </Badge>
                   )}
                 </span>
               )}
