@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -27,6 +27,7 @@ import { errorMessage, fieldErrorsOf, hasStatus } from '../../lib/errors';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { useSendOnce } from '../../lib/use-send-once';
+import { ListSkeleton } from '../../components/list-skeleton';
 
 const monthLabel = formatMonthNumeric;
 
@@ -144,9 +145,7 @@ function ClosingDialog({ onClose }: { onClose: () => void }) {
           </Group>
         </Stack>
       ) : !month ? (
-        <Group justify="center" p="md">
-          <Loader size="sm" aria-label={t('cashbook.closing.loading')} />
-        </Group>
+        <ListSkeleton rows={3} />
       ) : (
         <Stack>
           <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CASHBOOK_MSG, CASHBOOK_REASON_MAX, reverseTransactionSchema } from '@portal/shared';
@@ -12,6 +12,7 @@ import { useTransaction } from './api/get-transaction';
 import { useReverseTransaction } from './api/reverse-transaction';
 import { EntryDate, EntryDescription, ReversalMark, TypeBadge } from './components';
 import { useSendOnce } from '../../lib/use-send-once';
+import { ListSkeleton } from '../../components/list-skeleton';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -89,9 +90,7 @@ export function EntryDialog({ id, onClose }: { id: number; onClose: () => void }
           </Group>
         </Stack>
       ) : !e ? (
-        <Group justify="center" p="md">
-          <Loader size="sm" aria-label={t('cashbook.entry.loading')} />
-        </Group>
+        <ListSkeleton rows={4} />
       ) : (
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

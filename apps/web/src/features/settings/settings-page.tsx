@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, Checkbox, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMantineColorScheme } from '@mantine/core';
 import { notifications } from '../../lib/toasts';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import type { UserSettings } from '@portal/shared';
 import { schemeOf } from './apply-settings';
 import { userSettingsQuery, useSaveUserSettings } from '../../lib/user-settings';
 import { PageHeader } from '../../components/page-header';
+import { ListSkeleton } from '../../components/list-skeleton';
 
 /**
  * Settings of the spec (push notifications, email updates, language de/en, theme). Beyond the spec
@@ -25,7 +26,7 @@ export default function SettingsPage() {
   }, [settings.data, draft]);
 
   if (settings.isError) return <Text c="red">{t('settings.loadError')}</Text>;
-  if (!draft) return <Loader />;
+  if (!draft) return <ListSkeleton rows={4} />;
   const set = <K extends keyof UserSettings>(k: K, v: UserSettings[K]) => setDraft({ ...draft, [k]: v });
 
   const submit = async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueries } from '@tanstack/react-query';
 import { notifications } from '../../lib/toasts';
@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/errors';
 import { translateMessage } from '../../lib/translate-message';
 import { inputProps } from '../../components/field-error';
 import { PageHeader } from '../../components/page-header';
+import { ListSkeleton } from '../../components/list-skeleton';
 
 /** The permission checkboxes of the spec's create-agent page. */
 const PERMISSIONS: Flag[] = ['tasks', 'acceptances', 'rmas', 'field_service_orders', 'reorder_goods'];
@@ -69,7 +70,7 @@ export default function CreateAgentPage() {
         </Alert>
       )}
       {loading ? (
-        <Loader />
+        <ListSkeleton rows={4} />
       ) : (
         <Card withBorder padding="lg">
           <form onSubmit={submit} noValidate>
