@@ -2,27 +2,12 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { daysBetween, viennaDay, type BusinessSignatureCard, type CardState } from '@portal/shared';
+import { CARD_STATE_COLORS } from '../../components/card-state-colors';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { isolateLtr, Ltr } from '../../components/ltr';
 import { useBusinessCards } from './api/get-cards';
 import { ScreenTitle } from './parts';
-
-const STATE_COLOURS: Record<CardState, string> = {
-  ordered: 'gray',
-  serial_entered: 'cyan',
-  delivered: 'indigo',
-  activated: 'blue',
-  registered: 'violet',
-  in_use: 'green',
-  outage: 'red',
-  // A dark orange: Mantine's orange under white text misses 4.5:1.
-  expiring: '#b03a0a',
-  replaced: 'gray',
-  expired: 'red',
-  deregistered: 'gray',
-  defective: 'red',
-};
 
 /** A card whose life goes on may be replaced; one already replaced (or not yet delivered) not. */
 const REPLACEABLE: readonly CardState[] = [
@@ -83,7 +68,7 @@ export default function CardsPage() {
       header: t('businessData.cards.col.state'),
       cell: (c) => (
         <Badge
-          color={STATE_COLOURS[c.state]}
+          color={CARD_STATE_COLORS[c.state]}
           data-testid="card-state"
           data-state={c.state}
           styles={{ root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible' } }}

@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CardState } from '@portal/shared';
-import { CARD_STATE_COLORS, stateKey } from './deadline-filters';
+import { CARD_STATE_COLORS } from '../../components/card-state-colors';
+import { stateKey } from './deadline-filters';
 
 /**
  * A card's state in the reader's language, whole (it wraps rather than being cut in a narrow cell), with

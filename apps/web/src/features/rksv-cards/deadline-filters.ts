@@ -50,22 +50,6 @@ export function urgency(due: string, today: string): 'overdue' | 'soon' | 'later
   return n <= 14 ? 'soon' : 'later';
 }
 
-/** The colour of each state's badge: the start in blues, in use green, trouble orange and red, the end grey. */
-export const CARD_STATE_COLORS: Record<CardState, string> = {
-  ordered: 'gray',
-  serial_entered: 'cyan',
-  delivered: 'indigo',
-  activated: 'blue',
-  registered: 'violet',
-  in_use: 'green',
-  outage: 'red',
-  // A dark orange: Mantine's orange under white text misses 4.5:1 even at its darkest shade.
-  expiring: '#b03a0a',
-  replaced: 'gray',
-  expired: 'red',
-  deregistered: 'gray',
-  defective: 'red',
-};
 
 /** Transitions that cannot be undone: confirmed first. */
 export const FINAL_TRANSITIONS = new Set(['defective', 'replaced', 'deregistered']);

@@ -2,27 +2,11 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CardState, RksvCard } from '@portal/shared';
+import type { RksvCard } from '@portal/shared';
+import { CARD_STATE_COLORS } from '../../components/card-state-colors';
 import { DateDisplay } from '../../components/date-display';
 import { Ltr } from '../../components/ltr';
 import { TermBadge } from './term-badge';
-
-/** The colour of each card state's badge (the same as on the deadline list, features/rksv-cards). */
-const CARD_STATE_COLORS: Record<CardState, string> = {
-  ordered: 'gray',
-  serial_entered: 'cyan',
-  delivered: 'indigo',
-  activated: 'blue',
-  registered: 'violet',
-  in_use: 'green',
-  outage: 'red',
-  // A dark orange: Mantine's orange under white text misses 4.5:1 even at its darkest shade.
-  expiring: '#b03a0a',
-  replaced: 'gray',
-  expired: 'red',
-  deregistered: 'gray',
-  defective: 'red',
-};
 
 /**
  * Each card of the order with its state and next legal deadline (issue 32), and the way to its own
