@@ -229,6 +229,33 @@ for (const target of dbTargets()) {
       assert.match(renewal.text, /20\.01\.2027/);
     });
 
+    it('a chain’s order of more cards than one batch: one mail naming every card', async () => {
+      // 502 cards of one order: the send's first batch of 500 (by card id) ends inside it.
+      const order = await insertSampleOrder(t.db, t.config, {
+        companyname: 'Kette GmbH',
+        customername: 'Kunde Kette',
+        email: 'kette@kunde.at',
+        stage: 'completed',
+        qty: 502,
+        agentId: ids.anna,
+        payedAt: ago(400),
+      });
+      await t.db
+        .update(rksvCards)
+        .set({ activated_at: ago(300), registered_at: ago(299), startbeleg_checked_at: ago(298), valid_until: '2027-03-01' })
+        .where(inArray(rksvCards.id, order.cardIds));
+      const sent = await remind('admin', { valid_before: '2027-03-15' });
+      assert.equal(sent.cards, 502 + 3, JSON.stringify(sent));
+      const mails = await mailsTo('kette@kunde.at');
+      assert.equal(mails.length, 1, 'one mail, not one per batch');
+      const marks = await t.db
+        .select({ id: rksvCards.id, serial: rksvCards.serial_number, kasse: rksvCards.kassenid })
+        .from(rksvCards)
+        .where(inArray(rksvCards.id, order.cardIds));
+      const missing = marks.filter((m) => !mails[0]!.text.includes(m.serial ?? m.kasse ?? `#${m.id}`));
+      assert.equal(missing.length, 0, `naming all 502 cards (missing ${missing.length})`);
+    });
+
     it('access: 401 signed out, 403 without the rksv flag', async () => {
       const calls: ['GET' | 'POST', string, object | undefined][] = [
         ['GET', `/api/rksv-campaign?${type}`, undefined],

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   formatDate,
   orderMailLanguage,
@@ -24,6 +24,7 @@ const BATCH = 500;
 
 interface Target {
   card_id: number;
+  order_id: number;
   email: string;
   lang: string | null;
   customername: string;
@@ -32,13 +33,31 @@ interface Target {
   valid_until: string | null;
 }
 
+/** The campaign's cards not reminded yet under `also`, by id, with their order's buyer. */
+async function targets(ctx: ServiceCtx, where: SQL[], key: string, also: SQL, limit?: number): Promise<Target[]> {
+  return rowsOf<Target>(
+    await ctx.db.execute(sql`select ${c.id} as card_id, ${c.order_id} as order_id, ${o.email} as email, ${o.lang} as lang,
+        ${o.customername} as customername, ${o.companyname} as companyname,
+        coalesce(${c.serial_number}, ${c.kassenid}, '#' || ${c.id}) as mark,
+        to_char(${validUntilSql}, 'YYYY-MM-DD') as valid_until
+      from ${c} join ${o} on ${o.id} = ${c.order_id}
+      where ${and(
+        ...where,
+        also,
+        sql`not exists (select 1 from ${r} where ${r.campaign_key} = ${key} and ${r.card_id} = ${c.id})`,
+      )}
+      order by ${c.id} ${limit ? sql`limit ${limit}` : sql``}`),
+  );
+}
+
 /**
  * `POST /api/rksv-campaign/remind`: records this send (rksv_campaigns) and mails every card of the
  * campaign it has not reminded yet, batch by batch by card id. In each batch's transaction the cards'
  * recipient rows are inserted ON CONFLICT DO NOTHING on (campaign, card) and only the cards whose row was
  * inserted are mailed, through the outbox in that transaction: a second send, or two at once (the unique
  * key makes the later one wait and then skip), mails nobody twice. One mail per order e-mail and
- * language of a batch, naming its cards, in the order's language.
+ * language of a batch, naming its cards, in the order's language; a batch never ends inside an order
+ * (a chain's order of many cards is one mail).
  */
 export async function remindCampaign(
   ctx: ServiceCtx,
@@ -65,20 +84,13 @@ export async function remindCampaign(
   let after = 0;
   for (;;) {
     // The cards still to remind (the insert below decides, this only skips the ones done long ago).
-    const batch = rowsOf<Target>(
-      await ctx.db.execute(sql`select ${c.id} as card_id, ${o.email} as email, ${o.lang} as lang,
-          ${o.customername} as customername, ${o.companyname} as companyname,
-          coalesce(${c.serial_number}, ${c.kassenid}, '#' || ${c.id}) as mark,
-          to_char(${validUntilSql}, 'YYYY-MM-DD') as valid_until
-        from ${c} join ${o} on ${o.id} = ${c.order_id}
-        where ${and(
-          ...where,
-          sql`${c.id} > ${after}::int`,
-          sql`not exists (select 1 from ${r} where ${r.campaign_key} = ${key} and ${r.card_id} = ${c.id})`,
-        )}
-        order by ${c.id} limit ${BATCH}`),
-    );
-    if (batch.length === 0) break;
+    const page = await targets(ctx, where, key, sql`${c.id} > ${after}::int`, BATCH);
+    if (page.length === 0) break;
+    // The batch ends inside an order: that order's other cards join it, so the buyer gets one mail
+    // naming all of them (the later batches skip them: their recipient rows exist by then).
+    const last = page[page.length - 1]!;
+    const rest = await targets(ctx, where, key, and(eq(c.order_id, last.order_id), sql`${c.id} > ${last.card_id}::int`)!);
+    const batch = [...page, ...rest];
     const sent = await ctx.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(r)
@@ -127,8 +139,8 @@ export async function remindCampaign(
     });
     mails += sent.mails;
     cards += sent.cards;
-    after = batch[batch.length - 1]!.card_id;
-    if (batch.length < BATCH) break;
+    after = last.card_id;
+    if (page.length < BATCH) break;
   }
   // Every card of the campaign reminded now by anyone, less this send's: the ones reminded before.
   const [total] = rowsOf<{ n: number }>(
