@@ -55,7 +55,7 @@ for (const target of dbTargets()) {
     async function heardBy(change: () => Promise<unknown>): Promise<string[]> {
       for (const s of screens.values()) s.heard = [];
       await change();
-      await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, 400));
       return [...screens]
         .filter(([, s]) => s.heard.length > 0)
         .map(([n]) => n)
