@@ -51,6 +51,8 @@ async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database it runs on (a second server may share it); null on the embedded one. */
+  databaseUrl: string | null;
   logs: string[];
   stop(): Promise<void>;
 }
@@ -58,14 +60,15 @@ export interface RunningServer {
 /**
  * The real server as built (`npm run build`: server bundle and web app) with the demo seed, in a fresh
  * data folder: on a copy of a seeded PostgreSQL database when TEST_DATABASE_URL is set (database.ts),
- * else, or when `env` sets DATABASE_URL to '', on the embedded database.
+ * else, or when `env` sets DATABASE_URL to '', on the embedded database; on `env.DATABASE_URL` when it
+ * names one (a second process on the first one's database).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const logs: string[] = [];
   const base = process.env.TEST_DATABASE_URL;
-  const database = base && env.DATABASE_URL !== '' ? await copyOfSeededDatabase(ROOT, base, port) : null;
+  const database = base && env.DATABASE_URL === undefined ? await copyOfSeededDatabase(ROOT, base, port) : null;
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: ROOT,
     env: {
@@ -105,6 +108,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     logs,
+    databaseUrl: database?.url ?? (env.DATABASE_URL || null),
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

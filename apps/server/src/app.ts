@@ -36,6 +36,7 @@ import { rksvOrdersRoutes } from './modules/rksv-orders/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { ratingsRoutes } from './modules/ratings/routes.js';
 import { signageRoutes } from './modules/signage/routes.js';
+import { deviceChannel } from './modules/signage/push.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { insolvencyRoutes } from './modules/insolvency/routes.js';
 import { cashbookRoutes } from './modules/cashbook/routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     { folder: 'documents', column: customerDocuments.datei_name },
   );
   ctx.realtime.onReconnect(missedNotifications);
+  ctx.realtime.onDevices(deviceChannel(ctx));
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);

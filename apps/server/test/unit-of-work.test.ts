@@ -29,6 +29,7 @@ function queueAll(n: number) {
   afterCommit.notify([row(n)]);
   afterCommit.mail(n);
   afterCommit.taskChanged({ task: { id: n, status: 'offen', agent_id: null, country_id: 1 }, recipients: [1] });
+  afterCommit.playlistChanged([n, n]);
   afterCommit.job('work', { n });
 }
 
@@ -64,6 +65,7 @@ describe('unit of work: side effects leave after commit, one way', () => {
     assert.deepEqual(released[0]!.notifications.map((r) => r.id), [1]);
     assert.deepEqual(released[0]!.mailIds, [1]);
     assert.deepEqual(released[0]!.taskChanges.map((c) => c.task.id), [1]);
+    assert.deepEqual(released[0]!.playlistChanges, [1, 1]);
     assert.deepEqual(released[0]!.jobs, [{ name: 'work', payload: { n: 1 } }]);
     await app.close();
   });
@@ -105,6 +107,7 @@ describe('unit of work: side effects leave after commit, one way', () => {
       realtime: {
         push: async () => void order.push('notifications'),
         pushTaskChanges: async () => void order.push('task_changed'),
+        pushPlaylistChanges: async (ids) => void order.push(`playlist_changed ${ids.join(',')}`),
       },
       mailer: { flush: async (ids) => void order.push(`mails ${ids?.join(',')}`) },
       jobs: new Map([
@@ -117,12 +120,13 @@ describe('unit of work: side effects leave after commit, one way', () => {
       notifications: [row(7)],
       mailIds: [7, 8],
       taskChanges: [{ task: { id: 7, status: 'offen', agent_id: null, country_id: 1 }, recipients: [1] }],
+      playlistChanges: [3, 4, 3],
       jobs: [
         { name: 'broken', payload: null },
         { name: 'work', payload: null },
         { name: 'unknown', payload: null },
       ],
     });
-    assert.deepEqual(order, ['notifications', 'task_changed', 'work', 'mails 7,8'], 'a failing job does not stop the mails');
+    assert.deepEqual(order, ['notifications', 'task_changed', 'playlist_changed 3,4', 'work', 'mails 7,8'], 'a failing job does not stop the mails');
   });
 });

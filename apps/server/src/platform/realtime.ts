@@ -20,6 +20,20 @@ const SWEEP_MS = 60_000;
 /** setTimeout's ceiling (about 24.8 days); a longer session is checked by the sweep instead. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** The namespace of the signage screens: no user, the device key in `auth.key`. */
+export const DEVICE_NAMESPACE = '/ds';
+
+/**
+ * What the screens' namespace needs of the area that owns the devices (registered in app.ts): the key
+ * check and, after a change, each device's playlist version now.
+ */
+export interface DeviceChannel {
+  /** The room of the device this key belongs to, or null (an unknown key: refused). */
+  roomOfKey(key: string): Promise<string | null>;
+  /** Each device's room with its playlist version now: a fixed number of queries for any number of devices. */
+  versions(deviceIds: number[]): Promise<{ room: string; version: string }[]>;
+}
+
 /** What a user missed since the id the client says it last saw (an area registers it: the notifications). */
 export type MissedSince = (db: Db, userId: number, lastId: number) => Promise<unknown[]>;
 
@@ -28,6 +42,7 @@ export class RealtimeHub {
   private closers: (() => Promise<unknown>)[] = [];
   private sweeper: NodeJS.Timeout | undefined;
   private missedSince: MissedSince | undefined;
+  private devices: DeviceChannel | undefined;
 
   constructor(
     private readonly db: Db,
@@ -37,6 +52,11 @@ export class RealtimeHub {
   /** The area that keeps the notifications tells the hub how to find what a reconnecting client missed (app.ts). */
   onReconnect(missedSince: MissedSince): void {
     this.missedSince = missedSince;
+  }
+
+  /** The area that keeps the signage devices opens their namespace (app.ts). */
+  onDevices(channel: DeviceChannel): void {
+    this.devices = channel;
   }
 
   async attach(server: HttpServer, redisUrl?: string): Promise<void> {
@@ -69,6 +89,7 @@ export class RealtimeHub {
       );
     });
     io.on('connection', (socket) => void this.onConnection(socket));
+    if (this.devices) this.attachDevices(io, this.devices);
     this.io = io;
     this.sweeper = setInterval(() => {
       this.sweep().catch((err: unknown) => this.log.error({ err }, 'socket session sweep failed'));
@@ -157,6 +178,46 @@ export class RealtimeHub {
       }
     } catch (err) {
       this.log.error({ err }, 'task change push failed');
+    }
+  }
+
+  /**
+   * The screens' namespace: a socket shows its device key in `auth.key` (checked as the playlist call
+   * checks it: a known key's device, else refused) and joins its device's room, which only hears
+   * `playlist_changed`. The room names the key too (the area's choice): a screen registered anew with a
+   * new key leaves the old key's socket deaf.
+   */
+  private attachDevices(io: Server, channel: DeviceChannel) {
+    const ns = io.of(DEVICE_NAMESPACE);
+    ns.use((socket, next) => {
+      const key = (socket.handshake.auth as { key?: unknown })?.key;
+      if (typeof key !== 'string' || !key) return next(new Error('unauthorized'));
+      channel.roomOfKey(key).then(
+        (room) => {
+          if (!room) return next(new Error('unauthorized'));
+          socket.data.room = room;
+          next();
+        },
+        (err: unknown) => {
+          this.log.warn({ err }, 'device socket handshake failed');
+          next(new Error('unauthorized'));
+        },
+      );
+    });
+    ns.on('connection', (socket) => void socket.join(socket.data.room as string));
+  }
+
+  /**
+   * Tells each device whose playlist a committed change touched its new version (`playlist_changed
+   * {version}`), on every process (Redis adapter). Never throws: the screen's poll is the fallback.
+   */
+  async pushPlaylistChanges(deviceIds: number[]): Promise<void> {
+    if (!this.io || !this.devices || deviceIds.length === 0) return;
+    try {
+      const ns = this.io.of(DEVICE_NAMESPACE);
+      for (const { room, version } of await this.devices.versions(deviceIds)) ns.to(room).emit('playlist_changed', { version });
+    } catch (err) {
+      this.log.error({ err }, 'playlist change push failed');
     }
   }
 

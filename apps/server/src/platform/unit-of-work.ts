@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /**
  * The one way a side effect leaves the process: services queue it on the current unit of work
- * (`afterCommit.notify/mail/taskChanged/job`) while they write, and the unit releases everything
+ * (`afterCommit.notify/mail/taskChanged/playlistChanged/job`) while they write, and the unit releases everything
  * once, after its work committed. A request is a unit (released after a successful answer: a
  * failed request committed nothing); a scheduled job runs its body in `inUnitOfWork`.
  *
@@ -18,6 +18,8 @@ export interface Effects {
   mailIds: number[];
   /** Tasks that moved or changed, with who may see them: their boards refresh (socket `task_changed`). */
   taskChanges: TaskChange[];
+  /** Signage devices whose playlist may have changed: each hears `playlist_changed {version}` on its socket. */
+  playlistChanges: number[];
   /** Background work run in this process after commit, before the mails (which may attach what it wrote). */
   jobs: { name: string; payload: unknown }[];
 }
@@ -45,8 +47,15 @@ export type Release = (effects: Effects) => Promise<void>;
 
 const storage = new AsyncLocalStorage<Effects>();
 
-const emptyEffects = (): Effects => ({ notifications: [], mailIds: [], taskChanges: [], jobs: [] });
-const isEmpty = (e: Effects) => !e.notifications.length && !e.mailIds.length && !e.taskChanges.length && !e.jobs.length;
+const emptyEffects = (): Effects => ({
+  notifications: [],
+  mailIds: [],
+  taskChanges: [],
+  playlistChanges: [],
+  jobs: [],
+});
+const isEmpty = (e: Effects) =>
+  !e.notifications.length && !e.mailIds.length && !e.taskChanges.length && !e.playlistChanges.length && !e.jobs.length;
 
 /**
  * Queues effects on the current unit of work. Outside one (a test calling a service directly) they
@@ -61,6 +70,10 @@ export const afterCommit = {
   },
   taskChanged(change: TaskChange): void {
     storage.getStore()?.taskChanges.push(change);
+  },
+  /** The devices (by id) whose playlist a change touches; the same device queued twice is told once. */
+  playlistChanged(deviceIds: readonly number[]): void {
+    storage.getStore()?.playlistChanges.push(...deviceIds);
   },
   job(name: string, payload: unknown = null): void {
     storage.getStore()?.jobs.push({ name, payload });
@@ -102,6 +115,7 @@ export interface ReleaseTargets {
   realtime: {
     push(rows: NotificationRow[]): Promise<unknown> | unknown;
     pushTaskChanges(changes: TaskChange[]): Promise<unknown> | unknown;
+    pushPlaylistChanges(deviceIds: number[]): Promise<unknown> | unknown;
   };
   mailer: { flush(ids?: number[]): Promise<void> };
   /** Background work by name; a name without a handler is a programming error and is logged. */
@@ -117,6 +131,7 @@ export function createRelease(t: ReleaseTargets): Release {
     try {
       if (effects.notifications.length) await t.realtime.push(effects.notifications);
       if (effects.taskChanges.length) await t.realtime.pushTaskChanges(effects.taskChanges);
+      if (effects.playlistChanges.length) await t.realtime.pushPlaylistChanges([...new Set(effects.playlistChanges)]);
     } catch (err) {
       t.log.error({ err }, 'socket push after commit failed');
     }

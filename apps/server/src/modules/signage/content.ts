@@ -5,6 +5,7 @@ import { signageDeviceContent, signageFiles, signageScheduleContent } from '../.
 import { notFound } from '../../platform/errors.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { assertFilesExist, loadDevice, MSG, staffFilePath } from './common.js';
+import { playlistsChanged } from './push.js';
 
 /** Content on devices and in schedules: which file plays, in which order, for how long, when. */
 
@@ -91,6 +92,7 @@ export async function assignToDevice(
         },
       });
   });
+  await playlistsChanged(ctx.db, { deviceIds: [input.deviceId] });
   return deviceContent(ctx, viewer, { deviceId: input.deviceId });
 }
 
@@ -104,7 +106,11 @@ export async function moveToDevice(
   return ctx.db.transaction(async (tx) => {
     await loadDevice(tx, input.deviceId, true);
     const moving = await tx
-      .select({ id: signageDeviceContent.id, file_id: signageDeviceContent.file_id })
+      .select({
+        id: signageDeviceContent.id,
+        file_id: signageDeviceContent.file_id,
+        device_id: signageDeviceContent.device_id,
+      })
       .from(signageDeviceContent)
       .where(inArray(signageDeviceContent.id, ids))
       .for('update');
@@ -123,6 +129,8 @@ export async function moveToDevice(
       .update(signageDeviceContent)
       .set({ device_id: input.deviceId })
       .where(inArray(signageDeviceContent.id, ids));
+    // The screens it leaves and the one it reaches.
+    await playlistsChanged(tx, { deviceIds: [input.deviceId, ...moving.map((m) => m.device_id)] });
     return { moved: ids.length };
   });
 }
@@ -131,8 +139,9 @@ export async function removeContent(ctx: ServiceCtx, _viewer: Viewer, input: { c
   const gone = await ctx.db
     .delete(signageDeviceContent)
     .where(eq(signageDeviceContent.id, input.contentId))
-    .returning({ id: signageDeviceContent.id });
+    .returning({ id: signageDeviceContent.id, device_id: signageDeviceContent.device_id });
   if (gone.length === 0) throw notFound(MSG.contentNotFound);
+  await playlistsChanged(ctx.db, { deviceIds: gone.map((g) => g.device_id) });
 }
 
 export async function scheduleContent(db: DbOrTx, scheduleId: number): Promise<AssignedContent[]> {

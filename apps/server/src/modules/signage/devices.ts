@@ -20,6 +20,7 @@ import { takeRateLimit } from '../../platform/db-rate-limit.js';
 import { likeEscape } from '../../platform/db-helpers.js';
 import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { iso, loadCustomer, loadDevice, MSG } from './common.js';
+import { playlistsChanged } from './push.js';
 
 /**
  * Devices as staff see them: the list with effective status and days remaining, the overview, the
@@ -145,6 +146,8 @@ export async function updateDevice(
     if (patch.status === 'active' && d.status === 'locked') set.status = d.activated_at ? 'active' : 'pending';
     await tx.update(signageDevices).set(set).where(eq(signageDevices.id, d.id));
   });
+  // Status, lock and licence decide what it plays (its name is in the answer too).
+  await playlistsChanged(ctx.db, { deviceIds: [input.deviceId] });
   return getDevice(ctx, viewer, { deviceId: input.deviceId });
 }
 
@@ -157,6 +160,8 @@ export async function assignCustomer(ctx: ServiceCtx, viewer: Viewer, input: { d
       .set({ customer_id: input.customerId, updated_at: nowOf(ctx) })
       .where(eq(signageDevices.id, input.deviceId));
   });
+  // The customer's schedules now play on it.
+  await playlistsChanged(ctx.db, { deviceIds: [input.deviceId] });
   return getDevice(ctx, viewer, { deviceId: input.deviceId });
 }
 
@@ -168,6 +173,7 @@ export async function removeCustomer(ctx: ServiceCtx, viewer: Viewer, input: { d
       .set({ customer_id: null, updated_at: nowOf(ctx) })
       .where(eq(signageDevices.id, input.deviceId));
   });
+  await playlistsChanged(ctx.db, { deviceIds: [input.deviceId] });
   return getDevice(ctx, viewer, { deviceId: input.deviceId });
 }
 
@@ -234,6 +240,8 @@ export async function verifyActivation(
     return { ok: true as const };
   });
   if (!outcome.ok) return outcome;
+  // Active now: the screen leaves its code for its content at once.
+  await playlistsChanged(ctx.db, { deviceIds: [input.deviceId] });
   return { ok: true, device: await getDevice(ctx, viewer, { deviceId: input.deviceId }) };
 }
 

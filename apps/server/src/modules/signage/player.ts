@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { effectiveStatus, playsNow, type NowPlaying, type Playlist, type PlaylistItem } from '@portal/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { effectiveStatus, type NowPlaying, type Playlist } from '@portal/shared';
 import {
   signageDeviceContent,
   signageDevices,
@@ -11,7 +10,8 @@ import {
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { conflict, unauthorized } from '../../platform/errors.js';
 import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/service.js';
-import { deviceMediaUrl, keyHash, loadDevice, MSG, newActivationCode, newDeviceKey, staffFilePath } from './common.js';
+import { keyHash, loadDevice, MSG, newActivationCode, newDeviceKey, staffFilePath } from './common.js';
+import { candidatesOf, playlistOf, type DeviceRecord } from './playlist-content.js';
 
 /**
  * The screens' side: a player page registers itself, then asks every 30 s what to play now. The
@@ -19,10 +19,10 @@ import { deviceMediaUrl, keyHash, loadDevice, MSG, newActivationCode, newDeviceK
  * window and on its weekdays in Vienna, in display order. Public calls: the device key is the caller.
  */
 
-export type DeviceRecord = typeof signageDevices.$inferSelect;
+export type { DeviceRecord };
 
 /** The key of an `Authorization: Device <key>` header, or null. */
-function presentedKey(authorization: string | undefined): string | null {
+export function presentedKey(authorization: string | undefined): string | null {
   return /^Device\s+([A-Za-z0-9_-]{20,100})$/.exec(authorization ?? '')?.[1] ?? null;
 }
 
@@ -109,92 +109,18 @@ export async function deviceByKey(
   return d;
 }
 
-interface Candidate extends PlaylistItem {
-  file_name: string;
-  stored_name: string;
-  schedule?: { start_time: string; end_time: string; days_of_week: string; name: string };
-}
-
-/** Everything the device could ever play (own content, active schedules of its customer): small lists. */
-async function candidates(ctx: ServiceCtx, device: DeviceRecord): Promise<Candidate[]> {
-  const own = await ctx.db
-    .select({
-      file_id: signageDeviceContent.file_id,
-      file_type: signageFiles.file_type,
-      file_name: signageFiles.file_name,
-      stored_name: signageFiles.stored_name,
-      duration: signageDeviceContent.duration,
-      start_time: signageDeviceContent.start_time,
-      end_time: signageDeviceContent.end_time,
-      days_of_week: signageDeviceContent.days_of_week,
-      display_order: signageDeviceContent.display_order,
-    })
-    .from(signageDeviceContent)
-    .innerJoin(signageFiles, eq(signageFiles.id, signageDeviceContent.file_id))
-    .where(eq(signageDeviceContent.device_id, device.id))
-    .orderBy(asc(signageDeviceContent.display_order), asc(signageDeviceContent.id))
-    .limit(1000);
-  const scheduled = device.customer_id
-    ? await ctx.db
-        .select({
-          file_id: signageScheduleContent.file_id,
-          file_type: signageFiles.file_type,
-          file_name: signageFiles.file_name,
-          stored_name: signageFiles.stored_name,
-          duration: signageScheduleContent.duration,
-          start_time: signageScheduleContent.start_time,
-          end_time: signageScheduleContent.end_time,
-          days_of_week: signageScheduleContent.days_of_week,
-          display_order: signageScheduleContent.display_order,
-          s_start: signageSchedules.start_time,
-          s_end: signageSchedules.end_time,
-          s_days: signageSchedules.days_of_week,
-          s_name: signageSchedules.schedule_name,
-        })
-        .from(signageScheduleContent)
-        .innerJoin(signageSchedules, eq(signageSchedules.id, signageScheduleContent.schedule_id))
-        .innerJoin(signageFiles, eq(signageFiles.id, signageScheduleContent.file_id))
-        .where(and(eq(signageSchedules.customer_id, device.customer_id), eq(signageSchedules.status, 'active')))
-        .orderBy(asc(signageScheduleContent.display_order), asc(signageSchedules.id), asc(signageScheduleContent.id))
-        .limit(1000)
-    : [];
-  const item = (r: Omit<Candidate, 'url' | 'file_type'> & { file_type: string }): Candidate => ({
-    ...r,
-    file_type: r.file_type as Candidate['file_type'],
-    url: deviceMediaUrl(r.file_id),
-  });
-  return [
-    ...own.map(item),
-    ...scheduled.map(({ s_start, s_end, s_days, s_name, ...r }) => ({
-      ...item(r),
-      schedule: { start_time: s_start, end_time: s_end, days_of_week: s_days, name: s_name },
-    })),
-  ];
-}
-
-/** What plays at `now`: inside the item's window (and its schedule's), by display order (stable). */
-export function selectPlaying(all: Candidate[], now: Date): Candidate[] {
-  return all
-    .filter((c) => playsNow(c, now) && (!c.schedule || playsNow(c.schedule, now)))
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => a.c.display_order - b.c.display_order || a.i - b.i)
-    .map(({ c }) => c);
-}
-
 /** The playlist answer; records the poll (last_seen and what plays) on the device. */
 export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promise<Playlist> {
   const now = nowOf(ctx);
-  const status = effectiveStatus(device, now);
-  const playing = status === 'active' ? selectPlaying(await candidates(ctx, device), now) : [];
-  const items: PlaylistItem[] = playing.map(({ file_name: _n, stored_name: _f, schedule: _s, ...i }) => i);
+  const { status, playing, items, version } = playlistOf(
+    device,
+    (await candidatesOf(ctx, [device])).get(device.id)!,
+    now,
+  );
   await ctx.db
     .update(signageDevices)
     .set({ last_seen: now, playing: playing.map((p) => p.file_name) })
     .where(eq(signageDevices.id, device.id));
-  const version = createHash('sha256')
-    .update(JSON.stringify([status, items]))
-    .digest('hex')
-    .slice(0, 16);
   return {
     status,
     items,
@@ -212,8 +138,7 @@ export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promis
 export async function nowPlaying(ctx: ServiceCtx, _viewer: Viewer, input: { deviceId: number }): Promise<NowPlaying> {
   const now = nowOf(ctx);
   const device = await loadDevice(ctx.db, input.deviceId);
-  const status = effectiveStatus(device, now);
-  const playing = status === 'active' ? selectPlaying(await candidates(ctx, device), now) : [];
+  const { status, playing } = playlistOf(device, (await candidatesOf(ctx, [device])).get(device.id)!, now);
   return {
     status,
     device_name: device.device_name,

@@ -31,6 +31,7 @@ import {
   setScheduleContent,
   updateSchedule,
 } from './schedules.js';
+import { playlistsChanged } from './push.js';
 import { mediaReply } from './send-media.js';
 
 declare module '../../platform/serve.js' {
@@ -159,18 +160,21 @@ export const signageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     async (c, viewer, input) => {
       const { duration, start_time, end_time, days_of_week } = input;
       await storeContentFile(c, viewer, { file: staged(input.files), duration }, async (tx, file) => {
-        await assertSchedule(tx, input.id, true);
+        const schedule = await assertSchedule(tx, input.id, true);
         await appendScheduleContent(tx, {
           scheduleId: input.id,
           item: { file_id: file.id, display_order: 0, duration, start_time, end_time, days_of_week },
         });
+        await playlistsChanged(tx, { customerIds: [schedule.customer_id] });
       });
       return { ...said(MSG.fileUploaded), content: await scheduleContent(c.db, input.id) };
     },
     {
       upload,
       // An unknown schedule answers 404 before its upload is read.
-      preHandler: async (req) => assertSchedule(ctx.db, (req.params as { id: number }).id),
+      preHandler: async (req) => {
+        await assertSchedule(ctx.db, (req.params as { id: number }).id);
+      },
     },
   );
 

@@ -6,6 +6,7 @@ import { now as nowOf, type DbOrTx, type ServiceCtx, type Viewer } from '../../p
 import { MSG, staffFilePath } from './common.js';
 import { appendScheduleContent, replaceScheduleContent, scheduleContent, type ContentItem } from './content.js';
 import { customerIdFor } from './customers.js';
+import { playlistsChanged } from './push.js';
 
 /** Schedules: a customer's time plan whose content plays on every one of the customer's screens. */
 
@@ -144,11 +145,17 @@ export async function createSchedule(ctx: ServiceCtx, viewer: Viewer, input: Sch
       status: input.status,
     })
     .returning({ id: signageSchedules.id });
+  await playlistsChanged(ctx.db, { customerIds: [customerId] });
   return scheduleRow(ctx.db, row!.id);
 }
 
 export async function updateSchedule(ctx: ServiceCtx, viewer: Viewer, input: ScheduleFields & { scheduleId: number }) {
   const customerId = await resolveCustomer(ctx, viewer, input);
+  // Whose screens played it before: the schedule may move to another customer.
+  const [before] = await ctx.db
+    .select({ customer_id: signageSchedules.customer_id })
+    .from(signageSchedules)
+    .where(eq(signageSchedules.id, input.scheduleId));
   const done = await ctx.db
     .update(signageSchedules)
     .set({
@@ -163,6 +170,7 @@ export async function updateSchedule(ctx: ServiceCtx, viewer: Viewer, input: Sch
     .where(eq(signageSchedules.id, input.scheduleId))
     .returning({ id: signageSchedules.id });
   if (done.length === 0) throw notFound(MSG.scheduleNotFound);
+  await playlistsChanged(ctx.db, { customerIds: [customerId, before?.customer_id ?? null] });
   return scheduleRow(ctx.db, input.scheduleId);
 }
 
@@ -171,14 +179,20 @@ export async function deleteSchedule(ctx: ServiceCtx, _viewer: Viewer, input: { 
   const gone = await ctx.db
     .delete(signageSchedules)
     .where(eq(signageSchedules.id, input.scheduleId))
-    .returning({ id: signageSchedules.id });
+    .returning({ id: signageSchedules.id, customer_id: signageSchedules.customer_id });
   if (gone.length === 0) throw notFound(MSG.scheduleNotFound);
+  await playlistsChanged(ctx.db, { customerIds: gone.map((g) => g.customer_id) });
 }
 
+/** The schedule (its id and customer), else 404. */
 async function assertSchedule(db: DbOrTx, scheduleId: number, forUpdate = false) {
-  const q = db.select({ id: signageSchedules.id }).from(signageSchedules).where(eq(signageSchedules.id, scheduleId));
+  const q = db
+    .select({ id: signageSchedules.id, customer_id: signageSchedules.customer_id })
+    .from(signageSchedules)
+    .where(eq(signageSchedules.id, scheduleId));
   const [s] = forUpdate ? await q.for('update') : await q;
   if (!s) throw notFound(MSG.scheduleNotFound);
+  return s;
 }
 
 export async function getScheduleContent(
@@ -196,8 +210,9 @@ export async function setScheduleContent(
   input: { scheduleId: number; content: ContentItem[] },
 ): Promise<AssignedContent[]> {
   await ctx.db.transaction(async (tx) => {
-    await assertSchedule(tx, input.scheduleId, true);
+    const schedule = await assertSchedule(tx, input.scheduleId, true);
     await replaceScheduleContent(tx, input);
+    await playlistsChanged(tx, { customerIds: [schedule.customer_id] });
     await tx
       .update(signageSchedules)
       .set({ updated_at: nowOf(ctx) })

@@ -1,5 +1,5 @@
 import { playsNow, type PlaylistItem } from '@portal/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../../lib/format';
 import { usePlayer } from './use-player';
@@ -90,47 +90,180 @@ function Idle({ now }: { now: Date }) {
   );
 }
 
-/** Plays the items in order: a picture for its duration, a video until it ends (or fails), then the next. */
+/** One item on its way to the screen or on it, with its own element (kept until the next shows a frame). */
+interface Turn {
+  seq: number;
+  item: PlaylistItem;
+  src: string;
+  /** Its place in the list of `version`: the next item follows it there. */
+  index: number;
+  version: string;
+}
+
+/** The place of the item after `after`: the next one in the same list, else after the same file, else the first. */
+function following(items: PlaylistItem[], version: string, after: Turn): number {
+  if (after.version === version && items[after.index]?.file_id === after.item.file_id)
+    return (after.index + 1) % items.length;
+  const at = items.findIndex((i) => i.file_id === after.item.file_id);
+  return at < 0 ? 0 : (at + 1) % items.length;
+}
+
+/**
+ * Plays the items in order: a picture for its duration, a video until it ends (or fails), then the next,
+ * round and round. No frame without content: the next item is prepared while the current one plays (a
+ * picture decoded, a video loaded and paused, out of sight) and takes the screen only once it can show
+ * a frame; until then the current one stays. A new version does not restart the loop: the item on screen
+ * plays to its end, and the next comes from the new list.
+ */
 function Loop({ items, media, version }: { items: PlaylistItem[]; media: Map<number, string>; version: string }) {
-  const [index, setIndex] = useState(0);
-  // A new playlist starts from its first item.
-  useEffect(() => setIndex(0), [version]);
-  const item = items[index % items.length]!;
-  const next = () => setIndex((i) => (i + 1) % Math.max(items.length, 1));
+  const seq = useRef(0);
+  const [shown, setShown] = useState<Turn | null>(null);
+  const [upcoming, setUpcoming] = useState<Turn | null>(null);
+  /** An item that could not be shown (a broken file): the next is looked for after it. */
+  const [skipped, setSkipped] = useState<Turn | null>(null);
+  /** The upcoming item's turn has come (at once when nothing is shown yet). */
+  const [due, setDue] = useState(true);
+
+  const after = skipped ?? shown;
+  const nextIndex = after ? following(items, version, after) : 0;
+  const want = items[nextIndex];
+  const wantSrc = want && media.get(want.file_id);
+  // A playlist of one video loops it on screen; it ends (and the next comes) once more items arrive.
+  const loops = shown?.item.file_type === 'video' && items.length === 1 && want?.file_id === shown.item.file_id;
+
+  // Prepare the next item; a list that changed replaces a prepared one whose turn has not come.
+  useEffect(() => {
+    if (!want || !wantSrc || loops) return;
+    if (upcoming && (due || (upcoming.item.file_id === want.file_id && upcoming.src === wantSrc))) {
+      if (!due && (upcoming.index !== nextIndex || upcoming.version !== version))
+        setUpcoming({ ...upcoming, index: nextIndex, version });
+      return;
+    }
+    setUpcoming({ seq: ++seq.current, item: want, src: wantSrc, index: nextIndex, version });
+  }, [want, wantSrc, nextIndex, version, upcoming, due, loops]);
+
+  // A picture's time on screen.
+  useEffect(() => {
+    if (shown?.item.file_type !== 'image') return;
+    const id = setTimeout(() => setDue(true), Math.max(1, shown.item.duration) * 1000);
+    return () => clearTimeout(id);
+  }, [shown]);
+
+  const show = (t: Turn) => {
+    setShown(t);
+    setUpcoming(null);
+    setSkipped(null);
+    setDue(false);
+  };
+  const fail = (t: Turn) => {
+    // Not at once: a list of broken files would spin.
+    setTimeout(() => {
+      setUpcoming((u) => (u?.seq === t.seq ? null : u));
+      setSkipped(t);
+    }, 1000);
+  };
+  const ended = () => setDue(true);
+
+  return (
+    <>
+      {[shown, upcoming].map(
+        (t) =>
+          t && (
+            <Media
+              key={t.seq}
+              turn={t}
+              onScreen={t === shown}
+              go={t === upcoming && due}
+              loop={t === shown && loops}
+              onShow={() => show(t)}
+              onEnd={ended}
+              onFail={() => (t === shown ? ended() : fail(t))}
+            />
+          ),
+      )}
+    </>
+  );
+}
+
+/**
+ * One item's element. Before its turn it is out of sight: a picture is decoded, a video loaded. At its
+ * turn (`go`) it says `onShow` once it can show a frame: a decoded picture at once, a video when it plays.
+ */
+function Media({
+  turn,
+  onScreen,
+  go,
+  loop,
+  onShow,
+  onEnd,
+  onFail,
+}: {
+  turn: Turn;
+  onScreen: boolean;
+  go: boolean;
+  loop: boolean;
+  onShow: () => void;
+  onEnd: () => void;
+  onFail: () => void;
+}) {
+  const img = useRef<HTMLImageElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const [decoded, setDecoded] = useState(false);
+  const isImage = turn.item.file_type === 'image';
+  const latest = useRef({ onShow, onFail });
+  latest.current = { onShow, onFail };
 
   useEffect(() => {
-    if (item.file_type !== 'image') return;
-    // A single picture stays; the timer still runs so a changed list is picked up in order.
-    const id = setTimeout(next, Math.max(1, item.duration) * 1000);
-    return () => clearTimeout(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [item, index]);
+    if (!img.current) return;
+    let live = true;
+    img.current.decode().then(
+      () => live && setDecoded(true),
+      () => live && latest.current.onFail(),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
-  const src = media.get(item.file_id)!;
-  return item.file_type === 'video' ? (
-    <video
-      key={`${item.file_id}-${index}`}
-      className="okds-media"
-      src={src}
-      autoPlay
-      muted
-      playsInline
-      onEnded={next}
-      onError={next}
-      ref={(v) => {
-        // A playlist of one video: loop it by hand so "ended" still moves on when more arrive.
-        if (v && items.length === 1) v.loop = true;
-      }}
-      data-testid="player-video"
+  useEffect(() => {
+    if (!go) return;
+    if (isImage) {
+      if (decoded) latest.current.onShow();
+      return;
+    }
+    const v = video.current!;
+    v.play().catch(() => {
+      // Removed before it played (a newer list), or the file cannot play: its error event says which.
+    });
+  }, [go, decoded, isImage]);
+
+  const className = onScreen ? 'okds-media' : 'okds-media okds-next';
+  const own = onScreen ? { 'data-file-id': turn.item.file_id } : { 'aria-hidden': true };
+  return isImage ? (
+    <img
+      ref={img}
+      className={className}
+      src={turn.src}
+      alt=""
+      data-testid={onScreen ? 'player-image' : undefined}
+      {...own}
     />
   ) : (
-    <img
-      key={`${item.file_id}-${index}`}
-      className="okds-media"
-      src={src}
-      alt=""
-      data-testid="player-image"
-      data-file-id={item.file_id}
+    <video
+      ref={video}
+      className={className}
+      src={turn.src}
+      preload="auto"
+      muted
+      playsInline
+      loop={loop}
+      onPlaying={(e) => {
+        if (go && e.currentTarget.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) latest.current.onShow();
+      }}
+      onEnded={onEnd}
+      onError={() => latest.current.onFail()}
+      data-testid={onScreen ? 'player-video' : undefined}
+      {...own}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { PLAYER_POLL_MS, type Playlist } from '@portal/shared';
+import type { Playlist } from '@portal/shared';
 import { useEffect, useRef, useState } from 'react';
 import {
   DeviceKeyRefused,
@@ -9,6 +9,7 @@ import {
   register,
   UuidTaken,
 } from './device-api';
+import { devicePush, pollDelay } from './device-socket';
 import { loadPlaylist, mediaBlob, pruneMedia, savePlaylist } from './media-cache';
 
 export interface PlayerState {
@@ -23,13 +24,16 @@ export interface PlayerState {
 
 /**
  * The screen's life: register once (key and code in localStorage), then every 30 s ask what plays
- * now. A new version is swapped in only once all its files are in the cache (so the loop never waits
+ * now, at once when the device socket says the playlist changed or is back (device-socket.ts), and
+ * less often while the server cannot be reached (30 s doubling to 5 min). A new version is swapped in only once all its files are in the cache (so the loop never waits
  * on the network); when the server cannot be reached the last playlist and its files stay in force.
  */
 export function usePlayer(deviceType?: string): PlayerState {
   const [state, setState] = useState<PlayerState>({ playlist: null, code: null, media: new Map(), online: true });
   const version = useRef<string | null>(null);
   const urls = useRef(new Map<number, string>());
+  // URLs a new version dropped: freed one version later, so the item on screen plays to its end.
+  const retired = useRef<string[]>([]);
 
   useEffect(() => {
     let stopped = false;
@@ -46,7 +50,8 @@ export function usePlayer(deviceType?: string): PlayerState {
         next.set(item.file_id, known ?? URL.createObjectURL(await mediaBlob(item, key)));
       }
       if (stopped) return;
-      for (const [id, url] of urls.current) if (!next.has(id)) URL.revokeObjectURL(url);
+      retired.current.forEach((u) => URL.revokeObjectURL(u));
+      retired.current = [...urls.current].filter(([id]) => !next.has(id)).map(([, u]) => u);
       urls.current = next;
       version.current = p.version;
       setState({ playlist: p, code: p.activation_code, media: next, online });
@@ -57,8 +62,9 @@ export function usePlayer(deviceType?: string): PlayerState {
     };
 
     let running = false;
-    const tick = async () => {
-      if (running) return;
+    let again = false;
+    const tick = async (): Promise<void> => {
+      if (running) return void (again = true);
       running = true;
       clearTimeout(timer);
       try {
@@ -66,12 +72,21 @@ export function usePlayer(deviceType?: string): PlayerState {
       } finally {
         running = false;
       }
-      if (!stopped) timer = setTimeout(() => void tick(), nextIn);
+      if (stopped) return;
+      if (again) return void ((again = false), tick());
+      timer = setTimeout(() => void tick(), nextIn);
     };
-    let nextIn = PLAYER_POLL_MS;
+    let failures = 0;
+    let nextIn = pollDelay(0);
+    const push = devicePush({
+      onChange: (v) => {
+        if (v !== version.current) void tick();
+      },
+      onConnect: () => void tick(),
+    });
 
     const poll = async () => {
-      nextIn = PLAYER_POLL_MS;
+      nextIn = pollDelay(0);
       let id = readIdentity();
       try {
         if (!id.key) {
@@ -79,6 +94,8 @@ export function usePlayer(deviceType?: string): PlayerState {
           setState((s) => ({ ...s, code: id.code }));
         }
         const p = await fetchPlaylist(id.key!);
+        failures = 0;
+        push.use(id.key!);
         await adopt(p, id.key, true);
       } catch (e) {
         if (e instanceof DeviceKeyRefused || e instanceof UuidTaken) {
@@ -89,6 +106,7 @@ export function usePlayer(deviceType?: string): PlayerState {
           return;
         }
         // Offline or a server error: keep playing what is in force; at the first start, the cached one.
+        nextIn = pollDelay(++failures);
         if (!version.current) {
           const cached = await loadPlaylist().catch(() => null);
           if (cached) await adopt(cached, id.key, false).catch(() => {});
@@ -103,6 +121,7 @@ export function usePlayer(deviceType?: string): PlayerState {
     return () => {
       stopped = true;
       clearTimeout(timer);
+      push.close();
       window.removeEventListener('online', onOnline);
     };
   }, [deviceType]);
