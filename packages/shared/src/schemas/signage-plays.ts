@@ -113,3 +113,28 @@ export const playMonthListSchema = z.object({
   rows: z.array(z.object({ month: z.string(), plays: z.number().int(), screens: z.number().int() })),
 });
 export type PlayMonthList = z.infer<typeof playMonthListSchema>;
+
+/** A play's total duration as `h:mm:ss` (or `m:ss`): the same in every language, screen and PDF alike. */
+export function formatPlayDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+}
+
+/** `YYYY-MM` of `month` and the `count - 1` months before it, newest first. */
+export function monthsBack(month: string, count: number): string[] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const d = new Date(Date.UTC(y, m - 1 - i, 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
+
+/** First and last calendar day of `YYYY-MM` (Vienna days for the plays). */
+export function playMonthDays(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}

@@ -1,11 +1,17 @@
 import PDFDocument from 'pdfkit';
 import { eq } from 'drizzle-orm';
-import { fillText, formatDateTime, playReportTexts } from '@portal/shared';
+import {
+  fillText,
+  formatDateTime,
+  formatPlayDuration as duration,
+  playMonthDays,
+  playReportTexts,
+} from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { customers } from '../../db/schema/index.js';
 import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { loadCustomer } from './common.js';
-import { monthDays, monthPlays, type MonthPlays } from './plays.js';
+import { monthPlays, type MonthPlays } from './plays.js';
 
 /**
  * The monthly proof of play (issue 33) as a PDF, on the invoice's and the cashbook report's approach
@@ -40,15 +46,6 @@ function perFile(plays: MonthPlays): FileLine[] {
   return [...files.values()].sort((a, b) => b.plays - a.plays || a.name.localeCompare(b.name));
 }
 
-/** `1:02:03` / `2:03` (hours, minutes, seconds): the same in every language. */
-function duration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
-}
-
 export async function renderPlayReport(input: ReportInput): Promise<Buffer> {
   const t = playReportTexts(input.lang);
   // Helvetica's encoding has no narrow no-break space (French groups with it).
@@ -73,7 +70,7 @@ export async function renderPlayReport(input: ReportInput): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(15).text(input.customer.firma, left, 40);
   doc.font('Helvetica').fontSize(9).text(input.customer.kundennummer);
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(title);
-  const { from, to } = monthDays(input.plays.month);
+  const { from, to } = playMonthDays(input.plays.month);
   const day = (d: string) => d.split('-').reverse().join('.');
   doc
     .font('Helvetica')

@@ -3,6 +3,7 @@ import {
   PLAY_FUTURE_TOLERANCE_MS,
   PLAY_MAX_AGE_DAYS,
   PLAY_REPORT_MONTHS,
+  playMonthDays,
   type Play,
   type PlayMonthList,
   type PlaySummary,
@@ -164,13 +165,6 @@ export async function playSummary(
   };
 }
 
-/** First and last Vienna day of `YYYY-MM`. */
-export function monthDays(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-}
-
 /** Rows of one month's report: every file and screen pair (a customer has a few dozen of each). */
 const REPORT_ROWS_MAX = 5000;
 
@@ -182,7 +176,7 @@ export interface MonthPlays {
 
 /** A customer's month, for the PDF (the caller has checked the customer is the reader's). */
 export async function monthPlays(db: DbOrTx, customerId: number, month: string): Promise<MonthPlays> {
-  const { from, to } = monthDays(month);
+  const { from, to } = playMonthDays(month);
   const t = await totals(db, customerId, from, to);
   const rows = t.plays ? await perFileAndScreen(db, { customerId, from, to, offset: 0, limit: REPORT_ROWS_MAX }) : [];
   return { month, totals: { plays: t.plays, duration_ms: t.duration_ms, screens: t.screens, files: t.files }, rows };

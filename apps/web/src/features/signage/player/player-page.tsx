@@ -2,6 +2,8 @@ import { playsNow, type PlaylistItem } from '@portal/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../../lib/format';
+import { useProofOfPlay } from './play-log';
+import { usePlayUploads } from './play-upload';
 import { usePlayer } from './use-player';
 import './player.css';
 
@@ -15,6 +17,7 @@ export default function PlayerPage() {
   const { t } = useTranslation();
   const deviceType = useMemo(() => new URLSearchParams(location.search).get('type') ?? undefined, []);
   const { playlist, code, media, online } = usePlayer(deviceType);
+  usePlayUploads();
   const now = useClock();
   // The server chose the items for the moment of its answer; while it cannot be reached the same
   // window and weekday rule keeps the cached list honest.
@@ -97,6 +100,7 @@ function Loop({ items, media, version }: { items: PlaylistItem[]; media: Map<num
   useEffect(() => setIndex(0), [version]);
   const item = items[index % items.length]!;
   const next = () => setIndex((i) => (i + 1) % Math.max(items.length, 1));
+  useProofOfPlay(item.file_id, index);
 
   useEffect(() => {
     if (item.file_type !== 'image') return;
