@@ -7,7 +7,8 @@ import { pollNow, solidPng } from './signage-media.js';
 
 /**
  * Proof of play (issue 33): a screen plays two pictures, its log reaches the server when the network
- * comes back, staff see the counts per file and screen, and the customer downloads the month's PDF.
+ * comes back (sent again after a lost answer, counted once), staff see the counts per file and screen,
+ * and the customer downloads the month's PDF.
  */
 describe('proof of play: a screen logs what it showed, uploads it, and the customer gets the month as a PDF', () => {
   const app = serverAndBrowser();
@@ -72,7 +73,21 @@ describe('proof of play: a screen logs what it showed, uploads it, and the custo
     }
     assert.deepEqual([...shown].sort(), fileIds.map(String).sort(), 'both pictures were shown');
 
-    // Back online: the log goes up in one batch, and the server's answer confirms every play.
+    // The first upload reaches the server but its answer is lost: the screen keeps its log.
+    let lost: number[] = [];
+    await screen.route('**/ds/api/plays', async (route) => {
+      const res = await route.fetch();
+      assert.equal(res.status(), 200);
+      lost = (route.request().postDataJSON() as { plays: { seq: number }[] }).plays.map((p) => p.seq);
+      await route.abort('failed');
+    });
+    await pollNow(screen);
+    for (let i = 0; i < 50 && lost.length === 0; i++) await screen.waitForTimeout(100);
+    assert.ok(lost.length >= 3, `plays logged before the lost answer: ${lost.length}`);
+    await screen.unroute('**/ds/api/plays');
+
+    // Back online: the log goes up again in one batch; the server counts the resent plays once and
+    // its answer confirms every play.
     const [upload] = await Promise.all([
       screen.waitForResponse((r) => r.url().endsWith('/ds/api/plays') && r.request().method() === 'POST'),
       pollNow(screen),
@@ -80,12 +95,12 @@ describe('proof of play: a screen logs what it showed, uploads it, and the custo
     assert.equal(upload.status(), 200);
     const sent = upload.request().postDataJSON() as { plays: { seq: number; file_id: number }[] };
     const answer = (await upload.json()) as { confirmed: number[]; stored: number };
-    assert.ok(sent.plays.length >= 3, `plays logged: ${sent.plays.length}`);
     assert.deepEqual(
       answer.confirmed,
       sent.plays.map((p) => p.seq),
     );
-    assert.equal(answer.stored, sent.plays.length);
+    for (const seq of lost) assert.ok(answer.confirmed.includes(seq), `seq ${seq} sent again`);
+    assert.equal(answer.stored, sent.plays.length - lost.length, 'the resent plays count once');
     const perFile = (id: number) => sent.plays.filter((p) => p.file_id === id).length;
     // The log is emptied by what was confirmed: the next round sends only newer plays.
     const left = await screen.evaluate(
