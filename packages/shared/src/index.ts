@@ -23,6 +23,7 @@ export * from './messages/rksv-campaign-mails.js';
 export * from './schemas/rksv-orders.js';
 export * from './schemas/stats.js';
 export * from './schemas/signage.js';
+export * from './schemas/signage-plays.js';
 export * from './schemas/sync.js';
 export * from './schemas/insolvency.js';
 export * from './schemas/cashbook.js';

@@ -36,6 +36,7 @@ export type LocaleArea =
   | 'stats'
   | 'ratings'
   | 'signage'
+  | 'signage-plays'
   | 'sync'
   | 'insolvency'
   | 'cashbook'

@@ -20,6 +20,7 @@ import { businessRecordsCalls, customerDocumentCalls, newsCalls } from './busine
 import { serviceLevelsCalls } from './service-levels.js';
 import { rksvCardsCalls } from './rksv-cards.js';
 import { rksvCampaignsCalls } from './rksv-campaigns.js';
+import { signagePlayCalls } from './signage-plays.js';
 
 /** Every call of the portal, declared once per area (define.ts); the server serves them, the web fetches them. */
 export * from './define.js';
@@ -44,6 +45,7 @@ export { businessRecordsCalls, customerDocumentCalls, newsCalls };
 export { serviceLevelsCalls };
 export { rksvCardsCalls };
 export { rksvCampaignsCalls };
+export { signagePlayCalls };
 
 /** Every declared call (the route test and the sidebar test read them). One line per area. */
 export const ALL_CALLS: readonly Call[] = [
@@ -71,4 +73,5 @@ export const ALL_CALLS: readonly Call[] = [
   ...Object.values(customerDocumentCalls),
   ...Object.values(newsCalls),
   ...Object.values(serviceLevelsCalls),
+  ...Object.values(signagePlayCalls),
 ];

@@ -12,6 +12,7 @@ export * from './jobs.js';
 export * from './rksv-orders.js';
 export * from './stats.js';
 export * from './signage.js';
+export * from './signage-plays.js';
 export * from './sync.js';
 export * from './insolvency.js';
 export * from './cashbook.js';

@@ -1,9 +1,9 @@
 import { said } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signageCalls as calls } from '@portal/shared/contracts';
+import { signageCalls as calls, signagePlayCalls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, errorBody, notFound } from '../../platform/errors.js';
-import { Reply, serve } from '../../platform/serve.js';
+import { fileReply, Reply, serve } from '../../platform/serve.js';
 import { contentDisposition } from '../../platform/uploads.js';
 import { MSG } from './common.js';
 import { assignToDevice, deviceContent, moveToDevice, removeContent, scheduleContent } from './content.js';
@@ -31,6 +31,8 @@ import {
   setScheduleContent,
   updateSchedule,
 } from './schedules.js';
+import { staffPlayReportPdf } from './play-report-pdf.js';
+import { playSummary, recordPlays } from './plays.js';
 import { playlistsChanged } from './push.js';
 import { mediaReply } from './send-media.js';
 
@@ -202,5 +204,13 @@ export const signageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       });
     },
     { key },
+  );
+  // Proof of play (issue 33): the screens' log, staff's figures per customer and its monthly PDF.
+  serve(app, ctx, signagePlayCalls.uploadSignagePlays, recordPlays, { key });
+  serve(app, ctx, signagePlayCalls.getSignagePlays, playSummary);
+  serve(app, ctx, signagePlayCalls.getSignagePlayReportPdf, async (c, viewer, input) =>
+    fileReply(await staffPlayReportPdf(c, viewer, input), 'application/pdf', {
+      name: `wiedergaben_${input.customerId}_${input.month}.pdf`,
+    }),
   );
 };

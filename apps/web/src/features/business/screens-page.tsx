@@ -6,6 +6,7 @@ import { DateDisplay } from '../../components/date-display';
 import { Bidi } from '../../components/ltr';
 import { useBusinessDevices } from './api/get-devices';
 import { DeviceStatusBadge, ScreenTitle } from './parts';
+import { PlayReports } from './play-reports';
 
 /** The customer's signage screens: status, licence days remaining, last contact. */
 export default function ScreensPage() {
@@ -60,6 +61,7 @@ export default function ScreensPage() {
         onRetry={() => void list.refetch()}
         data-testid="business-screens"
       />
+      <PlayReports />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { SignageCustomerRow } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -8,12 +8,18 @@ import { useOffsetPaging } from '../../lib/use-paging';
 import { SIGNAGE_PAGE } from './page-size';
 import { StatusBadge } from './components/status-badge';
 import { PageHeader } from '../../components/page-header';
+import { useOpenInUrl } from '../../lib/use-open-in-url';
+import { urlParam } from '../../lib/use-url-filters';
+import { PlaysDialog } from './components/plays-dialog';
 
 /** Kunden: the customers that have screens, each with its screens, schedules and content count. */
 export default function SignageCustomersPage() {
   const { t } = useTranslation();
   const { offset, paging } = useOffsetPaging(SIGNAGE_PAGE);
   const customers = useSignageCustomers(offset);
+  // Proof of play (issue 33): a customer's plays, open in the address (?plays=<customer id>).
+  const plays = useOpenInUrl('plays');
+  const playsId = urlParam.id()(plays.value);
   const columns: DataTableColumn<SignageCustomerRow>[] = [
     {
       key: 'firma',
@@ -45,6 +51,21 @@ export default function SignageCustomersPage() {
     },
     { key: 'schedules', header: t('signage.customers.schedules'), align: 'end', cell: (c) => c.schedule_count },
     { key: 'content', header: t('signage.customers.content'), align: 'end', cell: (c) => c.content_count },
+    {
+      key: 'plays',
+      header: t('plays.open'),
+      cell: (c) => (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => plays.open(String(c.customer_id))}
+          aria-label={t('plays.openLabel', { firma: c.firma })}
+          data-testid="customer-plays"
+        >
+          {t('plays.open')}
+        </Button>
+      ),
+    },
   ];
   return (
     <Stack gap="md">
@@ -61,6 +82,13 @@ export default function SignageCustomersPage() {
         data-testid="customers-table"
         paging={paging(customers.data)}
       />
+      {playsId !== undefined && (
+        <PlaysDialog
+          customerId={playsId}
+          firma={customers.data?.rows.find((c) => c.customer_id === playsId)?.firma}
+          onClose={plays.close}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { businessSupportCreateSchema } from '@portal/shared';
-import { businessCalls as calls } from '@portal/shared/contracts';
+import { businessCalls as calls, signagePlayCalls } from '@portal/shared/contracts';
 import type { AppContext } from '../../../platform/context.js';
 import { fileReply, serve } from '../../../platform/serve.js';
 import { readMultipart, type StagedFile } from '../../../platform/uploads.js';
@@ -10,6 +10,7 @@ import { listOwnDevices } from './devices.js';
 import { listOwnInvoices, ownInvoiceFile } from './invoices.js';
 import { listOwnDeliveries, listOwnOrders, ownOrderDetail } from './orders.js';
 import { ownOverview } from './overview.js';
+import { listOwnPlayMonths, ownPlayReportPdf } from './plays.js';
 import { createOwnSupport, listOwnSupport, ownSupportDetail } from './support.js';
 
 /**
@@ -58,6 +59,14 @@ export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     },
   );
   serve(app, ctx, calls.listBusinessDevices, listOwnDevices);
+  // Proof of play (issue 33): the months with plays and each month's PDF.
+  serve(app, ctx, signagePlayCalls.listBusinessPlayMonths, listOwnPlayMonths);
+  serve(app, ctx, signagePlayCalls.getBusinessPlayReportPdf, async (c, viewer, input) =>
+    fileReply(await ownPlayReportPdf(c, viewer, input), 'application/pdf', {
+      name: `wiedergaben_${input.month}.pdf`,
+      headers: { 'cache-control': 'private, no-store' },
+    }),
+  );
   serve(app, ctx, calls.listBusinessCards, listOwnCards);
   serve(app, ctx, calls.getBusinessCardReplacement, ownCardReplacement);
 };

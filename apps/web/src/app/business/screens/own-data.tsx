@@ -17,7 +17,8 @@ const SupportPage = lazyPage(() => import('../../../features/business/support-pa
 const SupportNewPage = lazyPage(() => import('../../../features/business/support-new-page'), area);
 const SupportDetailPage = lazyPage(() => import('../../../features/business/support-detail-page'), area);
 const CardsPage = lazyPage(() => import('../../../features/business/cards-page'), area);
-const ScreensPage = lazyPage(() => import('../../../features/business/screens-page'), area);
+// The screens carry the monthly proof-of-play reports (issue 33).
+const ScreensPage = lazyPage(() => import('../../../features/business/screens-page'), [...area, 'signage-plays']);
 const BusinessSectionPage = lazyPage(() => import('../../../features/business/business-section-page'), area);
 
 const title = (key: string) => [key, 'business.title'];

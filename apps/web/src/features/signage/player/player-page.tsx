@@ -2,6 +2,8 @@ import { playsNow, type PlaylistItem } from '@portal/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../../lib/format';
+import { useProofOfPlay } from './play-log';
+import { usePlayUploads } from './play-upload';
 import { usePlayer } from './use-player';
 import './player.css';
 
@@ -15,6 +17,7 @@ export default function PlayerPage() {
   const { t } = useTranslation();
   const deviceType = useMemo(() => new URLSearchParams(location.search).get('type') ?? undefined, []);
   const { playlist, code, media, online } = usePlayer(deviceType);
+  usePlayUploads();
   const now = useClock();
   // The server chose the items for the moment of its answer; while it cannot be reached the same
   // window and weekday rule keeps the cached list honest.
@@ -130,6 +133,8 @@ function Loop({ items, media, version }: { items: PlaylistItem[]; media: Map<num
   const wantSrc = want && media.get(want.file_id);
   // A playlist of one video loops it on screen; it ends (and the next comes) once more items arrive.
   const loops = shown?.item.file_type === 'video' && items.length === 1 && want?.file_id === shown.item.file_id;
+  // Each turn on screen is one logged showing (proof of play).
+  useProofOfPlay(shown?.item.file_id ?? null, shown?.seq);
 
   // Prepare the next item; a list that changed replaces a prepared one whose turn has not come.
   useEffect(() => {

@@ -1,0 +1,3 @@
+/** What other areas may use of signage: the business dashboard's proof-of-play months and PDF (issue 33). */
+export { playMonths } from './plays.js';
+export { playReportPdf } from './play-report-pdf.js';

@@ -1,0 +1,82 @@
+import { defineMessages } from './define.js';
+import { LANGUAGES, type Language } from '../enums.js';
+
+/** Messages of proof of play (issue 33): what a screen played, its upload and the monthly report. */
+export const SIGNAGE_PLAYS_MSG = defineMessages('signagePlays', {
+  playsRequired: 'Bitte mindestens eine Wiedergabe senden.',
+  tooManyPlays: 'Höchstens 500 Wiedergaben je Sendung.',
+  seqInvalid: 'Die Folgenummer muss eine positive ganze Zahl sein.',
+  fileInvalid: 'Ungültige Datei-ID.',
+  startedAtInvalid: 'Ungültiger Startzeitpunkt (ISO 8601 mit Zeitzone).',
+  durationInvalid: 'Die Dauer muss zwischen 0 und 24 Stunden liegen (Millisekunden).',
+  customerRequired: 'Bitte wählen Sie einen Kunden aus',
+  rangeInvalid: 'Ungültiger Zeitraum (von und bis als JJJJ-MM-TT, von nicht nach bis, höchstens 366 Tage).',
+  monthInvalid: 'Ungültiger Monat (JJJJ-MM).',
+});
+
+/**
+ * The monthly proof-of-play PDF in the reader's language. The PDF is set in Helvetica (as the
+ * invoice and the cashbook report), which has no Arabic glyphs and pdfkit shapes no Arabic: an
+ * Arabic reader gets the English text rather than empty boxes.
+ */
+export interface PlayReportTexts {
+  title: string;
+  /** `{{plays}}` and `{{screens}}`: "Ihr Content lief 4.312-mal auf 3 Bildschirmen". */
+  headline: string;
+  headlineOne: string;
+  period: string;
+  file: string;
+  plays: string;
+  duration: string;
+  screens: string;
+  none: string;
+  generated: string;
+  numberLocale: string;
+}
+
+const TEXTS: Record<Exclude<Language, 'ar'>, PlayReportTexts> = {
+  de: {
+    title: 'Wiedergabenachweis {{month}}',
+    headline: 'Ihr Content lief {{plays}}-mal auf {{screens}} Bildschirmen',
+    headlineOne: 'Ihr Content lief {{plays}}-mal auf 1 Bildschirm',
+    period: 'Zeitraum {{from}} bis {{to}} (Zeit Wien)',
+    file: 'Datei',
+    plays: 'Wiedergaben',
+    duration: 'Dauer',
+    screens: 'Bildschirme',
+    none: 'In diesem Monat wurden keine Wiedergaben gemeldet.',
+    generated: 'erstellt am {{at}}',
+    numberLocale: 'de-DE',
+  },
+  en: {
+    title: 'Proof of play {{month}}',
+    headline: 'Your content played {{plays}} times on {{screens}} screens',
+    headlineOne: 'Your content played {{plays}} times on 1 screen',
+    period: 'Period {{from}} to {{to}} (Vienna time)',
+    file: 'File',
+    plays: 'Plays',
+    duration: 'Duration',
+    screens: 'Screens',
+    none: 'No plays were reported this month.',
+    generated: 'created on {{at}}',
+    numberLocale: 'en-GB',
+  },
+  fr: {
+    title: 'Justificatif de diffusion {{month}}',
+    headline: 'Votre contenu a été diffusé {{plays}} fois sur {{screens}} écrans',
+    headlineOne: 'Votre contenu a été diffusé {{plays}} fois sur 1 écran',
+    period: 'Période du {{from}} au {{to}} (heure de Vienne)',
+    file: 'Fichier',
+    plays: 'Diffusions',
+    duration: 'Durée',
+    screens: 'Écrans',
+    none: "Aucune diffusion n'a été signalée ce mois-ci.",
+    generated: 'créé le {{at}}',
+    numberLocale: 'fr-FR',
+  },
+};
+
+export function playReportTexts(lang: string | null | undefined): PlayReportTexts {
+  const l = (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : 'de';
+  return l === 'ar' ? TEXTS.en : TEXTS[l];
+}
