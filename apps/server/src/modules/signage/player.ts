@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { effectiveStatus, playsNow, type NowPlaying, type Playlist, type PlaylistItem } from '@portal/shared';
+import {
+  effectiveStatus,
+  narrowWindow,
+  playingAt,
+  playsNow,
+  type NowPlaying,
+  type Playlist,
+  type PlaylistItem,
+} from '@portal/shared';
 import {
   signageDeviceContent,
   signageDevices,
@@ -174,25 +182,35 @@ async function candidates(ctx: ServiceCtx, device: DeviceRecord): Promise<Candid
 
 /** What plays at `now`: inside the item's window (and its schedule's), by display order (stable). */
 export function selectPlaying(all: Candidate[], now: Date): Candidate[] {
-  return all
-    .filter((c) => playsNow(c, now) && (!c.schedule || playsNow(c.schedule, now)))
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => a.c.display_order - b.c.display_order || a.i - b.i)
-    .map(({ c }) => c);
+  return playingAt(
+    all.filter((c) => !c.schedule || playsNow(c.schedule, now)),
+    now,
+  );
+}
+
+/** Every item as the screen keeps it: one window each (a schedule's narrowed to it), those that never play left out. */
+function weekPlan(all: Candidate[]): PlaylistItem[] {
+  return all.flatMap(({ file_name: _n, stored_name: _f, schedule, ...i }) => {
+    const narrowed = schedule ? narrowWindow(i, schedule) : i;
+    return narrowed ? [narrowed] : [];
+  });
 }
 
 /** The playlist answer; records the poll (last_seen and what plays) on the device. */
 export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promise<Playlist> {
   const now = nowOf(ctx);
   const status = effectiveStatus(device, now);
-  const playing = status === 'active' ? selectPlaying(await candidates(ctx, device), now) : [];
+  const all = status === 'active' ? await candidates(ctx, device) : [];
+  const playing = selectPlaying(all, now);
   const items: PlaylistItem[] = playing.map(({ file_name: _n, stored_name: _f, schedule: _s, ...i }) => i);
+  const plan = weekPlan(all);
   await ctx.db
     .update(signageDevices)
     .set({ last_seen: now, playing: playing.map((p) => p.file_name) })
     .where(eq(signageDevices.id, device.id));
   const version = createHash('sha256')
-    .update(JSON.stringify([status, items]))
+    // The plan too: a change to what plays at another hour must reach the screen before it goes offline.
+    .update(JSON.stringify([status, items, plan]))
     .digest('hex')
     .slice(0, 16);
   return {
@@ -202,6 +220,7 @@ export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promis
     activation_code: status === 'pending' ? device.activation_code : null,
     device_name: device.device_name,
     server_time: now.toISOString(),
+    plan,
   };
 }
 
