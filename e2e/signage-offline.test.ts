@@ -29,6 +29,7 @@ import { pollNow, solidPng } from './signage-media.js';
 const DAY = 24 * 60 * 60 * 1000;
 const ORANGE = solidPng(320, 180, [220, 120, 20]);
 const GREEN = solidPng(200, 100, [20, 160, 60]);
+let webm = Buffer.alloc(0);
 
 describe('signage player: installable, and offline through a reboot', () => {
   let server: RunningServer;
@@ -39,6 +40,7 @@ describe('signage player: installable, and offline through a reboot', () => {
   let tomorrow = 0;
   let todayFile = 0;
   let tomorrowFile = 0;
+  let todayVideo = 0;
 
   before(async () => {
     server = await startServer();
@@ -67,8 +69,16 @@ describe('signage player: installable, and offline through a reboot', () => {
     return page;
   }
 
-  const shownFile = (page: Page) =>
-    page.getByTestId('player-image').getAttribute('data-file-id', { timeout: 10_000 }).then(Number);
+  /** What the screen shows at this moment: the file of its picture or video, and how it is fed. */
+  const onScreen = (page: Page) =>
+    page.evaluate(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="player-image"]');
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]');
+      if (img) return { id: Number(img.dataset.fileId), src: img.src, shown: img.complete && img.naturalWidth > 0 };
+      if (video)
+        return { id: Number(/\/ds\/api\/media\/(\d+)$/.exec(video.src)?.[1] ?? -1), src: video.src, shown: true };
+      return { id: 0, src: '', shown: false };
+    });
   const waitForFile = (page: Page, id: number) =>
     page.locator(`[data-testid="player-image"][data-file-id="${id}"]`).waitFor({ timeout: 10_000 });
 
@@ -138,6 +148,32 @@ describe('signage player: installable, and offline through a reboot', () => {
         0,
         'the staff app registers no service worker',
       );
+      // A short WebM for the screen, recorded by the browser itself (two seconds of changing colour).
+      webm = Buffer.from(
+        await agent.evaluate(async () => {
+          const canvas = document.createElement('canvas');
+          canvas.width = 160;
+          canvas.height = 90;
+          const g = canvas.getContext('2d')!;
+          const rec = new MediaRecorder(canvas.captureStream(10), { mimeType: 'video/webm;codecs=vp8' });
+          const parts: Blob[] = [];
+          rec.ondataavailable = (e) => parts.push(e.data);
+          const stopped = new Promise((r) => (rec.onstop = r));
+          rec.start();
+          for (let i = 0; i < 20; i++) {
+            g.fillStyle = `hsl(${i * 18} 80% 50%)`;
+            g.fillRect(0, 0, 160, 90);
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          rec.stop();
+          await stopped;
+          const bytes = new Uint8Array(await new Blob(parts).arrayBuffer());
+          let text = '';
+          for (const b of bytes) text += String.fromCharCode(b);
+          return btoa(text);
+        }),
+        'base64',
+      );
     } finally {
       await browser.close();
     }
@@ -159,10 +195,10 @@ describe('signage player: installable, and offline through a reboot', () => {
       assert.ok(r.ok, `${method} ${url}: ${r.status} ${await r.clone().text()}`);
       return (await r.json()) as T;
     };
-    const upload = async (png: Buffer, name: string) => {
+    const upload = async (bytes: Buffer, name: string, type = 'image/png') => {
       const form = new FormData();
       form.append('duration', '1');
-      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
       const r = await fetch(`${server.url}/api/okds-upload`, { method: 'POST', headers: auth, body: form });
       assert.equal(r.status, 201, await r.clone().text());
       return ((await r.json()) as { file: { id: number } }).file.id;
@@ -179,9 +215,13 @@ describe('signage player: installable, and offline through a reboot', () => {
     today = viennaWeekMinute(new Date()).weekday;
     tomorrow = (today % 7) + 1;
     todayFile = await upload(ORANGE, 'heute.png');
+    todayVideo = await upload(webm, 'heute.webm', 'video/webm');
     tomorrowFile = await upload(GREEN, 'morgen.png');
     await call('POST', `/api/okds-content/${device.device_id}`, {
-      content: [{ file_id: todayFile, duration: 1, days_of_week: String(today) }],
+      content: [
+        { file_id: todayFile, duration: 1, days_of_week: String(today), display_order: 0 },
+        { file_id: todayVideo, days_of_week: String(today), display_order: 1 },
+      ],
     });
     const { schedule } = await call<{ schedule: { schedule_id: number } }>('POST', '/api/okds-schedules', {
       schedule_name: 'Morgen',
@@ -204,7 +244,7 @@ describe('signage player: installable, and offline through a reboot', () => {
         const hits = await Promise.all(ids.map((id) => cache.match(`/ds/api/media/${id}`)));
         return hits.every(Boolean) && (await cache.match('/ds/player/last-playlist.json')) !== undefined;
       },
-      [todayFile, tomorrowFile],
+      [todayFile, todayVideo, tomorrowFile],
     );
   });
 
@@ -241,23 +281,35 @@ describe('signage player: installable, and offline through a reboot', () => {
     await waitForFile(again, todayFile);
     assert.ok(Date.now() - started < 10_000, `playing within 10 s of the start (${Date.now() - started} ms)`);
     await again.getByTestId('player-offline').waitFor();
-    assert.ok(
-      await again
-        .getByTestId('player-image')
-        .evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 320),
-      "today's picture is shown",
-    );
-    // Today only today's picture plays: tomorrow's (one second each) never comes round.
-    for (let i = 0; i < 5; i++) {
-      assert.equal(await shownFile(again), todayFile);
-      await new Promise((r) => setTimeout(r, 500));
+    // The video plays by its own URL, answered by the worker from the cache (no blob in memory), and runs.
+    const video = again.getByTestId('player-video');
+    await video.waitFor({ timeout: 10_000 });
+    const played = (await (
+      await again.waitForFunction(() => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]');
+        return v && v.currentTime > 0.3 ? { src: v.src, time: v.currentTime } : false;
+      })
+    ).jsonValue()) as { src: string; time: number };
+    assert.equal(played.src, `${server.url}/ds/api/media/${todayVideo}`);
+    assert.ok(played.time > 0.3, `the video runs (${played.time} s)`);
+    // Today only today's items play (the picture, the video): tomorrow's never comes round.
+    const seen = new Set<number>();
+    for (let i = 0; i < 12; i++) {
+      const now = await onScreen(again);
+      if (now.id) seen.add(now.id);
+      if (now.id === todayFile) assert.ok(now.shown && now.src.startsWith('blob:'), 'the picture from a blob');
+      await new Promise((r) => setTimeout(r, 400));
     }
+    assert.deepEqual(
+      [...seen].sort((a, b) => a - b),
+      [todayFile, todayVideo].sort((a, b) => a - b),
+    );
 
     // A day later by the screen's clock: tomorrow's schedule window has opened, today's has closed.
     await again.clock.fastForward(DAY);
     await waitForFile(again, tomorrowFile);
-    for (let i = 0; i < 4; i++) {
-      assert.equal(await shownFile(again), tomorrowFile);
+    for (let i = 0; i < 6; i++) {
+      assert.equal((await onScreen(again)).id, tomorrowFile);
       await new Promise((r) => setTimeout(r, 500));
     }
   });
