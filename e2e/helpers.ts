@@ -20,21 +20,20 @@ export function chromePath(): string {
   return p;
 }
 
+/** Chromium's flags in every test (a persistent profile, e2e/signage-offline.test.ts, starts with them too). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromePath(),
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromePath(), headless: true, args: CHROMIUM_ARGS });
 }
 
 async function freePort(): Promise<number> {

@@ -1,12 +1,43 @@
 import { defineConfig } from 'vite';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { onlyPlayerShell, playerShell } from './player-shell.ts';
 import { preloadPlan } from './preload-plan.ts';
 import { zodWithoutJsonSchema } from './zod-without-json-schema.ts';
 
 const api = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), preloadPlan(), zodWithoutJsonSchema()],
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    preloadPlan(),
+    zodWithoutJsonSchema(),
+    playerShell(),
+    // The signage player's service worker, and only it (src/features/signage/player/sw.ts): built to
+    // dist/ds/sw.js, so its scope can be /ds/ without a Service-Worker-Allowed header. No manifest and
+    // no registration in index.html: the player page links its own manifest (public/ds/) and registers
+    // the worker itself, so the staff app and the public pages get neither.
+    VitePWA({
+      disable: Boolean(isSsrBuild),
+      strategies: 'injectManifest',
+      srcDir: 'src/features/signage/player',
+      filename: 'sw.ts',
+      outDir: 'dist/ds',
+      scope: '/ds/',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globDirectory: path.join(here, 'dist'),
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        globIgnores: ['ds/sw.js', 'prerendered/**'],
+        manifestTransforms: [onlyPlayerShell],
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -62,4 +93,4 @@ export default defineConfig({
       ['/api', '/auth', '/web', '/sync', '/protected-files', '/healthz', '/readyz'].map((p) => [p, api]),
     ),
   },
-});
+}));

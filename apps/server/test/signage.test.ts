@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { customers, signageDevices } from '../src/db/schema/index.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { EXE, PNG, fields, postMultipart } from './tasks-fixtures.js';
+import { playingAt as sharedPlayingAt, type Playlist } from '@portal/shared';
 import { box, MP4_MOOV_LAST } from './fixtures/signage-media.js';
 
 /** A small MP4 (ftyp, mdat, moov with its mvhd): a container the upload's check opens. */
@@ -577,6 +578,35 @@ for (const target of dbTargets()) {
       // Friday 23:30 UTC is Saturday 00:30 in Vienna.
       assert.deepEqual(await playingAt('2026-03-06T23:30:00Z'), [weekend]);
       assert.deepEqual(await playingAt('2026-03-06T22:30:00Z'), [], 'Friday 23:30 in Vienna');
+      // Every answer carries the week's plan (a schedule's item narrowed to the schedule) and the server's
+      // clock: the screen picks from it offline by the same rule, so it switches as the server would.
+      tctx.mock.timers.enable({ apis: ['Date'], now: new Date('2026-03-02T04:00:00Z') });
+      let answer;
+      try {
+        answer = (await get('/ds/api/playlist', device(reg.device_key))).json() as Playlist;
+      } finally {
+        tctx.mock.timers.reset();
+      }
+      assert.equal(answer.server_time, '2026-03-02T04:00:00.000Z');
+      assert.deepEqual(
+        answer.plan.map((i) => [i.file_id, i.start_time, i.end_time, i.days_of_week]),
+        [
+          [morning, '06:00', '10:00', '1,2,3,4,5'],
+          [weekend, '00:00', '23:59', '6,7'],
+          [lunch, '11:00', '14:00', '1,2,3,4,5'],
+        ],
+      );
+      for (const utc of [
+        '2026-03-02T05:00:00Z',
+        '2026-03-02T10:30:00Z',
+        '2026-03-07T23:30:00Z',
+        '2026-03-06T22:30:00Z',
+      ])
+        assert.deepEqual(
+          sharedPlayingAt(answer.plan, new Date(utc)).map((i) => i.file_id),
+          await playingAt(utc),
+          utc,
+        );
       // An inactive schedule plays nothing.
       await send('PUT', `/api/okds-schedules/${sid}`, {
         schedule_name: 'Mittagsmenü',
@@ -587,6 +617,19 @@ for (const target of dbTargets()) {
         status: 'inactive',
       });
       assert.deepEqual(await playingAt('2026-03-02T10:30:00Z'), []);
+      // What plays at 05:00 is the same (nothing), but the plan changed: a new version, so the screen takes it.
+      tctx.mock.timers.enable({ apis: ['Date'], now: new Date('2026-03-02T04:00:00Z') });
+      try {
+        const later = (await get('/ds/api/playlist', device(reg.device_key))).json() as Playlist;
+        assert.deepEqual([later.items, answer.items], [[], []]);
+        assert.notEqual(later.version, answer.version);
+        assert.deepEqual(
+          later.plan.map((i) => i.file_id),
+          [morning, weekend],
+        );
+      } finally {
+        tctx.mock.timers.reset();
+      }
 
       const sUp = await postMultipart(t.app, `/api/okds-content-schedule/${sid}/upload`, token, [
         ...fields({ duration: 4, start_time: '12:00' }),

@@ -137,5 +137,33 @@ export function playsNow(w: PlayWindow, now: Date): boolean {
   return minute >= minutes(w.start_time) && minute < end;
 }
 
+/**
+ * The window in which both play: an item inside its schedule. The later start, the earlier end, the
+ * weekdays of both; null when they never meet. Exact: `playsNow(narrowed)` is `playsNow(item) &&
+ * playsNow(schedule)` at every moment (windows never cross midnight), so a screen can carry one window
+ * per item and decide offline as the server would.
+ */
+export function narrowWindow<T extends PlayWindow>(item: T, schedule: PlayWindow): T | null {
+  const start_time = item.start_time > schedule.start_time ? item.start_time : schedule.start_time;
+  const end_time = item.end_time < schedule.end_time ? item.end_time : schedule.end_time;
+  const inSchedule = new Set(parseDays(schedule.days_of_week));
+  const days = parseDays(item.days_of_week).filter((d) => inSchedule.has(d));
+  const endMinute = end_time === '23:59' ? 24 * 60 : minutes(end_time);
+  if (days.length === 0 || minutes(start_time) >= endMinute) return null;
+  return { ...item, start_time, end_time, days_of_week: joinDays(days) };
+}
+
+/**
+ * What plays at `now` of a device's items: those inside their window, by display order (ties keep the
+ * list's order). The server's playlist answer and the screen while offline use this one rule.
+ */
+export function playingAt<T extends PlayWindow & { display_order: number }>(items: readonly T[], now: Date): T[] {
+  return items
+    .filter((i) => playsNow(i, now))
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => a.item.display_order - b.item.display_order || a.i - b.i)
+    .map(({ item }) => item);
+}
+
 /** `start_time` before `end_time` (both `HH:MM`). */
 export const startsBeforeEnd = (start: string, end: string) => minutes(start) < minutes(end);

@@ -9,6 +9,8 @@ import {
   activateByCodeSchema,
   updateDeviceSchema,
   parseDays,
+  narrowWindow,
+  playingAt,
   playsNow,
   scheduleInputSchema,
   signageContentItemSchema,
@@ -79,6 +81,52 @@ describe('playsNow (window and weekday in Vienna)', () => {
   });
   it('parses weekdays once each, sorted, ignoring others', () => {
     assert.deepEqual(parseDays('7,1,1,9,3'), [1, 3, 7]);
+  });
+});
+
+describe('narrowWindow and playingAt (what a screen decides offline)', () => {
+  const item = { start_time: '10:00', end_time: '23:59', days_of_week: '1,2,3,4,5,6,7', display_order: 0 };
+  const lunch = { start_time: '11:00', end_time: '14:00', days_of_week: '1,2,3,4,5' };
+  it('narrows an item to its schedule exactly: it plays where both play, at every minute of a week', () => {
+    const narrowed = narrowWindow(item, lunch);
+    assert.deepEqual(narrowed, { ...item, start_time: '11:00', end_time: '14:00', days_of_week: '1,2,3,4,5' });
+    const windows = [
+      [item, lunch],
+      [{ ...item, start_time: '13:30', end_time: '23:59', days_of_week: '5,6' }, lunch],
+      [
+        { ...item, start_time: '00:00', end_time: '23:59' },
+        { start_time: '20:00', end_time: '23:59', days_of_week: '7' },
+      ],
+    ] as const;
+    for (const [i, s] of windows) {
+      const n = narrowWindow(i, s);
+      // Monday 6 July 2026 00:00 in Vienna, every 10 minutes for a week.
+      for (let t = Date.parse('2026-07-05T22:00:00Z'); t < Date.parse('2026-07-12T22:00:00Z'); t += 600_000) {
+        const at = new Date(t);
+        assert.equal(n !== null && playsNow(n, at), playsNow(i, at) && playsNow(s, at), at.toISOString());
+      }
+    }
+  });
+  it('gives null for an item whose window never meets its schedule', () => {
+    assert.equal(narrowWindow({ ...item, start_time: '15:00' }, lunch), null, 'after the schedule');
+    assert.equal(narrowWindow({ ...item, days_of_week: '6,7' }, lunch), null, 'on other days');
+  });
+  it('picks what plays now in display order, ties in list order', () => {
+    const all = [
+      { ...item, id: 'a', display_order: 2 },
+      { ...item, id: 'b', display_order: 1 },
+      { ...item, id: 'c', display_order: 1, start_time: '18:00' },
+      { ...item, id: 'd', display_order: 1 },
+    ];
+    // Monday 6 July 2026 12:00 and 19:00 in Vienna.
+    assert.deepEqual(
+      playingAt(all, new Date('2026-07-06T10:00:00Z')).map((i) => i.id),
+      ['b', 'd', 'a'],
+    );
+    assert.deepEqual(
+      playingAt(all, new Date('2026-07-06T17:00:00Z')).map((i) => i.id),
+      ['b', 'c', 'd', 'a'],
+    );
   });
 });
 

@@ -378,7 +378,14 @@ export const playlistSchema = z.object({
   /** While pending: the code the screen shows for staff to type. */
   activation_code: z.string().nullable(),
   device_name: z.string().nullable(),
+  /** The server's clock at the answer (ISO instant): the screen keeps its offset to decide windows offline. */
   server_time: z.string(),
+  /**
+   * Every item the device may play at some hour of the week (a schedule's item with its window narrowed
+   * to the schedule's, `narrowWindow`), in the server's order: while offline the screen picks what plays
+   * from these by its corrected clock (`playingAt`), so a window that opens offline still switches.
+   */
+  plan: z.array(playlistItemSchema),
 });
 export type Playlist = z.infer<typeof playlistSchema>;
 

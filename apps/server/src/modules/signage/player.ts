@@ -112,7 +112,7 @@ export async function deviceByKey(
 /** The playlist answer; records the poll (last_seen and what plays) on the device. */
 export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promise<Playlist> {
   const now = nowOf(ctx);
-  const { status, playing, items, version } = playlistOf(
+  const { status, playing, items, plan, version } = playlistOf(
     device,
     (await candidatesOf(ctx, [device])).get(device.id)!,
     now,
@@ -128,6 +128,7 @@ export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promis
     activation_code: status === 'pending' ? device.activation_code : null,
     device_name: device.device_name,
     server_time: now.toISOString(),
+    plan,
   };
 }
 

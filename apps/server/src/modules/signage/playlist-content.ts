@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { effectiveStatus, playsNow, type EffectiveStatus, type PlaylistItem } from '@portal/shared';
+import {
+  effectiveStatus,
+  narrowWindow,
+  playingAt,
+  playsNow,
+  type EffectiveStatus,
+  type PlaylistItem,
+} from '@portal/shared';
 import {
   signageDeviceContent,
   signageDevices,
@@ -110,23 +117,36 @@ export async function candidatesOf(
   return out;
 }
 
-/** What plays at `now`: inside the item's window (and its schedule's), by display order (stable). */
+/** What plays at `now`: inside the item's window (and its schedule's), by display order (stable): the shared rule. */
 export function selectPlaying(all: Candidate[], now: Date): Candidate[] {
-  return all
-    .filter((c) => playsNow(c, now) && (!c.schedule || playsNow(c.schedule, now)))
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => a.c.display_order - b.c.display_order || a.i - b.i)
-    .map(({ c }) => c);
+  return playingAt(
+    all.filter((c) => !c.schedule || playsNow(c.schedule, now)),
+    now,
+  );
 }
 
-/** The device's playlist at `now` from its candidates: status, the chosen items and their version. */
+/** Every item as the screen keeps it: one window each (a schedule's narrowed to it), those that never play left out. */
+function weekPlan(all: Candidate[]): PlaylistItem[] {
+  return all.flatMap(({ file_name: _n, stored_name: _f, schedule, ...i }) => {
+    const narrowed = schedule ? narrowWindow(i, schedule) : i;
+    return narrowed ? [narrowed] : [];
+  });
+}
+
+/**
+ * The device's playlist at `now` from its candidates: status, the chosen items, the week's plan (what an
+ * offline screen chooses from by its corrected clock) and their version.
+ */
 export function playlistOf(device: DeviceRecord, all: Candidate[], now: Date) {
   const status: EffectiveStatus = effectiveStatus(device, now);
-  const playing = status === 'active' ? selectPlaying(all, now) : [];
+  const active = status === 'active';
+  const playing = active ? selectPlaying(all, now) : [];
   const items: PlaylistItem[] = playing.map(({ file_name: _n, stored_name: _f, schedule: _s, ...i }) => i);
+  const plan = active ? weekPlan(all) : [];
   const version = createHash('sha256')
-    .update(JSON.stringify([status, items]))
+    // The plan too: a change to what plays at another hour must reach the screen before it goes offline.
+    .update(JSON.stringify([status, items, plan]))
     .digest('hex')
     .slice(0, 16);
-  return { status, playing, items, version };
+  return { status, playing, items, plan, version };
 }

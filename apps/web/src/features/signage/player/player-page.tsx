@@ -1,9 +1,11 @@
-import { playsNow, type PlaylistItem } from '@portal/shared';
+import type { PlaylistItem } from '@portal/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../../lib/format';
+import { useOfflineShell } from './offline-shell';
 import { useProofOfPlay } from './play-log';
 import { usePlayUploads } from './play-upload';
+import { itemsToPlay } from './player-clock';
 import { usePlayer } from './use-player';
 import './player.css';
 
@@ -16,17 +18,15 @@ import './player.css';
 export default function PlayerPage() {
   const { t } = useTranslation();
   const deviceType = useMemo(() => new URLSearchParams(location.search).get('type') ?? undefined, []);
-  const { playlist, code, media, online } = usePlayer(deviceType);
+  const { playlist, code, media, online, offsetMs } = usePlayer(deviceType);
+  useOfflineShell();
   usePlayUploads();
   const now = useClock();
-  // The server chose the items for the moment of its answer; while it cannot be reached the same
-  // window and weekday rule keeps the cached list honest.
+  // The server chose the items for the moment of its answer; while it cannot be reached the kept plan
+  // and the server's corrected clock choose by the same rule.
   const items = useMemo(
-    () =>
-      playlist?.status === 'active'
-        ? playlist.items.filter((i) => media.has(i.file_id) && (online || playsNow(i, now)))
-        : [],
-    [playlist, media, online, now],
+    () => itemsToPlay(playlist, (id) => media.has(id), { online, offsetMs, now }),
+    [playlist, media, online, offsetMs, now],
   );
 
   let body;

@@ -10,16 +10,19 @@ import {
   UuidTaken,
 } from './device-api';
 import { devicePush, pollDelay } from './device-socket';
-import { loadPlaylist, mediaBlob, pruneMedia, savePlaylist } from './media-cache';
+import { loadPlaylist, mediaSource, pruneMedia, savePlaylist } from './media-cache';
+import { clockOffset, filesOf } from './player-clock';
 
 export interface PlayerState {
   /** The playlist in force (from the server, or from the cache while it cannot be reached). */
   playlist: Playlist | null;
   /** The code to show while pending (from the registration or the playlist). */
   code: string | null;
-  /** Blob URLs of the files of the playlist in force, by file id. */
+  /** What the <img>/<video> plays for each file of the playlist in force (media-cache.ts `mediaSource`), by file id. */
   media: Map<number, string>;
   online: boolean;
+  /** server_time − Date.now() at the last answer (kept with the playlist): the offline clock's correction. */
+  offsetMs: number;
 }
 
 /**
@@ -29,7 +32,13 @@ export interface PlayerState {
  * on the network); when the server cannot be reached the last playlist and its files stay in force.
  */
 export function usePlayer(deviceType?: string): PlayerState {
-  const [state, setState] = useState<PlayerState>({ playlist: null, code: null, media: new Map(), online: true });
+  const [state, setState] = useState<PlayerState>({
+    playlist: null,
+    code: null,
+    media: new Map(),
+    online: true,
+    offsetMs: 0,
+  });
   const version = useRef<string | null>(null);
   const urls = useRef(new Map<number, string>());
   // URLs a new version dropped: freed one version later, so the item on screen plays to its end.
@@ -39,25 +48,27 @@ export function usePlayer(deviceType?: string): PlayerState {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
-    const adopt = async (p: Playlist, key: string | null, online: boolean) => {
+    const adopt = async (p: Playlist, key: string | null, online: boolean, offsetMs: number) => {
       if (p.version === version.current) {
-        setState((s) => ({ ...s, online, code: p.activation_code ?? s.code }));
+        setState((s) => ({ ...s, online, offsetMs, code: p.activation_code ?? s.code }));
+        if (online) await savePlaylist(p, offsetMs);
         return;
       }
       const next = new Map<number, string>();
-      for (const item of p.items) {
+      // The files of every window of the week, so a window that opens offline has its files.
+      for (const item of filesOf(p)) {
         const known = urls.current.get(item.file_id);
-        next.set(item.file_id, known ?? URL.createObjectURL(await mediaBlob(item, key)));
+        next.set(item.file_id, known ?? (await mediaSource(item, key)));
       }
       if (stopped) return;
       retired.current.forEach((u) => URL.revokeObjectURL(u));
       retired.current = [...urls.current].filter(([id]) => !next.has(id)).map(([, u]) => u);
       urls.current = next;
       version.current = p.version;
-      setState({ playlist: p, code: p.activation_code, media: next, online });
+      setState({ playlist: p, code: p.activation_code, media: next, online, offsetMs });
       if (online) {
-        await savePlaylist(p);
-        await pruneMedia(p.items);
+        await savePlaylist(p, offsetMs);
+        await pruneMedia(filesOf(p));
       }
     };
 
@@ -96,7 +107,7 @@ export function usePlayer(deviceType?: string): PlayerState {
         const p = await fetchPlaylist(id.key!);
         failures = 0;
         push.use(id.key!);
-        await adopt(p, id.key, true);
+        await adopt(p, id.key, true, clockOffset(p.server_time));
       } catch (e) {
         if (e instanceof DeviceKeyRefused || e instanceof UuidTaken) {
           if (e instanceof UuidTaken) forgetIdentity();
@@ -109,7 +120,7 @@ export function usePlayer(deviceType?: string): PlayerState {
         nextIn = pollDelay(++failures);
         if (!version.current) {
           const cached = await loadPlaylist().catch(() => null);
-          if (cached) await adopt(cached, id.key, false).catch(() => {});
+          if (cached) await adopt(cached.playlist, id.key, false, cached.offsetMs).catch(() => {});
           else setState((s) => ({ ...s, code: id.code, online: false }));
         } else setState((s) => ({ ...s, online: false }));
       }
