@@ -307,7 +307,9 @@ describe('signage player: installable, and offline through a reboot', () => {
 
     // A day later by the screen's clock: tomorrow's schedule window has opened, today's has closed.
     await again.clock.fastForward(DAY);
-    await waitForFile(again, tomorrowFile);
+    // The item on screen plays to its end first (no cut, no black frame): a two-second video at most, but
+    // a busy machine plays it slowly.
+    await again.locator(`[data-testid="player-image"][data-file-id="${tomorrowFile}"]`).waitFor({ timeout: 30_000 });
     for (let i = 0; i < 6; i++) {
       assert.equal((await onScreen(again)).id, tomorrowFile);
       await new Promise((r) => setTimeout(r, 500));
