@@ -255,7 +255,8 @@ async function serve() {
       await app.close();
       await served.close();
       await setup.close();
-      await admin(`drop database if exists ${DB_NAME} with (force)`);
+      // BENCH_KEEP=1 keeps the filled database (to look into a plan or a night afterwards).
+      if (!process.env.BENCH_KEEP) await admin(`drop database if exists ${DB_NAME} with (force)`);
       process.exit(0);
     })();
   });
