@@ -6,11 +6,8 @@
  *   flock /tmp/bench.lock node --import tsx bench/rksv-orders.ts
  *   BENCH_ORDERS=2000 BENCH_REQUESTS=30 node --import tsx bench/rksv-orders.ts   (a quick run)
  */
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { pino } from 'pino';
 import { sql } from 'drizzle-orm';
 import { FLAGS, ROLE_IDS } from '@portal/shared';
@@ -24,31 +21,20 @@ import { createMailer } from '../apps/server/src/platform/mail.js';
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
 import { RealtimeHub } from '../apps/server/src/platform/realtime.js';
 import { createStorage } from '../apps/server/src/platform/storage/index.js';
+import { admin, child, databaseUrl, sequential } from './measure.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const DB_NAME = 'portal_bench_rksv';
 const PASSWORD = 'Bench-Passwort-1';
-const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function admin(q: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
 
 /** Child: fills the scratch database, serves the API on one connection, prints its port and tokens. */
 async function serve() {
   await admin(`drop database if exists ${DB_NAME} with (force)`);
   await admin(`create database ${DB_NAME}`);
-  const u = new URL(base);
-  u.pathname = `/${DB_NAME}`;
+  const url0 = databaseUrl(DB_NAME);
   // Filled through a pool of its own (migrations hold a lock on a second connection), served through one connection.
-  const setup = await openDatabase({ databaseUrl: u.toString() });
+  const setup = await openDatabase({ databaseUrl: url0 });
   await runMigrations(setup);
   await ensureReferenceData(setup.db);
   const { db } = setup;
@@ -119,7 +105,7 @@ async function serve() {
   };
   const log = `filled ${counts.rows[0]!.o} orders and ${counts.rows[0]!.c} cards in ${Date.now() - t0} ms`;
   await setup.close();
-  const served = await openDatabase({ databaseUrl: u.toString(), poolSize: 1 });
+  const served = await openDatabase({ databaseUrl: url0, poolSize: 1 });
   const db1 = served.db;
 
   const config = loadConfig({ NODE_ENV: 'production', SELLER_NAME: 'Bench GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU12345678', PAYMENT_PROVIDER: 'local', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000000' });
@@ -156,32 +142,12 @@ async function serve() {
   process.stdin.resume();
 }
 
-/** One request after the other (after five unmeasured): median and 99th percentile in ms. */
-async function sequential(url: string, token?: string): Promise<{ p50: number; p99: number }> {
-  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
-  const times: number[] = [];
-  for (let i = -5; i < REQUESTS; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    if (i >= 0) times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]! * 10) / 10;
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
-async function child(script: string, env: Record<string, string>) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
-  const [line] = (await once(readline.createInterface({ input: proc.stdout! }), 'line')) as [string];
-  return { proc, info: JSON.parse(line) as { url: string; log: string; adminToken: string; agentToken: string; agentId: number } };
-}
+type Served = { url: string; log: string; adminToken: string; agentToken: string; agentId: number };
 
 async function main() {
   const self = fileURLToPath(import.meta.url);
-  const server = await child(self, { RKSV_BENCH_SERVE: '1' });
-  const hello = await child(fileURLToPath(new URL('./hello.ts', import.meta.url)), {});
+  const server = await child<Served>(self, { RKSV_BENCH_SERVE: '1' });
+  const hello = await child<{ url: string }>(fileURLToPath(new URL('./hello.ts', import.meta.url)), {});
   const { url, adminToken, agentToken, agentId } = server.info;
   console.error(server.info.log);
   const list = '/api/rksv-orders?limit=50';
@@ -207,8 +173,8 @@ async function main() {
   ];
   const rows: string[] = [];
   for (const [name, token, path] of calls) {
-    const f = await sequential(url + path, token);
-    const h = await sequential(hello.info.url);
+    const f = await sequential(url + path, REQUESTS, token);
+    const h = await sequential(hello.info.url, REQUESTS);
     rows.push(`| ${name} | ${f.p50} | ${f.p99} | ${h.p50} / ${h.p99} |`);
     console.error(`${name}: median ${f.p50} ms, p99 ${f.p99} ms (bare Fastify ${h.p50} / ${h.p99} ms)`);
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { and, eq, inArray, lt, lte } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -39,18 +39,39 @@ export function nextAttemptAt(attempts: number, now: Date, baseMs = RETRY_BASE_M
 
 /** Writes the mail into the outbox, inside the caller's transaction. Delivery follows after commit. */
 export async function queueMail(tx: DbOrTx, msg: MailMessage): Promise<number> {
-  const [row] = await tx
-    .insert(mailOutbox)
-    .values({
+  const [id] = await queueMails(tx, [msg]);
+  return id!;
+}
+
+/** Mails one INSERT writes at most (a job's batch: thousands of mails, a few statements). */
+const QUEUE_BATCH = 1000;
+
+/**
+ * Writes many mails into the outbox in the caller's transaction and answers the ids written (to release
+ * after commit; not to pair with the messages). One INSERT per thousand mails, the rows handed over as
+ * one JSON parameter (`jsonb_to_recordset`): a job that mails thousands at once (the cards' Jahresbeleg
+ * night) spends neither a statement nor six bound parameters per mail.
+ */
+export async function queueMails(tx: DbOrTx, msgs: readonly MailMessage[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < msgs.length; i += QUEUE_BATCH) {
+    const rows = msgs.slice(i, i + QUEUE_BATCH).map((msg) => ({
       to: msg.to,
       subject: msg.subject,
       text: msg.text,
-      html: msg.html,
+      html: msg.html ?? null,
       task_id: msg.taskId ?? null,
       attachments: msg.attachments?.length ? msg.attachments : null,
-    })
-    .returning({ id: mailOutbox.id });
-  return row!.id;
+    }));
+    const res = await tx.execute(sql`
+      insert into ${mailOutbox} ("to", subject, "text", html, task_id, attachments)
+      select m."to", m.subject, m."text", m.html, m.task_id, m.attachments
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as m("to" text, subject text, "text" text, html text, task_id integer, attachments jsonb)
+      returning id`);
+    ids.push(...(res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
+  }
+  return ids;
 }
 
 export interface Mailer {

@@ -1,2 +1,2 @@
 // What other areas may use of this one: they import it from here, never from its files (eslint.config.js).
-export { notify } from './service.js';
+export { notify, notifyMany } from './service.js';

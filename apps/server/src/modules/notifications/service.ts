@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, roles, users, userSettings } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/errors.js';
-import { queueMail } from '../../platform/mail.js';
+import { queueMails, type MailMessage } from '../../platform/mail.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { afterCommit, type NotificationRow } from '../../platform/unit-of-work.js';
 
@@ -47,47 +47,70 @@ interface NotifyTarget {
  * after a successful answer (see platform/unit-of-work); outside one the caller delivers the returned rows.
  */
 export async function notify(tx: DbOrTx, n: NotifyInput): Promise<NotificationRow[]> {
-  const userIds = [...new Set(n.recipients.filter((id): id is number => typeof id === 'number' && id !== n.actorId))];
-  if (userIds.length === 0) return [];
-  // The row keeps the German wording (the API's title and message); readers get it from params.
-  const german = n.params ? notificationText('de', n.params) : n;
-  const textIn = (language: string) => (n.params ? notificationText(language, n.params) : german);
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      userIds.map((user_id) => ({
-        user_id,
-        title: german.title,
-        message: german.message,
-        type: n.type,
-        params: n.params ?? null,
-        link: n.link !== undefined ? n.link : n.taskId ? `/tasks/${n.taskId}` : null,
-        priority: n.priority ?? 'medium',
-        task_id: n.taskId ?? null,
-      })),
-    )
-    .returning();
+  return notifyMany(tx, [n]);
+}
+
+/** Rows one INSERT writes at most. */
+const NOTIFY_BATCH = 1000;
+
+/**
+ * `notify` for many notifications at once (a job's batch): one INSERT per thousand rows, one read of who
+ * wants mail, the mails in one batch; the same rows and mails as a `notify` call for each.
+ */
+export async function notifyMany(tx: DbOrTx, list: readonly NotifyInput[]): Promise<NotificationRow[]> {
+  const items = list
+    .map((n) => ({
+      n,
+      userIds: [...new Set(n.recipients.filter((id): id is number => typeof id === 'number' && id !== n.actorId))],
+      // The row keeps the German wording (the API's title and message); readers get it from params.
+      german: n.params ? notificationText('de', n.params) : n,
+    }))
+    .filter((i) => i.userIds.length > 0);
+  if (items.length === 0) return [];
+  const values = items.flatMap(({ n, userIds, german }) =>
+    userIds.map((user_id) => ({
+      user_id,
+      title: german.title,
+      message: german.message,
+      type: n.type,
+      params: n.params ?? null,
+      link: n.link !== undefined ? n.link : n.taskId ? `/tasks/${n.taskId}` : null,
+      priority: n.priority ?? 'medium',
+      task_id: n.taskId ?? null,
+    })),
+  );
+  const rows: NotificationRow[] = [];
+  for (let i = 0; i < values.length; i += NOTIFY_BATCH)
+    rows.push(...(await tx.insert(notifications).values(values.slice(i, i + NOTIFY_BATCH)).returning()));
   const wantsMail = await tx
-    .select({ email: users.email, language: userSettings.language })
+    .select({ user_id: users.id, email: users.email, language: userSettings.language })
     .from(userSettings)
     .innerJoin(users, eq(users.id, userSettings.user_id))
-    .where(and(inArray(userSettings.user_id, userIds), eq(userSettings.email_updates, true), eq(users.active, true)));
-  const mailIds: number[] = [];
-  for (const { email, language } of wantsMail) {
-    // In the recipient's language setting (only those with settings chose e-mail updates).
-    const text = textIn(language);
-    const lines = NOTIFICATION_MAIL[languageFromLangCode(language)];
-    const open = n.taskId ? `${fillText(lines.open, { link: `/tasks/${n.taskId}` })}\n\n` : '';
-    mailIds.push(
-      await queueMail(tx, {
+    .where(
+      and(
+        inArray(userSettings.user_id, [...new Set(items.flatMap((i) => i.userIds))]),
+        eq(userSettings.email_updates, true),
+        eq(users.active, true),
+      ),
+    );
+  const mails: MailMessage[] = [];
+  for (const { n, userIds, german } of items) {
+    const ids = new Set(userIds);
+    for (const { user_id, email, language } of wantsMail) {
+      if (!ids.has(user_id)) continue;
+      // In the recipient's language setting (only those with settings chose e-mail updates).
+      const text = n.params ? notificationText(language, n.params) : german;
+      const lines = NOTIFICATION_MAIL[languageFromLangCode(language)];
+      const open = n.taskId ? `${fillText(lines.open, { link: `/tasks/${n.taskId}` })}\n\n` : '';
+      mails.push({
         to: email,
         subject: fillText(lines.subject, { title: text.title }),
         text: `${text.message}\n\n${open}${lines.why}`,
-      }),
-    );
+      });
+    }
   }
   afterCommit.notify(rows);
-  afterCommit.mail(mailIds);
+  afterCommit.mail(await queueMails(tx, mails));
   return rows;
 }
 

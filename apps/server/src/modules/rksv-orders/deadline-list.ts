@@ -12,6 +12,7 @@ import { customers, rksvCards, rksvOrders, users } from '../../db/schema/index.j
 import { now as clock, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { rowsOf } from '../shop/index.js';
 import { cardStateSql } from './card-state-sql.js';
+import { inIds } from './card-deadline.js';
 import { orderSearchCondition } from './list.js';
 
 const c = rksvCards;
@@ -34,8 +35,22 @@ async function searchCondition(db: DbOrTx, text: string): Promise<Filters> {
     .from(customers)
     .where(eq(customers.kundennummer, text))
     .limit(1);
-  return { cards: [], orders: [orderSearchCondition(text, customer ? eq(o.customer_id, customer.id) : undefined)] };
+  const orderSearch = orderSearchCondition(text, customer ? eq(o.customer_id, customer.id) : undefined);
+  // A narrow search (a customer number, an order number, a rare name) becomes the orders' ids, so the
+  // page and each of the six counts read the cards of those orders (rksv_cards_order_idx) instead of
+  // running the trigram search again, joined, seven times; a broad one stays a condition on the order.
+  const orders = await db
+    .select({ id: o.id })
+    .from(o)
+    .where(orderSearch)
+    .limit(SEARCH_IDS_MAX + 1);
+  if (orders.length <= SEARCH_IDS_MAX)
+    return { cards: [orders.length ? inIds(c.order_id, orders.map((r) => r.id)) : sql`false`], orders: [] };
+  return { cards: [], orders: [orderSearch] };
 }
+
+/** Orders a search may match to be read as a list of ids (more: the search stays a join). */
+const SEARCH_IDS_MAX = 200;
 
 /** Conditions on the card row and on its order's (the counts join the order only when they need it). */
 interface Filters {

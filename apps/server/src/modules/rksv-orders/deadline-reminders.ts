@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   cardDeadlines,
@@ -14,13 +14,13 @@ import {
   type RksvCardMailKind,
 } from '@portal/shared';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { rksvCards, rksvOrders, rksvDeadlineReminders, roles, users } from '../../db/schema/index.js';
-import { queueMail } from '../../platform/mail.js';
+import { queueMails } from '../../platform/mail.js';
 import { now } from '../../platform/service.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
-import { notify } from '../notifications/index.js';
-import { DEADLINE_BATCH, eachCardBatch, loadLives, refreshCardDeadline } from './card-deadline.js';
+import { notifyMany } from '../notifications/index.js';
+import { DEADLINE_BATCH, eachCardBatch, inIds, loadLives, refreshCardDeadline } from './card-deadline.js';
 import { validUntilSql, viennaDaySql } from './card-state-sql.js';
 
 /**
@@ -77,10 +77,14 @@ async function refreshCalendarDeadlines(db: Db, at: Date): Promise<number> {
       and (${validUntilSql} < ${today}::date or ${c.next_deadline_at} >= ${addDays(today, -PAST_LOOK_DAYS)}::date))
     or (${c.activated_at} is not null and ${c.next_deadline_at} is null and ${c.deregistered_at} is null
       and ${c.replaced_at} is null and ${validUntilSql} >= ${today}::date))`;
+  // Two batches at a time (one reads and weighs while the other writes), each its own transaction.
+  let writing: Promise<number> = Promise.resolve(0);
   await eachCardBatch(db, due, async (ids) => {
-    changed += await db.transaction((tx) => refreshCardDeadline(tx, ids, at));
+    changed += await writing;
+    writing = db.transaction((tx) => refreshCardDeadline(tx, ids, at));
+    writing.catch(() => undefined);
   });
-  return changed;
+  return changed + (await writing);
 }
 
 /** The reminder step due `due − today` days before (the nearest of `steps` reached) in SQL, as `reminderStep`. */
@@ -98,6 +102,29 @@ function stepSql(due: SQL, today: string, steps: readonly number[]): SQL {
 function notSent(kind: SQL, due: SQL, today: string, steps: readonly number[], audience: 'staff' | 'customer'): SQL {
   return sql`not exists (select 1 from rksv_deadline_reminders r where r.card_id = ${rksvCards.id} and r.kind = ${kind}
     and r.due = ${due} and r.days_before = ${stepSql(due, today, steps)} and r.audience = ${audience})`;
+}
+
+/** A reminder to record: card, deadline kind, day due and the step (days before). */
+interface Reminder {
+  card_id: number;
+  kind: string;
+  due: string;
+  days_before: number;
+}
+
+/**
+ * Records the reminders of one batch (ON CONFLICT DO NOTHING on rksv_deadline_reminders_uq) and answers
+ * those inserted: only they are sent. One statement, the rows as one JSON parameter.
+ */
+async function recordReminders(tx: DbOrTx, rows: readonly Reminder[], audience: 'staff' | 'customer', at: Date): Promise<Reminder[]> {
+  if (rows.length === 0) return [];
+  const res = await tx.execute(sql`
+    insert into ${rksvDeadlineReminders} (card_id, kind, due, days_before, audience, sent_at)
+    select r.card_id, r.kind, r.due, r.days_before, ${audience}, ${at.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(card_id integer, kind text, due date, days_before integer)
+    on conflict do nothing
+    returning card_id, kind, to_char(due, 'YYYY-MM-DD') as due, days_before`);
+  return (res as unknown as { rows: Reminder[] }).rows;
 }
 
 async function rksvAdmins(db: Db): Promise<number[]> {
@@ -153,31 +180,28 @@ async function remindStaff(db: Db, at: Date): Promise<number> {
     if (due.length && admins === null && due.some((d) => d.agent_id === null)) admins = await rksvAdmins(db);
     sent += await db.transaction(async (tx) => {
       if (due.length === 0) return 0;
-      const inserted = await tx
-        .insert(rksvDeadlineReminders)
-        .values(
-          due.map((d) => ({
-            card_id: d.id,
-            kind: d.kind,
-            due: d.due,
-            days_before: d.step,
-            audience: 'staff',
-            sent_at: at,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ card_id: rksvDeadlineReminders.card_id, days_before: rksvDeadlineReminders.days_before });
-      for (const r of inserted) {
-        const d = due.find((x) => x.id === r.card_id)!;
-        await notify(tx, {
-          recipients: d.agent_id !== null ? [d.agent_id] : (admins ?? []),
-          actorId: null,
-          type: 'rksv_deadline',
-          params: { kind: 'rksvDeadline', id: d.id, titel: d.companyname, comment: formatDate(`${d.due}T12:00:00Z`) },
-          link: `/agent-dashboard/rksvactivations?card=${d.id}`,
-          priority: r.days_before <= Math.min(...STAFF_REMINDER_DAYS) ? 'high' : 'medium',
-        });
-      }
+      const inserted = await recordReminders(
+        tx,
+        due.map((d) => ({ card_id: d.id, kind: d.kind, due: d.due, days_before: d.step })),
+        'staff',
+        at,
+      );
+      // Only what was inserted is sent (a reminder once), looked up by card: one batch of notifications.
+      const byCard = new Map(due.map((d) => [d.id, d]));
+      await notifyMany(
+        tx,
+        inserted.map((r) => {
+          const d = byCard.get(r.card_id)!;
+          return {
+            recipients: d.agent_id !== null ? [d.agent_id] : (admins ?? []),
+            actorId: null,
+            type: 'rksv_deadline',
+            params: { kind: 'rksvDeadline', id: d.id, titel: d.companyname, comment: formatDate(`${d.due}T12:00:00Z`) },
+            link: `/agent-dashboard/rksvactivations?card=${d.id}`,
+            priority: r.days_before <= Math.min(...STAFF_REMINDER_DAYS) ? 'high' : 'medium',
+          } as const;
+        }),
+      );
       return inserted.length;
     });
     const lastRow = batch[batch.length - 1]!;
@@ -207,13 +231,21 @@ async function remindCustomers(ctx: JobCtx, at: Date): Promise<number> {
   let sent = 0;
   const inLife = sql`${c.activated_at} is not null and ${c.deregistered_at} is null and ${c.replaced_at} is null and ${c.defective_at} is null`;
   const anyOpen = sql`(${open('jahresbeleg')} or ${open('renewal')} or (${c.card_type} is not null and ${open('replacement')}))`;
+  // Two batches at a time: the next one is read and weighed while the last one's transaction writes
+  // (the database and the rules each on their own core); each batch still commits on its own.
+  let writing: Promise<number> = Promise.resolve(0);
   await eachCardBatch(db, sql`${inLife} and ${anyOpen}`, async (ids) => {
-    sent += await mailBatch(db, config, ids, at, today);
+    const batch = await dueMails(db, ids, at, today);
+    sent += await writing;
+    writing = mailBatch(db, config, batch, at, today);
+    // Awaited with the next batch or at the end; until then its failure is not an unhandled one.
+    writing.catch(() => undefined);
   });
-  return sent;
+  return sent + (await writing);
 }
 
-async function mailBatch(db: Db, config: Config, ids: number[], at: Date, today: string): Promise<number> {
+/** The customer reminders a batch of cards is due by the shared rule, with their orders' addresses. */
+async function dueMails(db: Db, ids: number[], at: Date, today: string) {
   const { lives, outages } = await loadLives(db, ids);
   const wanted = lives.flatMap(({ card, life }) =>
     cardDeadlines(life, outages.get(card.id) ?? [], at)
@@ -227,7 +259,7 @@ async function mailBatch(db: Db, config: Config, ids: number[], at: Date, today:
       }))
       .filter((d): d is typeof d & { step: number } => d.step !== null),
   );
-  if (wanted.length === 0) return 0;
+  if (wanted.length === 0) return { wanted, orders: [] };
   const orders = await db
     .select({
       id: rksvOrders.id,
@@ -237,42 +269,52 @@ async function mailBatch(db: Db, config: Config, ids: number[], at: Date, today:
       companyname: rksvOrders.companyname,
     })
     .from(rksvOrders)
-    .where(inArray(rksvOrders.id, [...new Set(wanted.map((w) => w.card.order_id))]));
+    .where(inIds(rksvOrders.id, [...new Set(wanted.map((w) => w.card.order_id))]));
+  return { wanted, orders };
+}
+
+/** Records a batch's reminders and queues a mail for each one inserted, in one transaction. */
+async function mailBatch(
+  db: Db,
+  config: Config,
+  { wanted, orders }: Awaited<ReturnType<typeof dueMails>>,
+  at: Date,
+  today: string,
+): Promise<number> {
+  if (wanted.length === 0) return 0;
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(rksvDeadlineReminders)
-      .values(
-        wanted.map((w) => ({
-          card_id: w.card.id,
-          kind: w.kind,
-          due: w.due,
-          days_before: w.step,
-          audience: 'customer',
-          sent_at: at,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ card_id: rksvDeadlineReminders.card_id, kind: rksvDeadlineReminders.kind });
-    for (const r of inserted) {
-      const w = wanted.find((x) => x.card.id === r.card_id && x.kind === r.kind)!;
-      const order = orders.find((o) => o.id === w.card.order_id)!;
+    const inserted = await recordReminders(
+      tx,
+      wanted.map((w) => ({ card_id: w.card.id, kind: w.kind, due: w.due, days_before: w.step })),
+      'customer',
+      at,
+    );
+    // Only what was inserted is mailed (a reminder once), looked up by card and kind: one batch of mails.
+    const byCardKind = new Map(wanted.map((w) => [`${w.card.id}:${w.kind}`, w]));
+    const byOrder = new Map(orders.map((o) => [o.id, o]));
+    const mails = inserted.map((r) => {
+      const w = byCardKind.get(`${r.card_id}:${r.kind}`)!;
+      const order = byOrder.get(w.card.order_id)!;
       const lang = orderMailLanguage(order.lang);
       const validUntil = cardValidUntil(w.life);
-      const mail = rksvCardMail(lang, {
-        kind: w.kind,
-        name: order.customername,
-        companyname: order.companyname,
-        card: w.card.serial_number ?? w.card.kassenid ?? `#${w.card.id}`,
-        due: formatDate(`${w.due}T12:00:00Z`),
-        days: daysBetween(today, w.due),
-        year: Number(w.due.slice(0, 4)) - 1,
-        validUntil: validUntil ? formatDate(`${validUntil}T12:00:00Z`) : undefined,
-        cardType: w.card.card_type ?? undefined,
-        shopUrl: `${config.publicUrl}/rksv`,
-        seller: config.seller.name,
-      });
-      afterCommit.mail(await queueMail(tx, { to: order.email, ...mail }));
-    }
+      return {
+        to: order.email,
+        ...rksvCardMail(lang, {
+          kind: w.kind,
+          name: order.customername,
+          companyname: order.companyname,
+          card: w.card.serial_number ?? w.card.kassenid ?? `#${w.card.id}`,
+          due: formatDate(`${w.due}T12:00:00Z`),
+          days: daysBetween(today, w.due),
+          year: Number(w.due.slice(0, 4)) - 1,
+          validUntil: validUntil ? formatDate(`${validUntil}T12:00:00Z`) : undefined,
+          cardType: w.card.card_type ?? undefined,
+          shopUrl: `${config.publicUrl}/rksv`,
+          seller: config.seller.name,
+        }),
+      };
+    });
+    afterCommit.mail(await queueMails(tx, mails));
     return inserted.length;
   });
 }
