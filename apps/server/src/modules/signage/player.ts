@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { effectiveStatus, playsNow, type NowPlaying, type Playlist, type PlaylistItem } from '@portal/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  effectiveStatus,
+  playsNow,
+  type NowPlaying,
+  type Playlist,
+  type PlayerReport,
+  type PlaylistItem,
+} from '@portal/shared';
 import {
   signageDeviceContent,
   signageDevices,
@@ -11,6 +18,7 @@ import {
 import { isUniqueViolation } from '../../platform/db-helpers.js';
 import { conflict, unauthorized } from '../../platform/errors.js';
 import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/service.js';
+import { reportColumns } from './player-report.js';
 import { deviceMediaUrl, keyHash, loadDevice, MSG, newActivationCode, newDeviceKey, staffFilePath } from './common.js';
 
 /**
@@ -117,59 +125,104 @@ interface Candidate extends PlaylistItem {
 
 /** Everything the device could ever play (own content, active schedules of its customer): small lists. */
 async function candidates(ctx: ServiceCtx, device: DeviceRecord): Promise<Candidate[]> {
-  const own = await ctx.db
-    .select({
-      file_id: signageDeviceContent.file_id,
-      file_type: signageFiles.file_type,
-      file_name: signageFiles.file_name,
-      stored_name: signageFiles.stored_name,
-      duration: signageDeviceContent.duration,
-      start_time: signageDeviceContent.start_time,
-      end_time: signageDeviceContent.end_time,
-      days_of_week: signageDeviceContent.days_of_week,
-      display_order: signageDeviceContent.display_order,
-    })
-    .from(signageDeviceContent)
-    .innerJoin(signageFiles, eq(signageFiles.id, signageDeviceContent.file_id))
-    .where(eq(signageDeviceContent.device_id, device.id))
-    .orderBy(asc(signageDeviceContent.display_order), asc(signageDeviceContent.id))
-    .limit(1000);
-  const scheduled = device.customer_id
-    ? await ctx.db
-        .select({
-          file_id: signageScheduleContent.file_id,
-          file_type: signageFiles.file_type,
-          file_name: signageFiles.file_name,
-          stored_name: signageFiles.stored_name,
-          duration: signageScheduleContent.duration,
-          start_time: signageScheduleContent.start_time,
-          end_time: signageScheduleContent.end_time,
-          days_of_week: signageScheduleContent.days_of_week,
-          display_order: signageScheduleContent.display_order,
-          s_start: signageSchedules.start_time,
-          s_end: signageSchedules.end_time,
-          s_days: signageSchedules.days_of_week,
-          s_name: signageSchedules.schedule_name,
-        })
-        .from(signageScheduleContent)
-        .innerJoin(signageSchedules, eq(signageSchedules.id, signageScheduleContent.schedule_id))
-        .innerJoin(signageFiles, eq(signageFiles.id, signageScheduleContent.file_id))
-        .where(and(eq(signageSchedules.customer_id, device.customer_id), eq(signageSchedules.status, 'active')))
-        .orderBy(asc(signageScheduleContent.display_order), asc(signageSchedules.id), asc(signageScheduleContent.id))
-        .limit(1000)
-    : [];
+  return (await candidatesOf(ctx, [device])).get(device.id) ?? [];
+}
+
+/** The most items a device's own list, and a customer's schedules, give a playlist. */
+const CANDIDATES_MAX = 1000;
+
+/**
+ * `candidates` of several devices in two queries (the status board's page, the offline job's batch):
+ * each device's own content and its customer's active schedules, in the order the playlist takes them.
+ */
+export async function candidatesOf(
+  ctx: Pick<ServiceCtx, 'db'>,
+  devices: readonly Pick<DeviceRecord, 'id' | 'customer_id'>[],
+): Promise<Map<number, Candidate[]>> {
+  const out = new Map<number, Candidate[]>();
+  if (devices.length === 0) return out;
+  const deviceIds = devices.map((d) => d.id);
+  const customerIds = [...new Set(devices.flatMap((d) => (d.customer_id ? [d.customer_id] : [])))];
+  const [own, scheduled] = await Promise.all([
+    ctx.db
+      .select({
+        device_id: signageDeviceContent.device_id,
+        file_id: signageDeviceContent.file_id,
+        file_type: signageFiles.file_type,
+        file_name: signageFiles.file_name,
+        stored_name: signageFiles.stored_name,
+        duration: signageDeviceContent.duration,
+        start_time: signageDeviceContent.start_time,
+        end_time: signageDeviceContent.end_time,
+        days_of_week: signageDeviceContent.days_of_week,
+        display_order: signageDeviceContent.display_order,
+      })
+      .from(signageDeviceContent)
+      .innerJoin(signageFiles, eq(signageFiles.id, signageDeviceContent.file_id))
+      .where(inArray(signageDeviceContent.device_id, deviceIds))
+      .orderBy(
+        asc(signageDeviceContent.device_id),
+        asc(signageDeviceContent.display_order),
+        asc(signageDeviceContent.id),
+      ),
+    customerIds.length
+      ? ctx.db
+          .select({
+            customer_id: signageSchedules.customer_id,
+            file_id: signageScheduleContent.file_id,
+            file_type: signageFiles.file_type,
+            file_name: signageFiles.file_name,
+            stored_name: signageFiles.stored_name,
+            duration: signageScheduleContent.duration,
+            start_time: signageScheduleContent.start_time,
+            end_time: signageScheduleContent.end_time,
+            days_of_week: signageScheduleContent.days_of_week,
+            display_order: signageScheduleContent.display_order,
+            s_start: signageSchedules.start_time,
+            s_end: signageSchedules.end_time,
+            s_days: signageSchedules.days_of_week,
+            s_name: signageSchedules.schedule_name,
+          })
+          .from(signageScheduleContent)
+          .innerJoin(signageSchedules, eq(signageSchedules.id, signageScheduleContent.schedule_id))
+          .innerJoin(signageFiles, eq(signageFiles.id, signageScheduleContent.file_id))
+          .where(and(inArray(signageSchedules.customer_id, customerIds), eq(signageSchedules.status, 'active')))
+          .orderBy(
+            asc(signageSchedules.customer_id),
+            asc(signageScheduleContent.display_order),
+            asc(signageSchedules.id),
+            asc(signageScheduleContent.id),
+          )
+      : Promise.resolve([]),
+  ]);
   const item = (r: Omit<Candidate, 'url' | 'file_type'> & { file_type: string }): Candidate => ({
     ...r,
     file_type: r.file_type as Candidate['file_type'],
     url: deviceMediaUrl(r.file_id),
   });
-  return [
-    ...own.map(item),
-    ...scheduled.map(({ s_start, s_end, s_days, s_name, ...r }) => ({
-      ...item(r),
-      schedule: { start_time: s_start, end_time: s_end, days_of_week: s_days, name: s_name },
-    })),
-  ];
+  // Grouped in the order read, each list cut at CANDIDATES_MAX: what one device's own query gives.
+  const byKey = <R, K>(rows: R[], key: (r: R) => K) => {
+    const m = new Map<K, R[]>();
+    for (const r of rows) {
+      const list = m.get(key(r)) ?? m.set(key(r), []).get(key(r))!;
+      if (list.length < CANDIDATES_MAX) list.push(r);
+    }
+    return m;
+  };
+  const ownOf = byKey(own, (r) => r.device_id);
+  const schedulesOf = byKey(scheduled, (r) => r.customer_id);
+  for (const d of devices) {
+    out.set(d.id, [
+      ...(ownOf.get(d.id) ?? []).map(({ device_id: _d, ...r }) => item(r)),
+      ...(d.customer_id ? (schedulesOf.get(d.customer_id) ?? []) : []).map(
+        ({ customer_id: _c, s_start, s_end, s_days, s_name, ...r }) => ({
+          ...item(r),
+          schedule: { start_time: s_start, end_time: s_end, days_of_week: s_days, name: s_name },
+        }),
+      ),
+    ]);
+  }
+  return out;
 }
 
 /** What plays at `now`: inside the item's window (and its schedule's), by display order (stable). */
@@ -181,20 +234,51 @@ export function selectPlaying(all: Candidate[], now: Date): Candidate[] {
     .map(({ c }) => c);
 }
 
-/** The playlist answer; records the poll (last_seen and what plays) on the device. */
-export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promise<Playlist> {
-  const now = nowOf(ctx);
-  const status = effectiveStatus(device, now);
-  const playing = status === 'active' ? selectPlaying(await candidates(ctx, device), now) : [];
-  const items: PlaylistItem[] = playing.map(({ file_name: _n, stored_name: _f, schedule: _s, ...i }) => i);
-  await ctx.db
-    .update(signageDevices)
-    .set({ last_seen: now, playing: playing.map((p) => p.file_name) })
-    .where(eq(signageDevices.id, device.id));
-  const version = createHash('sha256')
+/** The playlist's items as the screen gets them. */
+const playlistItems = (playing: Candidate[]): PlaylistItem[] =>
+  playing.map(({ file_name: _n, stored_name: _f, schedule: _s, ...i }) => i);
+
+/** The version of a playlist: changes whenever its status or items do (the screen swaps only then). */
+const playlistVersion = (status: string, items: PlaylistItem[]) =>
+  createHash('sha256')
     .update(JSON.stringify([status, items]))
     .digest('hex')
     .slice(0, 16);
+
+/**
+ * What the server would give each device now: the playlist's version and whether it has anything to
+ * play (the status board's `version_current`, the offline warning), for a page of devices at once.
+ */
+export async function playlistsNow(
+  ctx: Pick<ServiceCtx, 'db'>,
+  devices: readonly DeviceRecord[],
+  now: Date,
+): Promise<Map<number, { version: string; items: number }>> {
+  const active = devices.filter((d) => effectiveStatus(d, now) === 'active');
+  const all = await candidatesOf(ctx, active);
+  return new Map(
+    devices.map((d) => {
+      const status = effectiveStatus(d, now);
+      const items = status === 'active' ? playlistItems(selectPlaying(all.get(d.id) ?? [], now)) : [];
+      return [d.id, { version: playlistVersion(status, items), items: items.length }];
+    }),
+  );
+}
+
+/**
+ * The playlist answer; records the poll (last_seen and what plays) on the device, with what the screen
+ * reported (health.ts), and ends an outage staff were told of.
+ */
+export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord, report: PlayerReport = {}): Promise<Playlist> {
+  const now = nowOf(ctx);
+  const status = effectiveStatus(device, now);
+  const playing = status === 'active' ? selectPlaying(await candidates(ctx, device), now) : [];
+  const items = playlistItems(playing);
+  await ctx.db
+    .update(signageDevices)
+    .set({ last_seen: now, playing: playing.map((p) => p.file_name), ...reportColumns(report) })
+    .where(eq(signageDevices.id, device.id));
+  const version = playlistVersion(status, items);
   return {
     status,
     items,
