@@ -1,9 +1,12 @@
 import { playsNow, type PlaylistItem } from '@portal/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../../lib/format';
 import { usePlayer } from './use-player';
 import './player.css';
+
+/** The pairing QR code, with its encoder, only on the pending screen. */
+const PairingQr = lazy(() => import('./pairing-qr'));
 
 /**
  * /ds/player: the full-screen page a signage screen's browser opens. It shows its activation code
@@ -14,7 +17,7 @@ import './player.css';
 export default function PlayerPage() {
   const { t } = useTranslation();
   const deviceType = useMemo(() => new URLSearchParams(location.search).get('type') ?? undefined, []);
-  const { playlist, code, media, online } = usePlayer(deviceType);
+  const { playlist, code, media, online, showing } = usePlayer(deviceType);
   const now = useClock();
   // The server chose the items for the moment of its answer; while it cannot be reached the same
   // window and weekday rule keeps the cached list honest.
@@ -32,9 +35,12 @@ export default function PlayerPage() {
     body = (
       <div className="okds-center" data-testid="player-pending">
         <p className="okds-hint">{t('signage.player.activateHint')}</p>
-        <p className="okds-code" dir="ltr" data-testid="player-code">
-          {code ? `${code.slice(0, 3)} ${code.slice(3)}` : '…'}
-        </p>
+        <div className="okds-pair">
+          <p className="okds-code" dir="ltr" data-testid="player-code">
+            {code ? `${code.slice(0, 3)} ${code.slice(3)}` : '…'}
+          </p>
+          <Suspense fallback={null}>{code && <PairingQr code={code} />}</Suspense>
+        </div>
       </div>
     );
   else if (playlist.status === 'locked')
@@ -44,7 +50,7 @@ export default function PlayerPage() {
       <Message title={t('signage.player.expired')} text={t('signage.player.expiredText')} testId="player-expired" />
     );
   else if (items.length === 0) body = <Idle now={now} />;
-  else body = <Loop items={items} media={media} version={playlist.version} />;
+  else body = <Loop items={items} media={media} version={playlist.version} onShow={showing} />;
 
   return (
     <main className="okds-player">
@@ -91,12 +97,27 @@ function Idle({ now }: { now: Date }) {
 }
 
 /** Plays the items in order: a picture for its duration, a video until it ends (or fails), then the next. */
-function Loop({ items, media, version }: { items: PlaylistItem[]; media: Map<number, string>; version: string }) {
+function Loop({
+  items,
+  media,
+  version,
+  onShow,
+}: {
+  items: PlaylistItem[];
+  media: Map<number, string>;
+  version: string;
+  onShow: (fileId: number | null) => void;
+}) {
   const [index, setIndex] = useState(0);
   // A new playlist starts from its first item.
   useEffect(() => setIndex(0), [version]);
   const item = items[index % items.length]!;
   const next = () => setIndex((i) => (i + 1) % Math.max(items.length, 1));
+  // The file on screen, for the next poll's report (fleet health); none once the loop stops.
+  useEffect(() => {
+    onShow(item.file_id);
+    return () => onShow(null);
+  }, [item.file_id, onShow]);
 
   useEffect(() => {
     if (item.file_type !== 'image') return;

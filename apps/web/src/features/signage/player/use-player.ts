@@ -1,5 +1,5 @@
 import { PLAYER_POLL_MS, type Playlist } from '@portal/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   DeviceKeyRefused,
   fetchPlaylist,
@@ -10,6 +10,7 @@ import {
   UuidTaken,
 } from './device-api';
 import { loadPlaylist, mediaBlob, pruneMedia, savePlaylist } from './media-cache';
+import { collectReport } from './health-report';
 
 export interface PlayerState {
   /** The playlist in force (from the server, or from the cache while it cannot be reached). */
@@ -19,6 +20,8 @@ export interface PlayerState {
   /** Blob URLs of the files of the playlist in force, by file id. */
   media: Map<number, string>;
   online: boolean;
+  /** The loop tells which file is on screen (reported with the next poll). */
+  showing: (fileId: number | null) => void;
 }
 
 /**
@@ -27,8 +30,14 @@ export interface PlayerState {
  * on the network); when the server cannot be reached the last playlist and its files stay in force.
  */
 export function usePlayer(deviceType?: string): PlayerState {
-  const [state, setState] = useState<PlayerState>({ playlist: null, code: null, media: new Map(), online: true });
+  const [state, setState] = useState<Omit<PlayerState, 'showing'>>({
+    playlist: null,
+    code: null,
+    media: new Map(),
+    online: true,
+  });
   const version = useRef<string | null>(null);
+  const onScreen = useRef<number | null>(null);
   const urls = useRef(new Map<number, string>());
 
   useEffect(() => {
@@ -78,7 +87,7 @@ export function usePlayer(deviceType?: string): PlayerState {
           id = await register(id.uuid, deviceType);
           setState((s) => ({ ...s, code: id.code }));
         }
-        const p = await fetchPlaylist(id.key!);
+        const p = await fetchPlaylist(id.key!, await collectReport(version.current, onScreen.current));
         await adopt(p, id.key, true);
       } catch (e) {
         if (e instanceof DeviceKeyRefused || e instanceof UuidTaken) {
@@ -108,5 +117,6 @@ export function usePlayer(deviceType?: string): PlayerState {
   }, [deviceType]);
 
   useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
-  return state;
+  const showing = useCallback((fileId: number | null) => void (onScreen.current = fileId), []);
+  return { ...state, showing };
 }
