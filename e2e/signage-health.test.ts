@@ -36,12 +36,11 @@ describe('signage fleet health: the pairing QR code, the report on the status bo
     assert.deepEqual(drawn, expected);
     await screenshot(screen, 'signage-player-pairing-qr');
 
-    // The phone that scanned it: signed in, the link opens the dialog with the code filled in.
+    // The phone that scanned it, not signed in yet: the sign-in leads on to the dialog with the code filled in.
     const staff = await app.open({ mobile: true });
     const page = staff.page;
-    await signIn(page, DEMO.admin);
-    await page.waitForURL('**/agent-dashboard');
-    await page.goto(link);
+    await signIn(page, DEMO.admin, link);
+    await page.waitForURL(`**/agent-dashboard/ds/devices?code=${code}`);
     const dialog = page.getByTestId('add-device-dialog');
     await dialog.getByTestId('add-device-code').waitFor();
     assert.equal(await dialog.getByTestId('add-device-code').inputValue(), code);
