@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +10,24 @@ import { preloadPlan } from './preload-plan.ts';
 import { zodWithoutJsonSchema } from './zod-without-json-schema.ts';
 
 const api = 'http://localhost:3000';
+
+/**
+ * The build's version, which a signage screen reports (issue 33): the web package's version and, in a
+ * git checkout, the commit (`1.0.0+8130522`), so staff see which screens run an older player.
+ */
+function appVersion(): string {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    return /^[0-9a-f]{4,40}$/.test(commit) ? `${version}+${commit}` : version;
+  } catch {
+    return version;
+  }
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -38,6 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
   ],
+  define: { __APP_VERSION__: JSON.stringify(appVersion()) },
   build: {
     outDir: 'dist',
     sourcemap: false,

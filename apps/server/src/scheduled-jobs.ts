@@ -11,6 +11,7 @@ import { fillMissingDeadlines, notifySlaAlerts } from './modules/tasks/sla-alert
 import { syncScheduledJobs } from './modules/sync/schedule.js';
 import { notifyLongOutages } from './modules/rksv-orders/outages.js';
 import { runCardDeadlineJob } from './modules/rksv-orders/deadline-reminders.js';
+import { notifyOfflineDevices } from './modules/signage/offline-alerts.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -71,7 +72,8 @@ export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
       atStart: true,
       run: async () => {
         const removed = await cleanOrphanFiles({ db: d.database.db, config: d.config, storage: d.storage });
-        if (removed.length) d.log.info({ count: removed.length, files: removed.slice(0, 20) }, 'orphan upload files removed');
+        if (removed.length)
+          d.log.info({ count: removed.length, files: removed.slice(0, 20) }, 'orphan upload files removed');
       },
     },
     {
@@ -93,6 +95,14 @@ export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
           const run = await runCardDeadlineJob({ db: d.database.db, config: d.config });
           if (run.refreshed || run.staff || run.customer) d.log.info(run, 'rksv card deadlines');
         }),
+    },
+    {
+      // Signage screens silent for 10 minutes while they have something to play: the signage staff
+      // are told once per outage (issue 33).
+      name: 'signage-offline',
+      lock: 'signageOffline',
+      everyMs: MINUTE_MS,
+      run: () => inUnitOfWork(d.release, async () => void (await notifyOfflineDevices({ db: d.database.db }))),
     },
   ];
 }

@@ -351,6 +351,13 @@ describe('generated input against every route', () => {
     const customerUser = await addUser(t.db, { role: 'customer' });
     await t.db.update(users).set({ customer_id: customer!.id }).where(eq(users.id, customerUser.id));
     const customerToken = await login(t.app, customerUser.email, customerUser.password);
+    // The screens' calls (/ds/api) with a device key: the guard refuses any other caller before the input.
+    const screen = await t.app.inject({
+      method: 'POST',
+      url: '/ds/api/register',
+      payload: { uuid: 'fuzz-screen-0001' },
+    });
+    const deviceKey = screen.json<{ device_key: string }>().device_key;
     const problems: string[] = [];
     let checked = 0;
     for (const r of t.app.routeTable.filter((x) => x.method !== 'HEAD' && !x.url.startsWith('/api/docs'))) {
@@ -374,7 +381,9 @@ describe('generated input against every route', () => {
         for (const p of params) url = url.replace(p, p === field.name ? LONG : '1');
         if (field.where === 'query') url += `?${new URLSearchParams({ [field.name]: LONG }).toString()}`;
         let payload: string | Buffer | undefined;
-        let headers: Record<string, string> = bearer(r.url.startsWith('/api/business/') ? customerToken : token);
+        let headers: Record<string, string> = r.url.startsWith('/ds/api/')
+          ? { authorization: `Device ${deviceKey}` }
+          : bearer(r.url.startsWith('/api/business/') ? customerToken : token);
         if (field.where === 'multipart') {
           const mp = multipart(
             Object.entries({ ...BASE[key], [field.name]: LONG }).map(([name, v]) => ({ name, value: String(v) })),

@@ -18,8 +18,28 @@ export const ALL_DAYS = '1,2,3,4,5,6,7';
 /** Device list and overview refresh (spec: Polling), and the screen's own playlist poll. */
 export const SIGNAGE_REFRESH_MS = 300_000;
 export const PLAYER_POLL_MS = 30_000;
-/** A device not heard from for this long is offline (three missed polls and a little). */
-export const DEVICE_OFFLINE_AFTER_MS = 100_000;
+/** A device not heard from for this long is offline (three missed polls; issue 33: a report within 90 s). */
+export const DEVICE_OFFLINE_AFTER_MS = 90_000;
+/**
+ * Offline this long while it has something to play now: the status board warns and the signage staff
+ * are told once per outage (`device_offline`).
+ */
+export const DEVICE_OFFLINE_ALERT_MS = 10 * 60_000;
+/** The status board asks again this often (half a poll: `online` turns within 15 s of the 90). */
+export const SIGNAGE_STATUS_REFRESH_MS = 15_000;
+/**
+ * Limits of what a screen reports with each poll (issue 33): the sizes of real screens and caches with
+ * room to spare, so a report cannot overflow a column or fill one with text.
+ */
+export const PLAYER_REPORT_LIMITS = {
+  versionMax: 64,
+  appVersionMax: 64,
+  /** 1 TiB of cached media. */
+  cacheBytesMax: 2 ** 40,
+  cacheFilesMax: 100_000,
+  /** Pixels of the window, either side (16K and then some). */
+  screenMax: 20_000,
+} as const;
 /** Wrong activation codes a device may get before it has to register anew. */
 export const ACTIVATION_MAX_TRIES = 5;
 export const SIGNAGE_SEARCH_MIN = 2;

@@ -30,6 +30,7 @@ import {
   verifyActivationSchema,
   activateByCodeSchema,
   nowPlayingSchema,
+  playerReportQuerySchema,
 } from '../schemas/signage.js';
 import { access, defineCalls, fileAnswer } from './define.js';
 
@@ -311,7 +312,8 @@ const deviceCalls = defineCalls('signage-device', {
     path: '/ds/api/playlist',
     access: device,
     summary:
-      'What the screen plays now (Vienna time), its status, and a version; records the poll (401 without a valid key)',
+      'What the screen plays now (Vienna time), its status, and a version; records the poll and what the screen reports in the query (version, file on screen, cache, app version, window; all optional) (401 without a valid key)',
+    query: playerReportQuerySchema,
     answer: playlistSchema,
     cacheControl: 'no-store',
     errors: [400, 401],

@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'rksvDeadline',
   'slaWarning',
   'slaBreached',
+  'deviceOffline',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -70,6 +71,11 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
       title: 'RKSV-Frist naht',
       message: 'Eine gesetzliche Frist der Signaturkarte #{{id}} von „{{titel}}“ endet am {{comment}}.',
     },
+    deviceOffline: {
+      title: 'Bildschirm offline',
+      message:
+        'Der Bildschirm #{{id}} „{{titel}}“ meldet sich seit {{comment}} nicht mehr, obwohl er jetzt Inhalte zeigen sollte.',
+    },
     rksvOutage: {
       title: 'RKSV-Ausfall über 48 Stunden',
       message:
@@ -97,6 +103,11 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
       title: 'RKSV deadline approaching',
       message: 'A legal deadline of signature card #{{id}} of “{{titel}}” ends on {{comment}}.',
     },
+    deviceOffline: {
+      title: 'Screen offline',
+      message:
+        'Screen #{{id}} “{{titel}}” has not reported since {{comment}}, although it should be showing content now.',
+    },
     rksvOutage: {
       title: 'RKSV outage over 48 hours',
       message:
@@ -120,7 +131,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     overdue: { title: 'Tâche en retard', message: 'L’échéance de la tâche n° {{id}} « {{titel}} » est dépassée.' },
     slaWarning: {
       title: 'Échéance de niveau de service proche',
-      message: 'Il reste {{minutes}} minutes avant l’échéance de niveau de service de la tâche n° {{id}} « {{titel}} ».',
+      message:
+        'Il reste {{minutes}} minutes avant l’échéance de niveau de service de la tâche n° {{id}} « {{titel}} ».',
     },
     slaBreached: {
       title: 'Échéance de niveau de service dépassée',
@@ -129,6 +141,11 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     rksvDeadline: {
       title: 'Échéance RKSV proche',
       message: 'Une échéance légale de la carte de signature n° {{id}} de « {{titel}} » arrive à terme le {{comment}}.',
+    },
+    deviceOffline: {
+      title: 'Écran hors ligne',
+      message:
+        'L’écran n° {{id}} « {{titel}} » ne s’est plus manifesté depuis le {{comment}}, alors qu’il devrait afficher du contenu maintenant.',
     },
     rksvOutage: {
       title: 'Panne RKSV de plus de 48 heures',
@@ -156,6 +173,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     rksvDeadline: {
       title: 'اقتراب موعد RKSV',
       message: 'ينتهي موعد قانوني لبطاقة التوقيع #{{id}} الخاصة بـ «{{titel}}» في {{comment}}.',
+    },
+    deviceOffline: {
+      title: 'الشاشة غير متصلة',
+      message: 'الشاشة #{{id}} «{{titel}}» لم تتصل منذ {{comment}}، مع أنه يجب أن تعرض محتوى الآن.',
     },
     rksvOutage: {
       title: 'عطل RKSV لأكثر من 48 ساعة',

@@ -16,6 +16,7 @@ import {
   startsBeforeEnd,
   TIME_OF_DAY,
   joinDays,
+  PLAYER_REPORT_LIMITS,
 } from '../signage-rules.js';
 
 /**
@@ -90,7 +91,10 @@ export type DeviceRow = z.infer<typeof deviceRowSchema>;
 
 export const deviceListQuerySchema = signagePageQuerySchema.extend({
   status: z.enum(['all', ...EFFECTIVE_STATUSES]).default('all'),
-  q: z.string().overwrite((s) => s.trim().slice(0, SEARCH_TEXT_MAX)).default(''),
+  q: z
+    .string()
+    .overwrite((s) => s.trim().slice(0, SEARCH_TEXT_MAX))
+    .default(''),
 });
 export const deviceListSchema = z.object({ rows: z.array(deviceRowSchema), total: z.number().int() });
 
@@ -200,9 +204,23 @@ export const deviceStatusRowSchema = z.object({
   customer_name: z.string().nullable(),
   effective_status: signageEffectiveStatusSchema,
   last_seen: z.string().nullable(),
+  /** A report within DEVICE_OFFLINE_AFTER_MS (90 s) by the server's clock. */
   online: z.boolean(),
   /** The file names of the device's last playlist answer. */
   playing: z.array(z.string()),
+  // What the screen itself reported with its last poll (issue 33): null until a player reports them.
+  /** The file on the screen at its last report (null: nothing, or not reported). */
+  now_playing_file_id: z.number().int().nullable(),
+  /** That file's name, while the file exists. */
+  now_playing_file_name: z.string().nullable(),
+  /** The version it runs is the one the server would give it now (null: it has not said which it runs). */
+  version_current: z.boolean().nullable(),
+  cache_bytes: z.number().int().nullable(),
+  cache_files: z.number().int().nullable(),
+  app_version: z.string().nullable(),
+  screen: z.object({ w: z.number().int(), h: z.number().int() }).nullable(),
+  /** Offline for over DEVICE_OFFLINE_ALERT_MS (10 minutes) while it has something to play now. */
+  offline_alert: z.boolean(),
 });
 export const deviceStatusListSchema = z.object({ rows: z.array(deviceStatusRowSchema), total: z.number().int() });
 export type DeviceStatusRow = z.infer<typeof deviceStatusRowSchema>;
@@ -370,6 +388,34 @@ export const playlistItemSchema = z.object({
   display_order: z.number().int(),
 });
 export type PlaylistItem = z.infer<typeof playlistItemSchema>;
+
+const L = PLAYER_REPORT_LIMITS;
+const count = (max: number) => z.coerce.number().int().min(0).max(max).optional();
+const label = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[\x21-\x7e]*$/)
+    .transform((v) => v || undefined)
+    .optional();
+/**
+ * What a screen reports with each playlist call (issue 33), as query parameters: the version in force,
+ * the file on screen, its cache, the player's build and its window (`screen_w` × `screen_h`). Every
+ * field is optional, so players from before still poll; a value out of range is refused at its field.
+ */
+export const playerReportQuerySchema = z.object({
+  version: label(L.versionMax),
+  now_playing_file_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
+  cache_bytes: count(L.cacheBytesMax),
+  cache_files: count(L.cacheFilesMax),
+  app_version: label(L.appVersionMax),
+  screen_w: z.coerce.number().int().min(1).max(L.screenMax).optional(),
+  screen_h: z.coerce.number().int().min(1).max(L.screenMax).optional(),
+});
+export type PlayerReport = z.infer<typeof playerReportQuerySchema>;
+/** The report as the player sends it (numbers before coercion). */
+export type PlayerReportInput = z.input<typeof playerReportQuerySchema>;
 export const playlistSchema = z.object({
   status: signageEffectiveStatusSchema,
   items: z.array(playlistItemSchema),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 import { users } from './users.js';
 
@@ -31,11 +31,27 @@ export const signageDevices = pgTable(
     /** The code the screen shows; wrong tries count, five lock it until the screen registers anew. */
     activation_code: text(),
     activation_tries: integer().notNull().default(0),
+    // What the screen reported with its last poll (issue 33; null until a player reports them).
+    /** The playlist version the screen runs. */
+    reported_version: text(),
+    /** The file on the screen (no reference: a report may name a file deleted meanwhile). */
+    now_playing_file_id: integer(),
+    cache_bytes: bigint({ mode: 'number' }),
+    cache_files: integer(),
+    app_version: text(),
+    screen_w: integer(),
+    screen_h: integer(),
+    /** The current outage was told to staff (`device_offline`); cleared by the device's next report. */
+    offline_notified_at: ts(),
     created_at: ts().notNull().defaultNow(),
     updated_at: ts().notNull().defaultNow(),
   },
   (t) => [
     index('signage_devices_customer_idx').on(t.customer_id),
+    // The offline job reads active devices silent for 10 minutes whose outage nobody was told of yet.
+    index('signage_devices_offline_idx')
+      .on(t.last_seen, t.id)
+      .where(sql`${t.status} = 'active' and ${t.offline_notified_at} is null`),
     index('signage_devices_status_idx').on(t.status, t.id),
     index('signage_devices_created_idx').on(t.created_at),
     // "Gerät hinzufügen" finds a pending device by the code it shows.

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, isNotNull, lt, ne, or, sql, type SQL 
 import {
   ACTIVATION_MAX_TRIES,
   daysRemaining,
-  DEVICE_OFFLINE_AFTER_MS,
   effectiveStatus,
   licenseOneYearFrom,
   viennaDay,
@@ -20,6 +19,7 @@ import { takeRateLimit } from '../../platform/db-rate-limit.js';
 import { likeEscape } from '../../platform/db-helpers.js';
 import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { iso, loadCustomer, loadDevice, MSG } from './common.js';
+import { healthOf } from './health.js';
 import { playlistsChanged } from './push.js';
 
 /**
@@ -331,7 +331,10 @@ export async function overview(ctx: ServiceCtx, _viewer: Viewer): Promise<Signag
   };
 }
 
-/** Every device online or offline by its last poll, and what its last playlist held. */
+/**
+ * Every device online or offline by its last poll, what its last playlist held, and what it reported
+ * of itself (issue 33: the file on screen, whether its version is current, its cache and build).
+ */
 export async function deviceStatus(
   ctx: ServiceCtx,
   _viewer: Viewer,
@@ -348,6 +351,12 @@ export async function deviceStatus(
       .offset(input.offset),
     ctx.db.select({ n: count() }).from(signageDevices),
   ]);
+  // Beside the poll's record, the screen's own report and the server's view of it (health.ts).
+  const health = await healthOf(
+    ctx,
+    rows.map((r) => r.d),
+    now,
+  );
   return {
     rows: rows.map((r) => ({
       device_id: r.d.id,
@@ -355,8 +364,8 @@ export async function deviceStatus(
       customer_name: r.customer_name,
       effective_status: effectiveStatus(r.d, now),
       last_seen: iso(r.d.last_seen),
-      online: r.d.last_seen !== null && now.getTime() - r.d.last_seen.getTime() < DEVICE_OFFLINE_AFTER_MS,
       playing: r.d.playing,
+      ...health.get(r.d.id)!,
     })),
     total: total?.n ?? 0,
   };

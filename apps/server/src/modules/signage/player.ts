@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { effectiveStatus, type NowPlaying, type Playlist } from '@portal/shared';
+import { effectiveStatus, type NowPlaying, type Playlist, type PlayerReport } from '@portal/shared';
 import {
   signageDeviceContent,
   signageDevices,
@@ -12,6 +12,7 @@ import { conflict, unauthorized } from '../../platform/errors.js';
 import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { keyHash, loadDevice, MSG, newActivationCode, newDeviceKey, staffFilePath } from './common.js';
 import { candidatesOf, playlistOf, type DeviceRecord } from './playlist-content.js';
+import { reportColumns } from './player-report.js';
 
 /**
  * The screens' side: a player page registers itself, then asks every 30 s what to play now. The
@@ -109,8 +110,11 @@ export async function deviceByKey(
   return d;
 }
 
-/** The playlist answer; records the poll (last_seen and what plays) on the device. */
-export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promise<Playlist> {
+/**
+ * The playlist answer; records the poll (last_seen and what plays) on the device, with what the screen
+ * reported (health.ts), and ends an outage staff were told of.
+ */
+export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord, report: PlayerReport = {}): Promise<Playlist> {
   const now = nowOf(ctx);
   const { status, playing, items, plan, version } = playlistOf(
     device,
@@ -119,7 +123,7 @@ export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord): Promis
   );
   await ctx.db
     .update(signageDevices)
-    .set({ last_seen: now, playing: playing.map((p) => p.file_name) })
+    .set({ last_seen: now, playing: playing.map((p) => p.file_name), ...reportColumns(report) })
     .where(eq(signageDevices.id, device.id));
   return {
     status,

@@ -37,8 +37,8 @@ const MAX_ITEMS = 1000;
 
 /** Everything each device could ever play (own content, active schedules of its customer), in order. */
 export async function candidatesOf(
-  ctx: ServiceCtx,
-  devices: Pick<DeviceRecord, 'id' | 'customer_id'>[],
+  ctx: Pick<ServiceCtx, 'db'>,
+  devices: readonly Pick<DeviceRecord, 'id' | 'customer_id'>[],
 ): Promise<Map<number, Candidate[]>> {
   const out = new Map<number, Candidate[]>(devices.map((d) => [d.id, []]));
   if (devices.length === 0) return out;
@@ -149,4 +149,25 @@ export function playlistOf(device: DeviceRecord, all: Candidate[], now: Date) {
     .digest('hex')
     .slice(0, 16);
   return { status, playing, items, plan, version };
+}
+
+/**
+ * What the server would give each device now: the playlist's version and whether it has anything to
+ * play (the status board's `version_current`, the offline warning), for a page of devices at once.
+ */
+export async function playlistsNow(
+  ctx: Pick<ServiceCtx, 'db'>,
+  devices: readonly DeviceRecord[],
+  now: Date,
+): Promise<Map<number, { version: string; items: number }>> {
+  const all = await candidatesOf(
+    ctx,
+    devices.filter((d) => effectiveStatus(d, now) === 'active'),
+  );
+  return new Map(
+    devices.map((d) => {
+      const { items, version } = playlistOf(d, all.get(d.id) ?? [], now);
+      return [d.id, { version, items: items.length }];
+    }),
+  );
 }

@@ -25,6 +25,8 @@ export const LOCKS = {
   slaAlerts: 727_311,
   /** Scheduled: the signature cards' deadlines the calendar moves, and their reminders (issue 32). */
   rksvCardDeadlines: 727_320,
+  /** Scheduled: signage screens silent for 10 minutes in their schedule window, told once per outage (issue 33). */
+  signageOffline: 727_330,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

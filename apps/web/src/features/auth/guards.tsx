@@ -9,7 +9,8 @@ export function RequireStaff({ children, flags, roles }: { children: ReactNode; 
   const { user, isAuthLoading } = useAuth();
   const location = useLocation();
   if (isAuthLoading) return <AuthLoading />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // The address with its query (a screen's pairing link `ds/devices?code=…`): the sign-in returns to it.
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (user.role === 'customer') return <Navigate to="/business-dashboard" replace />;
   // A screen the user's role or flags do not allow: home, with the reason (the layout shows it).
   if ((roles && !roles.includes(user.role)) || (flags && !flags.every((f) => user[f])))

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@portal/shared';
 import { signIn as postSignIn } from './api/sign-in';
@@ -29,6 +29,10 @@ export function LoginPage({ variant }: Props) {
   const { t } = useTranslation();
   const { signIn, user, isAuthLoading } = useAuth();
   const navigate = useNavigate();
+  // The staff address the guard sent here from (router state, never the URL: no open redirect).
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  const target = (role: AuthUser['role']) =>
+    role !== 'customer' && from?.startsWith('/agent-dashboard/') ? from : homeFor(role, variant);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const checks = useDeferredValidation(loadLoginChecks);
@@ -39,7 +43,7 @@ export function LoginPage({ variant }: Props) {
     transformValues: (v) => ({ email: v.email.trim(), password: v.password.trim() }),
   });
 
-  if (!isAuthLoading && user) return <Navigate to={homeFor(user.role, variant)} replace />;
+  if (!isAuthLoading && user) return <Navigate to={target(user.role)} replace />;
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
@@ -47,7 +51,7 @@ export function LoginPage({ variant }: Props) {
     try {
       const answer = await postSignIn(variant, values);
       signIn(answer);
-      navigate(homeFor(answer.role, variant), { replace: true });
+      navigate(target(answer.role), { replace: true });
     } catch (e) {
       if (hasStatus(e, 404)) setError(t('login.errors.notFound'));
       else if (hasStatus(e, 401)) setError(errorMessage(e, t('login.errors.invalid')));

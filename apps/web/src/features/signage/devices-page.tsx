@@ -53,6 +53,9 @@ export default function SignageDevicesPage() {
   const devices = useDevices({ status: values.status, q: values.q, offset });
   const [dialog, setDialog] = useState<{ device: DeviceRow; mode: 'activate' | 'customer' } | null>(null);
   const [adding, setAdding] = useState(false);
+  // A screen's pairing QR code opens this page as `?code=<six digits>`: "Gerät hinzufügen" with the code.
+  const pairing = useOpenInUrl('code');
+  const pairingCode = pairing.value?.replace(/\D/g, '').slice(0, 6);
   // The device whose 'Was läuft jetzt?' is open, in the address (`?device=<id>`).
   const watching = useOpenInUrl('device');
   const watchedId = urlParam.id()(watching.value);
@@ -238,7 +241,15 @@ export default function SignageDevicesPage() {
       {devices.isError && <Text c="red.8">{errorMessage(devices.error, t('signage.errors.devices'))}</Text>}
       <Suspense fallback={null}>
         {dialog && <ActivationDialog device={dialog.device} mode={dialog.mode} onClose={() => setDialog(null)} />}
-        {adding && <AddDeviceDialog onClose={() => setAdding(false)} />}
+        {(adding || pairingCode !== undefined) && (
+          <AddDeviceDialog
+            code={pairingCode}
+            onClose={() => {
+              setAdding(false);
+              if (pairing.value !== null) pairing.close();
+            }}
+          />
+        )}
         {watchedId !== undefined && <NowPlayingDialog deviceId={watchedId} onClose={watching.close} />}
       </Suspense>
     </Stack>

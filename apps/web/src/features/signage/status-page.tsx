@@ -1,4 +1,5 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { DeviceStatusRow } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -12,8 +13,13 @@ import { NowPlayingDialog } from './components/now-playing-dialog';
 import { useOpenInUrl } from '../../lib/use-open-in-url';
 import { urlParam } from '../../lib/use-url-filters';
 import { PageHeader } from '../../components/page-header';
+import { ConnectionCell, PlayingCell, ReportedFacts } from './components/device-health';
 
-/** Status: every device online or offline by its last poll, when it was last seen, what it plays now. */
+/**
+ * Status: every device online or offline by its last poll, when it was last seen, what it plays now,
+ * and what it reported of itself (the file on screen, its version, build and cache; issue 33), asked
+ * again every 15 s. Screens offline for over 10 minutes in their schedule window are named above.
+ */
 export default function SignageStatusPage() {
   const { t } = useTranslation();
   const { offset, paging } = useOffsetPaging(SIGNAGE_PAGE);
@@ -21,21 +27,23 @@ export default function SignageStatusPage() {
   // The device whose 'Was läuft jetzt?' is open, in the address (`?device=<id>`).
   const watching = useOpenInUrl('device');
   const watchedId = urlParam.id()(watching.value);
+  const alerts = status.data?.rows.filter((d) => d.offline_alert) ?? [];
   const columns: DataTableColumn<DeviceStatusRow>[] = [
     {
       key: 'name',
       header: t('signage.devices.name'),
-      cell: (d) => d.device_name ?? t('signage.devices.unnamed', { id: d.device_id }),
+      cell: (d) => (
+        <Stack gap={0}>
+          <Text size="sm">{d.device_name ?? t('signage.devices.unnamed', { id: d.device_id })}</Text>
+          <ReportedFacts device={d} />
+        </Stack>
+      ),
     },
     { key: 'customer', header: t('signage.devices.customer'), cell: (d) => d.customer_name ?? '–' },
     {
       key: 'online',
       header: t('signage.statusBoard.connection'),
-      cell: (d) => (
-        <Badge color={d.online ? 'green' : 'gray'} variant="dot">
-          {d.online ? t('signage.statusBoard.online') : t('signage.statusBoard.offline')}
-        </Badge>
-      ),
+      cell: (d) => <ConnectionCell device={d} />,
     },
     { key: 'status', header: t('signage.devices.status'), cell: (d) => <StatusBadge status={d.effective_status} /> },
     {
@@ -46,14 +54,7 @@ export default function SignageStatusPage() {
     {
       key: 'playing',
       header: t('signage.statusBoard.playing'),
-      cell: (d) =>
-        d.playing.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('signage.statusBoard.nothing')}
-          </Text>
-        ) : (
-          <Text size="sm">{d.playing.join(', ')}</Text>
-        ),
+      cell: (d) => <PlayingCell device={d} />,
     },
     {
       key: 'now',
@@ -64,6 +65,14 @@ export default function SignageStatusPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('signage.statusBoard.title')} />
+      {alerts.length > 0 && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="offline-alerts">
+          {t('signage.statusBoard.offlineAlerts', {
+            count: alerts.length,
+            names: alerts.map((d) => d.device_name ?? t('signage.devices.unnamed', { id: d.device_id })).join(', '),
+          })}
+        </Alert>
+      )}
       <DataTable
         columns={columns}
         rows={status.data?.rows}

@@ -18,9 +18,10 @@ import { CustomerPicker } from './customer-picker';
  * its name; one call finds the pending screen and activates it. The form checks with the server's own
  * schema (`activateByCodeSchema`: spaces and dashes in the code ignored), and each refusal, the form's
  * or the server's, is shown at its field (a wrong code at the code); only what belongs to no field
- * (too many tries) above the buttons.
+ * (too many tries) above the buttons. `code` fills the code in (the screen's QR code opens the devices
+ * page with `?code=`).
  */
-export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
+export function AddDeviceDialog({ onClose, code = '' }: { onClose: () => void; code?: string }) {
   const { t } = useTranslation();
   const [customer, setCustomer] = useState<SignageCustomerHit | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,38 +29,39 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const sending = useOneAtATime();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { activation_code: '', customer_id: null as number | null, device_name: '' },
+    initialValues: { activation_code: code, customer_id: null as number | null, device_name: '' },
     validate: zod4Resolver(activateByCodeSchema),
     onValuesChange: () => setFailure(null),
   });
 
-  const submit = form.onSubmit((values) =>
-    void sending.run(() =>
-      add.mutateAsync(
-        {
-          activation_code: values.activation_code,
-          customer_id: values.customer_id ?? 0,
-          device_name: values.device_name || undefined,
-        },
-        {
-          onSuccess: (device) => {
-            notifications.show({
-              color: 'green',
-              message: t('signage.addDevice.done', { name: device.device_name ?? `#${device.device_id}` }),
-            });
-            onClose();
+  const submit = form.onSubmit(
+    (values) =>
+      void sending.run(() =>
+        add.mutateAsync(
+          {
+            activation_code: values.activation_code,
+            customer_id: values.customer_id ?? 0,
+            device_name: values.device_name || undefined,
           },
-          onError: (e) => {
-            const fields = fieldErrorsOf(e);
-            // A code no screen shows has no field list: it belongs at the code.
-            if (errorCode(e) === SIGNAGE_MSG.codeWrong.code && !fields.activation_code)
-              fields.activation_code = errorMessage(e, '');
-            if (Object.keys(fields).length > 0) form.setErrors(fields);
-            else setFailure(errorMessage(e, translateMessage(SIGNAGE_MSG.verifyFailed)));
+          {
+            onSuccess: (device) => {
+              notifications.show({
+                color: 'green',
+                message: t('signage.addDevice.done', { name: device.device_name ?? `#${device.device_id}` }),
+              });
+              onClose();
+            },
+            onError: (e) => {
+              const fields = fieldErrorsOf(e);
+              // A code no screen shows has no field list: it belongs at the code.
+              if (errorCode(e) === SIGNAGE_MSG.codeWrong.code && !fields.activation_code)
+                fields.activation_code = errorMessage(e, '');
+              if (Object.keys(fields).length > 0) form.setErrors(fields);
+              else setFailure(errorMessage(e, translateMessage(SIGNAGE_MSG.verifyFailed)));
+            },
           },
-        },
+        ),
       ),
-    ),
   );
 
   return (

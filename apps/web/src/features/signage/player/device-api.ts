@@ -1,3 +1,4 @@
+import type { PlayerReportInput } from '@portal/shared';
 import { signageCalls, type CallAnswer } from '@portal/shared/contracts';
 import { callUrl } from '../../../lib/calls';
 
@@ -63,9 +64,15 @@ export async function register(uuid: string, deviceType?: string): Promise<Devic
 
 export const authHeader = (key: string) => ({ authorization: `Device ${key}` });
 
-/** What the screen plays now (`getSignagePlaylist`). Throws DeviceKeyRefused on 401, a TypeError when the network is down. */
-export async function fetchPlaylist(key: string): Promise<CallAnswer<typeof calls.getSignagePlaylist>> {
-  const res = await fetch(callUrl(calls.getSignagePlaylist), {
+/**
+ * What the screen plays now (`getSignagePlaylist`), telling what it shows (health-report.ts). Throws
+ * DeviceKeyRefused on 401, a TypeError when the network is down.
+ */
+export async function fetchPlaylist(
+  key: string,
+  report: PlayerReportInput = {},
+): Promise<CallAnswer<typeof calls.getSignagePlaylist>> {
+  const res = await fetch(callUrl(calls.getSignagePlaylist, { ...report }), {
     headers: { ...authHeader(key), accept: 'application/json' },
     cache: 'no-store',
   });

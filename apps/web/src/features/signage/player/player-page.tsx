@@ -1,5 +1,5 @@
 import type { PlaylistItem } from '@portal/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../../lib/format';
 import { useOfflineShell } from './offline-shell';
@@ -8,6 +8,9 @@ import { usePlayUploads } from './play-upload';
 import { itemsToPlay } from './player-clock';
 import { usePlayer } from './use-player';
 import './player.css';
+
+/** The pairing QR code, with its encoder, only on the pending screen. */
+const PairingQr = lazy(() => import('./pairing-qr'));
 
 /**
  * /ds/player: the full-screen page a signage screen's browser opens. It shows its activation code
@@ -18,7 +21,7 @@ import './player.css';
 export default function PlayerPage() {
   const { t } = useTranslation();
   const deviceType = useMemo(() => new URLSearchParams(location.search).get('type') ?? undefined, []);
-  const { playlist, code, media, online, offsetMs } = usePlayer(deviceType);
+  const { playlist, code, media, online, offsetMs, showing } = usePlayer(deviceType);
   useOfflineShell();
   usePlayUploads();
   const now = useClock();
@@ -35,9 +38,12 @@ export default function PlayerPage() {
     body = (
       <div className="okds-center" data-testid="player-pending">
         <p className="okds-hint">{t('signage.player.activateHint')}</p>
-        <p className="okds-code" dir="ltr" data-testid="player-code">
-          {code ? `${code.slice(0, 3)} ${code.slice(3)}` : '…'}
-        </p>
+        <div className="okds-pair">
+          <p className="okds-code" dir="ltr" data-testid="player-code">
+            {code ? `${code.slice(0, 3)} ${code.slice(3)}` : '…'}
+          </p>
+          <Suspense fallback={null}>{code && <PairingQr code={code} />}</Suspense>
+        </div>
       </div>
     );
   else if (playlist.status === 'locked')
@@ -47,7 +53,7 @@ export default function PlayerPage() {
       <Message title={t('signage.player.expired')} text={t('signage.player.expiredText')} testId="player-expired" />
     );
   else if (items.length === 0) body = <Idle now={now} />;
-  else body = <Loop items={items} media={media} version={playlist.version} />;
+  else body = <Loop items={items} media={media} version={playlist.version} onShow={showing} />;
 
   return (
     <main className="okds-player">
@@ -118,7 +124,18 @@ function following(items: PlaylistItem[], version: string, after: Turn): number 
  * a frame; until then the current one stays. A new version does not restart the loop: the item on screen
  * plays to its end, and the next comes from the new list.
  */
-function Loop({ items, media, version }: { items: PlaylistItem[]; media: Map<number, string>; version: string }) {
+function Loop({
+  items,
+  media,
+  version,
+  onShow,
+}: {
+  items: PlaylistItem[];
+  media: Map<number, string>;
+  version: string;
+  /** The file on screen, for the next poll's report (fleet health); null once the loop stops. */
+  onShow: (fileId: number | null) => void;
+}) {
   const seq = useRef(0);
   const [shown, setShown] = useState<Turn | null>(null);
   const [upcoming, setUpcoming] = useState<Turn | null>(null);
@@ -133,8 +150,11 @@ function Loop({ items, media, version }: { items: PlaylistItem[]; media: Map<num
   const wantSrc = want && media.get(want.file_id);
   // A playlist of one video loops it on screen; it ends (and the next comes) once more items arrive.
   const loops = shown?.item.file_type === 'video' && items.length === 1 && want?.file_id === shown.item.file_id;
-  // Each turn on screen is one logged showing (proof of play).
+  // Each turn on screen is one logged showing (proof of play), and the file on screen is reported.
   useProofOfPlay(shown?.item.file_id ?? null, shown?.seq);
+  const onScreenFile = shown?.item.file_id ?? null;
+  useEffect(() => onShow(onScreenFile), [onScreenFile, onShow]);
+  useEffect(() => () => onShow(null), [onShow]);
 
   // Prepare the next item; a list that changed replaces a prepared one whose turn has not come.
   useEffect(() => {

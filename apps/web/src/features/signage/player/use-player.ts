@@ -1,5 +1,5 @@
 import type { Playlist } from '@portal/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   DeviceKeyRefused,
   fetchPlaylist,
@@ -10,6 +10,7 @@ import {
   UuidTaken,
 } from './device-api';
 import { devicePush, pollDelay } from './device-socket';
+import { collectReport } from './health-report';
 import { loadPlaylist, mediaSource, pruneMedia, savePlaylist } from './media-cache';
 import { clockOffset, filesOf } from './player-clock';
 
@@ -23,6 +24,8 @@ export interface PlayerState {
   online: boolean;
   /** server_time − Date.now() at the last answer (kept with the playlist): the offline clock's correction. */
   offsetMs: number;
+  /** The loop tells which file is on screen (reported with the next poll). */
+  showing: (fileId: number | null) => void;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface PlayerState {
  * on the network); when the server cannot be reached the last playlist and its files stay in force.
  */
 export function usePlayer(deviceType?: string): PlayerState {
-  const [state, setState] = useState<PlayerState>({
+  const [state, setState] = useState<Omit<PlayerState, 'showing'>>({
     playlist: null,
     code: null,
     media: new Map(),
@@ -40,6 +43,7 @@ export function usePlayer(deviceType?: string): PlayerState {
     offsetMs: 0,
   });
   const version = useRef<string | null>(null);
+  const onScreen = useRef<number | null>(null);
   const urls = useRef(new Map<number, string>());
   // URLs a new version dropped: freed one version later, so the item on screen plays to its end.
   const retired = useRef<string[]>([]);
@@ -104,7 +108,7 @@ export function usePlayer(deviceType?: string): PlayerState {
           id = await register(id.uuid, deviceType);
           setState((s) => ({ ...s, code: id.code }));
         }
-        const p = await fetchPlaylist(id.key!);
+        const p = await fetchPlaylist(id.key!, await collectReport(version.current, onScreen.current));
         failures = 0;
         push.use(id.key!);
         await adopt(p, id.key, true, clockOffset(p.server_time));
@@ -138,5 +142,6 @@ export function usePlayer(deviceType?: string): PlayerState {
   }, [deviceType]);
 
   useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
-  return state;
+  const showing = useCallback((fileId: number | null) => void (onScreen.current = fileId), []);
+  return { ...state, showing };
 }
