@@ -78,6 +78,18 @@ describe('generated input against every route', () => {
   let t: TestApp;
   let admin: { email: string; password: string };
   let token: string;
+  let customerLogin: Promise<string> | undefined;
+  /** A customer's session (business dashboard calls are customer-only: the guard refuses staff first). */
+  const customerSession = () =>
+    (customerLogin ??= (async () => {
+      const [customer] = await t.db
+        .insert(customers)
+        .values({ kundennummer: '77001', firma: 'Fuzz GmbH', country_id: 1, source: 'AT' })
+        .returning();
+      const customerUser = await addUser(t.db, { role: 'customer' });
+      await t.db.update(users).set({ customer_id: customer!.id }).where(eq(users.id, customerUser.id));
+      return login(t.app, customerUser.email, customerUser.password);
+    })());
   let tables: string[];
   let doc: {
     paths: Record<
@@ -270,7 +282,7 @@ describe('generated input against every route', () => {
           for (const p of params) url = url.replace(p, p === field.name ? encodeURIComponent(bad) : '1');
           if (field.where === 'query') url += `?${new URLSearchParams({ [field.name]: bad }).toString()}`;
           let payload: string | Buffer | undefined;
-          let headers: Record<string, string> = bearer(token);
+          let headers: Record<string, string> = bearer(r.url.startsWith('/api/business/') ? await customerSession() : token);
           if (field.where === 'multipart') {
             const mp = multipart(
               Object.entries({ ...BASE[key], [field.name]: bad }).map(([name, v]) => ({ name, value: String(v) })),
@@ -344,13 +356,7 @@ describe('generated input against every route', () => {
       parameters?: { in: string; name: string }[];
     };
     // The customer-only calls (business dashboard) with a customer's session.
-    const [customer] = await t.db
-      .insert(customers)
-      .values({ kundennummer: '77001', firma: 'Fuzz GmbH', country_id: 1, source: 'AT' })
-      .returning();
-    const customerUser = await addUser(t.db, { role: 'customer' });
-    await t.db.update(users).set({ customer_id: customer!.id }).where(eq(users.id, customerUser.id));
-    const customerToken = await login(t.app, customerUser.email, customerUser.password);
+    const customerToken = await customerSession();
     // The screens' calls (/ds/api) with a device key: the guard refuses any other caller before the input.
     const screen = await t.app.inject({
       method: 'POST',

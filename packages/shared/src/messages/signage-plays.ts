@@ -9,7 +9,6 @@ export const SIGNAGE_PLAYS_MSG = defineMessages('signagePlays', {
   fileInvalid: 'Ungültige Datei-ID.',
   startedAtInvalid: 'Ungültiger Startzeitpunkt (ISO 8601 mit Zeitzone).',
   durationInvalid: 'Die Dauer muss zwischen 0 und 24 Stunden liegen (Millisekunden).',
-  customerRequired: 'Bitte wählen Sie einen Kunden aus',
   rangeInvalid: 'Ungültiger Zeitraum (von und bis als JJJJ-MM-TT, von nicht nach bis, höchstens 366 Tage).',
   monthInvalid: 'Ungültiger Monat (JJJJ-MM).',
 });

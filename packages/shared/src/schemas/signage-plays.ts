@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SIGNAGE_PLAYS_MSG as MSG } from '../messages/signage-plays.js';
+import { SIGNAGE_MSG } from '../messages/signage.js';
 import { apiInstant, isApiDay, isApiMonth } from './dates.js';
 
 /**
@@ -61,10 +62,10 @@ const dayCount = (from: string, to: string) => (Date.parse(to) - Date.parse(from
 export const playsQuerySchema = z
   .object({
     customer_id: z.coerce
-      .number({ error: MSG.customerRequired.code })
-      .int(MSG.customerRequired.code)
-      .positive(MSG.customerRequired.code)
-      .max(DB_ID_MAX, MSG.customerRequired.code),
+      .number({ error: SIGNAGE_MSG.customerRequired.code })
+      .int(SIGNAGE_MSG.customerRequired.code)
+      .positive(SIGNAGE_MSG.customerRequired.code)
+      .max(DB_ID_MAX, SIGNAGE_MSG.customerRequired.code),
     /** Vienna calendar days, both included. */
     from: day,
     to: day,
