@@ -44,7 +44,10 @@ export interface OpenOptions {
   holder?: string;
   /** Where a stale lock that is taken over is reported. */
   warn?: (message: string) => void;
-  /** A tar made by dumpDataDir, loaded into the empty folder pgliteDir/db (the restore command). */
+  /**
+   * A tar made by dumpDataDir, loaded into the empty folder pgliteDir/db (the restore command), or into a
+   * database in memory (the tests start from one migrated database instead of migrating each).
+   */
   loadDataDir?: Blob;
 }
 
@@ -292,7 +295,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw e;
     }
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, loadDataDir: opts.loadDataDir });
   }
   // One connection: statements and transactions queue for it. Counted (and timed, queueing included)
   // for the metrics by wrapping the two calls drizzle makes, query and transaction.
