@@ -11,21 +11,13 @@
  */
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
 import { sql } from 'drizzle-orm';
-import { FLAGS, ROLE_IDS, addDays, viennaDay } from '@portal/shared';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, type Db } from '../apps/server/src/db/client.js';
-import { runMigrations } from '../apps/server/src/db/migrate.js';
-import { ensureReferenceData } from '../apps/server/src/db/reference-data.js';
-import { users } from '../apps/server/src/db/schema/index.js';
+import { ROLE_IDS, addDays, viennaDay } from '@portal/shared';
+import type { Config } from '../apps/server/src/config.js';
+import type { Db } from '../apps/server/src/db/client.js';
 import { runCardDeadlineJob } from '../apps/server/src/modules/rksv-orders/deadline-reminders.js';
-import { createMailer } from '../apps/server/src/platform/mail.js';
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
-import { RealtimeHub } from '../apps/server/src/platform/realtime.js';
-import { createStorage } from '../apps/server/src/platform/storage/index.js';
-import { admin, child, databaseUrl, sequential } from './measure.js';
+import { addRksvStaff, admin, benchConfig, child, scratchDatabase, sequential, serveApi } from './measure.js';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 1_000_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 300_000);
@@ -140,7 +132,7 @@ async function fill(db: Db, agents: string): Promise<void> {
 }
 
 /** The job at `at`, timed. */
-async function night(db: Db, config: ReturnType<typeof loadConfig>, name: string, at: Date): Promise<Night> {
+async function night(db: Db, config: Config, name: string, at: Date): Promise<Night> {
   const t0 = performance.now();
   const run = await runCardDeadlineJob({ db, config, clock: () => at });
   const ms = Math.round(performance.now() - t0);
@@ -150,32 +142,10 @@ async function night(db: Db, config: ReturnType<typeof loadConfig>, name: string
 
 /** Child: fills the scratch database, runs the first nights, serves the API on one connection, prints its port and tokens. */
 async function serve() {
-  await admin(`drop database if exists ${DB_NAME} with (force)`);
-  await admin(`create database ${DB_NAME}`);
-  const url0 = databaseUrl(DB_NAME);
-  // Filled through a pool of its own (migrations hold a lock on a second connection), served through one connection.
-  const setup = await openDatabase({ databaseUrl: url0 });
-  await runMigrations(setup);
-  await ensureReferenceData(setup.db);
+  const { url: url0, setup } = await scratchDatabase(DB_NAME);
   const { db } = setup;
-  const hash = await hashPassword(PASSWORD);
-  const all = Object.fromEntries(FLAGS.map((f) => [f, true]));
-  const staff = await db
-    .insert(users)
-    .values([
-      { email: 'rk-admin@bench.at', name: 'Bench Admin', password_hash: hash, role_id: ROLE_IDS.admin, country_id: 1, ...all },
-      ...Array.from({ length: 20 }, (_, i) => ({
-        email: `rk-agent${i}@bench.at`,
-        name: `Agent ${i}`,
-        password_hash: hash,
-        role_id: ROLE_IDS.agent,
-        country_id: 1,
-        rksv: true,
-        rksv_orders: true,
-      })),
-    ])
-    .returning({ id: users.id });
-  const agents = `{${staff.slice(1).map((s) => s.id).join(',')}}`;
+  const staff = await addRksvStaff(db, PASSWORD);
+  const agents = `{${staff.slice(1).join(',')}}`;
   const t0 = Date.now();
   // Not the cards' own: the order summary's trigger counts each order's cards through rksv_cards_order_idx
   // (and the deadline indexes are partial on a column the fill leaves empty).
@@ -187,6 +157,7 @@ async function serve() {
   }
   await db.execute(sql`vacuum analyze`);
   const filledMs = Date.now() - t0;
+  const hash = await hashPassword(PASSWORD);
   await db.execute(sql`
     insert into users (email, name, password_hash, role_id, country_id, customer_id)
     select 'kunde@bench.at', 'Bench Kunde', ${hash}, ${ROLE_IDS.customer}, country_id, id
@@ -196,7 +167,7 @@ async function serve() {
       (select count(*) from rksv_cards) c, (select count(*) from rksv_outages) u,
       (select count(*) from rksv_cards where agent_id is not null and country_id is not null) owned`),
   )[0]!;
-  const config = loadConfig({ NODE_ENV: 'production', SELLER_NAME: 'Bench GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU12345678', PAYMENT_PROVIDER: 'local', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000000' });
+  const config = benchConfig();
   // The first night after the release computes every card's deadline (its part a); then the same night again.
   const today = new Date();
   const nights = [
@@ -211,29 +182,15 @@ async function serve() {
   );
   const log = `filled ${counts.cu} customers, ${counts.o} orders, ${counts.c} cards (${counts.owned} with agent and country from the trigger) and ${counts.u} open outages in ${filledMs} ms`;
 
-  const served = await openDatabase({ databaseUrl: url0, poolSize: 1 });
-  const db1 = served.db;
-  const storage = createStorage(config.storage);
-  const mailer = createMailer(db1, pino({ level: 'silent' }), { from: config.mailFrom, storage });
-  const realtime = new RealtimeHub(db1, pino({ level: 'silent' }));
-  const app = await buildApp({ config, db: db1, mailer, realtime, storage }, { logger: false, serveWebApp: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = async (email: string) => {
-    const r = await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    return ((await r.json()) as { accessToken: string }).accessToken;
-  };
+  const api = await serveApi(url0, config, PASSWORD);
+  const { url, login } = api;
   const info: Served = {
     url,
     log,
     adminToken: await login('rk-admin@bench.at'),
     agentToken: await login('rk-agent3@bench.at'),
     customerToken: await login('kunde@bench.at'),
-    agentId: staff[4]!.id,
+    agentId: staff[4]!,
     nights,
     states,
   };
@@ -255,8 +212,7 @@ async function serve() {
   });
   input.on('close', () => {
     void (async () => {
-      await app.close();
-      await served.close();
+      await api.close();
       await setup.close();
       // BENCH_KEEP=1 keeps the filled database (to look into a plan or a night afterwards).
       if (!process.env.BENCH_KEEP) await admin(`drop database if exists ${DB_NAME} with (force)`);

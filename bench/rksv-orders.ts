@@ -8,20 +8,8 @@
  */
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
 import { sql } from 'drizzle-orm';
-import { FLAGS, ROLE_IDS } from '@portal/shared';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { runMigrations } from '../apps/server/src/db/migrate.js';
-import { ensureReferenceData } from '../apps/server/src/db/reference-data.js';
-import { users } from '../apps/server/src/db/schema/index.js';
-import { createMailer } from '../apps/server/src/platform/mail.js';
-import { hashPassword } from '../apps/server/src/platform/passwords.js';
-import { RealtimeHub } from '../apps/server/src/platform/realtime.js';
-import { createStorage } from '../apps/server/src/platform/storage/index.js';
-import { admin, child, databaseUrl, sequential } from './measure.js';
+import { addRksvStaff, admin, benchConfig, child, scratchDatabase, sequential, serveApi } from './measure.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -30,32 +18,10 @@ const PASSWORD = 'Bench-Passwort-1';
 
 /** Child: fills the scratch database, serves the API on one connection, prints its port and tokens. */
 async function serve() {
-  await admin(`drop database if exists ${DB_NAME} with (force)`);
-  await admin(`create database ${DB_NAME}`);
-  const url0 = databaseUrl(DB_NAME);
-  // Filled through a pool of its own (migrations hold a lock on a second connection), served through one connection.
-  const setup = await openDatabase({ databaseUrl: url0 });
-  await runMigrations(setup);
-  await ensureReferenceData(setup.db);
+  const { url: url0, setup } = await scratchDatabase(DB_NAME);
   const { db } = setup;
-  const hash = await hashPassword(PASSWORD);
-  const all = Object.fromEntries(FLAGS.map((f) => [f, true]));
-  const staff = await db
-    .insert(users)
-    .values([
-      { email: 'rk-admin@bench.at', name: 'Bench Admin', password_hash: hash, role_id: ROLE_IDS.admin, country_id: 1, ...all },
-      ...Array.from({ length: 20 }, (_, i) => ({
-        email: `rk-agent${i}@bench.at`,
-        name: `Agent ${i}`,
-        password_hash: hash,
-        role_id: ROLE_IDS.agent,
-        country_id: 1,
-        rksv: true,
-        rksv_orders: true,
-      })),
-    ])
-    .returning({ id: users.id });
-  const agents = `{${staff.slice(1).map((s) => s.id).join(',')}}`;
+  const staff = await addRksvStaff(db, PASSWORD);
+  const agents = `{${staff.slice(1).join(',')}}`;
   const t0 = Date.now();
   // 90 % paid (stages: 10 % open, 10 % created, 10 % shipped or ready, 70 % completed), the rest
   // pending, failed, expired, cancelled; paid over the last 24 months; 3 or 4 cards per paid order.
@@ -105,36 +71,19 @@ async function serve() {
   };
   const log = `filled ${counts.rows[0]!.o} orders and ${counts.rows[0]!.c} cards in ${Date.now() - t0} ms`;
   await setup.close();
-  const served = await openDatabase({ databaseUrl: url0, poolSize: 1 });
-  const db1 = served.db;
-
-  const config = loadConfig({ NODE_ENV: 'production', SELLER_NAME: 'Bench GmbH', SELLER_ADDRESS: 'Ring 1, 1010 Wien', SELLER_UID: 'ATU12345678', PAYMENT_PROVIDER: 'local', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000000' });
-  const storage = createStorage(config.storage);
-  const mailer = createMailer(db1, pino({ level: 'silent' }), { from: config.mailFrom, storage });
-  const realtime = new RealtimeHub(db1, pino({ level: 'silent' }));
-  const app = await buildApp({ config, db: db1, mailer, realtime, storage }, { logger: false, serveWebApp: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = async (email: string) => {
-    const r = await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    return ((await r.json()) as { accessToken: string }).accessToken;
-  };
+  const api = await serveApi(url0, benchConfig(), PASSWORD);
+  const { url, login } = api;
   console.log(
     JSON.stringify({
       url,
       log,
       adminToken: await login('rk-admin@bench.at'),
       agentToken: await login('rk-agent3@bench.at'),
-      agentId: staff[4]!.id,
+      agentId: staff[4]!,
     }),
   );
   const stop = async () => {
-    await app.close();
-    await served.close();
+    await api.close();
     await admin(`drop database if exists ${DB_NAME} with (force)`);
     process.exit(0);
   };
