@@ -36,7 +36,8 @@ export function NotificationBell() {
   const open = (n: PortalNotification) => {
     void markRead(n.id);
     setOpened(false);
-    if (n.task_id) navigate(`/tasks/${n.task_id}`);
+    // Straight into the agent area: the short `/tasks/{id}` link would leave it and mount the bell anew.
+    if (n.task_id) navigate(`/agent-dashboard/tasks/${n.task_id}`);
     // Only paths inside the portal: anything else (an old row, another host, javascript:) is ignored.
     else if (n.link && isInternalLink(n.link)) navigate(n.link);
   };

@@ -4,14 +4,30 @@ import type { PortalNotification } from '@portal/shared';
 export const FULL_LOAD_CAP = 100;
 export const LIVE_CAP = 50;
 
-/** Newest first, each id once. */
+/*
+ * Ids read on this page. Reading is never undone, so a read seen here wins over an older answer: a full
+ * load that the server served before it stored the read (the bell mounts again when a link leaves the
+ * agent area, while the mark-read call is still on its way) must not bring the badge back up.
+ */
+const readHere = new Set<number>();
+
+/** Notes a notification read on this page (before the server has stored it). */
+export function noteRead(id: number): void {
+  readHere.add(id);
+}
+
+/** Newest first, each id once; the incoming copy wins, except that a notification read stays read. */
 export function mergeNotifications(
   current: PortalNotification[],
   incoming: PortalNotification[],
   cap: number,
 ): PortalNotification[] {
   const byId = new Map<number, PortalNotification>();
-  for (const n of [...incoming, ...current]) if (!byId.has(n.id)) byId.set(n.id, n);
+  for (const n of [...incoming, ...current]) {
+    const seen = byId.get(n.id);
+    if (!seen) byId.set(n.id, readHere.has(n.id) ? { ...n, status: 'read' } : n);
+    else if (n.status === 'read' && seen.status !== 'read') byId.set(n.id, { ...seen, status: 'read' });
+  }
   return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, cap);
 }
 

@@ -5,7 +5,7 @@ import { emitLiveNotification, emitTaskChanged, openSocket, whenSettled, type Po
 import { getMissedNotifications } from './api/get-missed-notifications';
 import { getNotifications } from './api/get-notifications';
 import { markNotificationAsRead } from './api/mark-notification-as-read';
-import { FULL_LOAD_CAP, LIVE_CAP, mergeNotifications, playChime, unreadCount } from './notification-store';
+import { FULL_LOAD_CAP, LIVE_CAP, mergeNotifications, noteRead, playChime, unreadCount } from './notification-store';
 
 const CHECK_EVERY_MS = 10_000;
 const MISSED_RETRIES = 3;
@@ -105,6 +105,7 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
   }, [user, take, queryClient]);
 
   const markRead = useCallback(async (id: number) => {
+    noteRead(id);
     setList((cur) => cur.map((n) => (n.id === id ? { ...n, status: 'read' } : n)));
     try {
       await markNotificationAsRead(id);
