@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { ROLE_IDS, addDays, viennaDay } from '@portal/shared';
 import type { Config } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/client.js';
-import { runCardDeadlineJob } from '../apps/server/src/modules/rksv-orders/deadline-reminders.js';
+import { runCardDeadlineJob, type CardDeadlineRun } from '../apps/server/src/modules/rksv-orders/deadline-reminders.js';
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
 import { addRksvStaff, admin, benchConfig, child, scratchDatabase, sequential, serveApi } from './measure.js';
 
@@ -27,12 +27,9 @@ const PASSWORD = 'Bench-Passwort-1';
 /** The customer whose cards `GET /api/business/cards` lists (their one order's 3 or 4 cards). */
 const OWN_CUSTOMER = Math.min(1234, CUSTOMERS);
 
-interface Night {
+interface Night extends CardDeadlineRun {
   night: string;
   ms: number;
-  refreshed: number;
-  staff: number;
-  customer: number;
 }
 
 interface Served {
@@ -177,7 +174,9 @@ async function serve() {
   await db.execute(sql`vacuum analyze rksv_cards`);
   const states = Object.fromEntries(
     rows<{ state: string; n: number }>(
-      await db.execute(sql`select coalesce(next_deadline_kind, 'none') state, count(*)::int n from rksv_cards group by 1 order by 1`),
+      await db.execute(
+        sql`select coalesce(next_deadline_kind, 'none') state, count(*)::int n from rksv_cards group by 1 order by 1`,
+      ),
     ).map((r) => [r.state, r.n]),
   );
   const log = `filled ${counts.cu} customers, ${counts.o} orders, ${counts.c} cards (${counts.owned} with agent and country from the trigger) and ${counts.u} open outages in ${filledMs} ms`;
@@ -274,10 +273,14 @@ async function main() {
   console.log('\n| call | median ms | p99 ms | bare Fastify median / p99 ms | ratio (median) |');
   console.log('|---|---|---|---|---|');
   for (const r of table) console.log(r);
-  console.log('\n| night | wall s | cards refreshed | staff notifications | customer mails |');
+  console.log(
+    '\n| night | wall s | cards refreshed | staff reminders (cards) / notices | customer reminders (cards) / mails |',
+  );
   console.log('|---|---|---|---|---|');
   for (const n of [...server.info.nights, ...later])
-    console.log(`| ${n.night} | ${(n.ms / 1000).toFixed(1)} | ${n.refreshed} | ${n.staff} | ${n.customer} |`);
+    console.log(
+      `| ${n.night} | ${(n.ms / 1000).toFixed(1)} | ${n.refreshed} | ${n.staff} / ${n.staff_notices} | ${n.customer} / ${n.customer_mails} |`,
+    );
   server.proc.stdin!.end();
   await once(server.proc, 'exit');
 }

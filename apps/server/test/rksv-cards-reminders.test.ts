@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { LANGUAGES, RKSV_CARD_MAIL_KINDS, RKSV_CARD_MAIL_TEXTS } from '@portal/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { LANGUAGES, notificationText, RKSV_CARD_MAIL_KINDS, RKSV_CARD_MAIL_TEXTS, rksvCardMail } from '@portal/shared';
 import { mailOutbox, notifications, rksvCards, rksvDeadlineReminders } from '../src/db/schema/index.js';
-import { refreshCardDeadline } from '../src/modules/rksv-orders/card-deadline.js';
+import { eachCardBatch, refreshCardDeadline } from '../src/modules/rksv-orders/card-deadline.js';
 import { runCardDeadlineJob } from '../src/modules/rksv-orders/deadline-reminders.js';
 import { insertSampleOrder } from '../src/modules/rksv-orders/sample-orders.js';
 import { addUser, createTestApp, dbTargets, type TestApp } from './helpers.js';
@@ -23,7 +23,38 @@ describe('the customer reminder mails', () => {
         const de = RKSV_CARD_MAIL_TEXTS.de;
         assert.deepEqual(names(t.subject[kind]), names(de.subject[kind]), `${lang} ${kind} subject`);
         assert.deepEqual(names(t.body[kind].join(' ')), names(de.body[kind].join(' ')), `${lang} ${kind}`);
+        assert.deepEqual(names(t.many.subject[kind]), names(de.many.subject[kind]), `${lang} ${kind} plural subject`);
+        assert.deepEqual(
+          names(t.many.body[kind].join(' ')),
+          names(de.many.body[kind].join(' ')),
+          `${lang} ${kind} plural`,
+        );
+        assert.ok(names(de.many.body[kind][0]!).includes('count'), `${kind}: the plural names how many cards`);
       }
+  });
+
+  it('name one card in the sentence, several in a list under the plural', () => {
+    const base = {
+      kind: 'renewal',
+      name: 'Eva',
+      companyname: 'Gasthaus',
+      due: '01.03.2027',
+      days: 30,
+      validUntil: '30.05.2027',
+      shopUrl: 'https://x/rksv',
+      seller: 'POS',
+    } as const;
+    const one = rksvCardMail('de', { ...base, cards: ['SN-1'] });
+    assert.equal(one.subject, 'Ihre Signaturkarte läuft ab: neue Karte bis 01.03.2027 bestellen');
+    assert.match(one.text, /Signaturkarte SN-1 von Gasthaus läuft am 30\.05\.2027 ab/);
+    const three = rksvCardMail('de', { ...base, cards: ['SN-1', 'SN-2', 'SN-3'] });
+    assert.equal(three.subject, 'Ihre Signaturkarten laufen ab: neue Karten bis 01.03.2027 bestellen');
+    assert.match(
+      three.text,
+      /die Zertifikate von 3 Signaturkarten von Gasthaus laufen am 30\.05\.2027 ab:\n– SN-1\n– SN-2\n– SN-3\n/,
+    );
+    assert.doesNotMatch(three.text, /{{/);
+    assert.match(rksvCardMail('ar', { ...base, cards: ['SN-1', 'SN-2'] }).text, /2 من بطاقات التوقيع/);
   });
 });
 
@@ -36,13 +67,16 @@ for (const target of dbTargets()) {
     let admin: number;
     const card: Record<string, number> = {};
 
-    async function inUseCard(name: string, s: { agentId: number | null; lang?: 'ar'; activated?: Date; set?: object }) {
+    async function inUseCard(
+      name: string,
+      s: { agentId: number | null; lang?: 'ar'; activated?: Date; set?: object; qty?: number; email?: string },
+    ) {
       const order = await insertSampleOrder(t.db, t.config, {
         companyname: `Firma ${name}`,
         customername: `Kunde ${name}`,
-        email: `${name}@kunde.at`,
+        email: s.email ?? `${name}@kunde.at`,
         stage: 'completed',
-        qty: 1,
+        qty: s.qty ?? 1,
         agentId: s.agentId,
         lang: s.lang,
       });
@@ -55,10 +89,11 @@ for (const target of dbTargets()) {
           startbeleg_checked_at: new Date(activated.getTime() + 2 * 86_400_000),
           ...s.set,
         })
-        .where(eq(rksvCards.id, order.cardIds[0]!));
+        .where(inArray(rksvCards.id, order.cardIds));
       card[name] = order.cardIds[0]!;
       // As the transitions leave it: its deadline written at the time.
-      await t.db.transaction((tx) => refreshCardDeadline(tx, [order.cardIds[0]!], clock));
+      await t.db.transaction((tx) => refreshCardDeadline(tx, order.cardIds, clock));
+      return order.cardIds;
     }
     const reminders = (name: string) =>
       t.db
@@ -175,12 +210,89 @@ for (const target of dbTargets()) {
         (await reminders('spaet')).map((x) => `${x.audience} ${x.days_before}`),
         ['staff 3', 'customer 7'],
       );
-      assert.equal((await notes(agent)).length, 3);
-      assert.equal((await notes(agent)).at(-1)!.priority, 'high');
+      // The agent's two cards due the same day for the same step: one notice naming both, opening the
+      // list filtered to that kind, the 7-day window and the agent.
+      const agentNotes = await notes(agent);
+      assert.equal(agentNotes.length, 2);
+      const digest = agentNotes.at(-1)!;
+      assert.equal(digest.priority, 'high');
+      assert.deepEqual(digest.params, {
+        kind: 'rksvDeadlines',
+        id: Math.min(card.arabisch!, card.spaet!),
+        count: 2,
+        deadline: 'jahresbeleg',
+        comment: '15.02.2027',
+      });
+      assert.equal(digest.link, `/agent-dashboard/rksvactivations?kind=jahresbeleg&due=7&agent=${agent}`);
+      assert.equal(digest.message, 'Bei 2 Signaturkarten endet die Frist „Jahresbeleg“ am 15.02.2027.');
+      assert.equal(
+        notificationText('ar', digest.params as never).message,
+        'ينتهي موعد «الإيصال السنوي» لـ 2 من بطاقات التوقيع في 15.02.2027.',
+      );
       assert.equal((await mailsTo('arabisch')).length, 2);
       const again = await run();
       assert.deepEqual([again.staff, again.customer], [0, 0]);
-      assert.equal((await notes(agent)).length, 3);
+      assert.equal((await notes(agent)).length, 2);
+    });
+
+    it('a pass in whole orders never ends a batch inside an order', async () => {
+      const orders = [];
+      for (const qty of [3, 2, 3])
+        orders.push(
+          await insertSampleOrder(t.db, t.config, {
+            companyname: 'Stapel',
+            customername: 'S',
+            email: 's@kunde.at',
+            stage: 'completed',
+            qty,
+            agentId: agent,
+          }),
+        );
+      const [a, b, c] = orders.map((o) => o.cardIds);
+      const mine = sql`${rksvCards.order_id} in (${sql.join(
+        orders.map((o) => sql`${o.id}::int`),
+        sql`, `,
+      )})`;
+      const pass = async (wholeOrders: boolean) => {
+        const batches: number[][] = [];
+        await eachCardBatch(t.db, mine, async (ids) => void batches.push(ids), { wholeOrders, size: 4 });
+        return batches;
+      };
+      assert.deepEqual(await pass(true), [[...a!, ...b!], c]);
+      assert.deepEqual(await pass(false), [
+        [...a!, b![0]],
+        [b![1], ...c!],
+      ]);
+    });
+
+    it('one mail per buyer address names all its cards with that deadline (three cards of one order, one of another)', async () => {
+      clock = new Date('2027-01-16T05:00:00Z');
+      const ids = [
+        ...(await inUseCard('kette', { agentId: agent, qty: 3 })),
+        ...(await inUseCard('kette2', { agentId: agent, email: 'KETTE@kunde.at ' })),
+      ];
+      const r = await run();
+      assert.ok(r.customer - r.customer_mails >= 3, `four cards, one mail: ${JSON.stringify(r)}`);
+      const mails = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`lower(trim(${mailOutbox.to})) = 'kette@kunde.at'`);
+      assert.equal(mails.length, 1);
+      const [mail] = mails;
+      assert.equal(mail!.subject, 'Jahresbeleg 2026 prüfen bis 15.02.2027');
+      assert.match(
+        mail!.text,
+        /für 4 Signaturkarten von Firma kette ist der Jahresbeleg 2026 bis 15\.02\.2027 zu prüfen \(in 30 Tagen\)/,
+      );
+      const cards = await t.db.select().from(rksvCards).where(inArray(rksvCards.id, ids));
+      for (const c of cards)
+        assert.ok(mail!.text.includes(`– ${c.serial_number ?? c.kassenid ?? `#${c.id}`}`), `card ${c.id} listed`);
+      const reminded = await t.db
+        .select({ card_id: rksvDeadlineReminders.card_id })
+        .from(rksvDeadlineReminders)
+        .where(and(inArray(rksvDeadlineReminders.card_id, ids), eq(rksvDeadlineReminders.audience, 'customer')));
+      assert.equal(reminded.length, 4, 'each card recorded');
+      assert.deepEqual([(await run()).customer_mails, (await mailsTo('kette')).length], [0, 1]);
     });
   });
 }

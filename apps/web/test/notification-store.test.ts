@@ -8,7 +8,11 @@ const note = (id: number, status: 'read' | 'unread'): PortalNotification =>
 
 describe('notification store (the bell badge)', () => {
   it('keeps newest first, each id once, within the cap', () => {
-    const merged = mergeNotifications([note(1, 'unread'), note(3, 'unread')], [note(2, 'unread'), note(3, 'unread')], 2);
+    const merged = mergeNotifications(
+      [note(1, 'unread'), note(3, 'unread')],
+      [note(2, 'unread'), note(3, 'unread')],
+      2,
+    );
     assert.deepEqual(
       merged.map((n) => n.id),
       [3, 2],

@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'overdue',
   'rksvOutage',
   'rksvDeadline',
+  'rksvDeadlines',
   'slaWarning',
   'slaBreached',
   'deviceOffline',
@@ -33,6 +34,10 @@ export interface NotificationParams {
   comment?: string;
   /** Minutes left before a service-level deadline (`slaWarning`: 60 or 15). */
   minutes?: number;
+  /** `rksvDeadlines`: how many cards the digest names. */
+  count?: number;
+  /** `rksvDeadlines`: the deadline's kind (`registration`, `jahresbeleg`, …), named in the reader's language. */
+  deadline?: string;
 }
 
 interface Text {
@@ -71,6 +76,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
       title: 'RKSV-Frist naht',
       message: 'Eine gesetzliche Frist der Signaturkarte #{{id}} von „{{titel}}“ endet am {{comment}}.',
     },
+    rksvDeadlines: {
+      title: 'RKSV-Fristen nahen',
+      message: 'Bei {{count}} Signaturkarten endet die Frist „{{deadline}}“ am {{comment}}.',
+    },
     deviceOffline: {
       title: 'Bildschirm offline',
       message:
@@ -102,6 +111,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
     rksvDeadline: {
       title: 'RKSV deadline approaching',
       message: 'A legal deadline of signature card #{{id}} of “{{titel}}” ends on {{comment}}.',
+    },
+    rksvDeadlines: {
+      title: 'RKSV deadlines approaching',
+      message: 'The “{{deadline}}” deadline of {{count}} signature cards ends on {{comment}}.',
     },
     deviceOffline: {
       title: 'Screen offline',
@@ -142,6 +155,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
       title: 'Échéance RKSV proche',
       message: 'Une échéance légale de la carte de signature n° {{id}} de « {{titel}} » arrive à terme le {{comment}}.',
     },
+    rksvDeadlines: {
+      title: 'Échéances RKSV proches',
+      message: 'L’échéance « {{deadline}} » de {{count}} cartes de signature arrive à terme le {{comment}}.',
+    },
     deviceOffline: {
       title: 'Écran hors ligne',
       message:
@@ -174,6 +191,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
       title: 'اقتراب موعد RKSV',
       message: 'ينتهي موعد قانوني لبطاقة التوقيع #{{id}} الخاصة بـ «{{titel}}» في {{comment}}.',
     },
+    rksvDeadlines: {
+      title: 'اقتراب مواعيد RKSV',
+      message: 'ينتهي موعد «{{deadline}}» لـ {{count}} من بطاقات التوقيع في {{comment}}.',
+    },
     deviceOffline: {
       title: 'الشاشة غير متصلة',
       message: 'الشاشة #{{id}} «{{titel}}» لم تتصل منذ {{comment}}، مع أنه يجب أن تعرض محتوى الآن.',
@@ -183,6 +204,42 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, Text>
       message:
         'بطاقة التوقيع للطلب #{{id}} «{{titel}}» معطلة منذ أكثر من 48 ساعة: يجب الإبلاغ لمكتب الضرائب قبل {{comment}} (§ 17 RKSV).',
     },
+  },
+};
+
+/** The card deadlines' names in a digest (`rksvDeadlines`), by the kinds of the shared card rule. */
+export const DEADLINE_NAMES: Record<Language, Record<string, string>> = {
+  de: {
+    registration: 'FinanzOnline-Registrierung',
+    startbeleg: 'Startbeleg',
+    jahresbeleg: 'Jahresbeleg',
+    outage_report: 'Ausfallsmeldung',
+    renewal: 'Erneuerung',
+    replacement: 'Ersatz',
+  },
+  en: {
+    registration: 'FinanzOnline registration',
+    startbeleg: 'start receipt',
+    jahresbeleg: 'annual receipt',
+    outage_report: 'outage report',
+    renewal: 'renewal',
+    replacement: 'replacement',
+  },
+  fr: {
+    registration: 'enregistrement FinanzOnline',
+    startbeleg: 'justificatif de démarrage',
+    jahresbeleg: 'justificatif annuel',
+    outage_report: 'déclaration de panne',
+    renewal: 'renouvellement',
+    replacement: 'remplacement',
+  },
+  ar: {
+    registration: 'التسجيل في FinanzOnline',
+    startbeleg: 'إيصال البدء',
+    jahresbeleg: 'الإيصال السنوي',
+    outage_report: 'الإبلاغ عن العطل',
+    renewal: 'التجديد',
+    replacement: 'الاستبدال',
   },
 };
 
@@ -232,6 +289,11 @@ export function notificationText(
     id: params.id,
     files: params.files,
     minutes: params.minutes,
+    count: params.count,
+    deadline:
+      params.deadline === undefined
+        ? undefined
+        : (DEADLINE_NAMES[languageFromLangCode(language)][params.deadline] ?? params.deadline),
     name: params.name === undefined ? undefined : wrap(params.name),
     titel: params.titel === undefined ? undefined : wrap(params.titel),
     comment: params.comment === undefined ? undefined : wrap(params.comment),

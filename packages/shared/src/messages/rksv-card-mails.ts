@@ -16,8 +16,11 @@ export interface RksvCardMailValues {
   /** The buyer's name (greeting). */
   name: string;
   companyname: string;
-  /** The card's serial number (or another mark the customer knows it by). */
-  card: string;
+  /**
+   * The cards' serial numbers (or other marks the customer knows them by): one reminder per buyer
+   * address names every card of theirs with the same deadline.
+   */
+  cards: readonly string[];
   /** The last day, formatted `dd.MM.yyyy`. */
   due: string;
   /** Days left until `due`. */
@@ -39,6 +42,8 @@ interface CardMailTexts {
   greeting: string;
   closing: string;
   body: Record<RksvCardMailKind, string[]>;
+  /** With several cards: the subject and the body's first blocks in the plural (its first block ends with the list). */
+  many: { subject: Record<RksvCardMailKind, string>; body: Record<RksvCardMailKind, string[]> };
 }
 
 export const RKSV_CARD_MAIL_TEXTS: Record<Language, CardMailTexts> = {
@@ -67,6 +72,28 @@ export const RKSV_CARD_MAIL_TEXTS: Record<Language, CardMailTexts> = {
         'Nach der Aktivierung der neuen Karte melden Sie die alte in FinanzOnline ab.',
       ],
     },
+    many: {
+      subject: {
+        jahresbeleg: 'Jahresbeleg {{year}} prüfen bis {{due}}',
+        renewal: 'Ihre Signaturkarten laufen ab: neue Karten bis {{due}} bestellen',
+        replacement: 'Ihre Signaturkarten müssen bis {{due}} ersetzt werden',
+      },
+      body: {
+        jahresbeleg: [
+          'für {{count}} Signaturkarten von {{companyname}} ist der Jahresbeleg {{year}} bis {{due}} zu prüfen (in {{days}} Tagen), für jede Karte an ihrer Registrierkasse:',
+        ],
+        renewal: [
+          'die Zertifikate von {{count}} Signaturkarten von {{companyname}} laufen am {{validUntil}} ab:',
+          'Bitte bestellen Sie bis {{due}} (in {{days}} Tagen) neue Karten, damit Ihre Registrierkassen ohne Unterbrechung signieren: {{shopUrl}}',
+          'Nach der Aktivierung der neuen Karten melden Sie die alten in FinanzOnline ab.',
+        ],
+        replacement: [
+          'der Kartentyp {{cardType}} von {{count}} Signaturkarten von {{companyname}} erfüllt die Anforderungen der RKSV nicht mehr; die Karten müssen bis {{due}} (in {{days}} Tagen) ersetzt werden:',
+          'Die Ersatzkarten bestellen Sie hier: {{shopUrl}}',
+          'Nach der Aktivierung der neuen Karten melden Sie die alten in FinanzOnline ab.',
+        ],
+      },
+    },
   },
   en: {
     subject: {
@@ -92,6 +119,28 @@ export const RKSV_CARD_MAIL_TEXTS: Record<Language, CardMailTexts> = {
         'Order the replacement card here: {{shopUrl}}',
         'Once the new card is activated, deregister the old one in FinanzOnline.',
       ],
+    },
+    many: {
+      subject: {
+        jahresbeleg: 'Check the annual receipt {{year}} by {{due}}',
+        renewal: 'Your signature cards expire: order new cards by {{due}}',
+        replacement: 'Your signature cards must be replaced by {{due}}',
+      },
+      body: {
+        jahresbeleg: [
+          'the annual receipt (Jahresbeleg) {{year}} of {{count}} signature cards of {{companyname}} must be checked by {{due}} (in {{days}} days), for each card at its cash register:',
+        ],
+        renewal: [
+          'the certificates of {{count}} signature cards of {{companyname}} expire on {{validUntil}}:',
+          'Please order new cards by {{due}} (in {{days}} days) so that your cash registers keep signing without a break: {{shopUrl}}',
+          'Once the new cards are activated, deregister the old ones in FinanzOnline.',
+        ],
+        replacement: [
+          'the card type {{cardType}} of {{count}} signature cards of {{companyname}} no longer meets the requirements of the RKSV; the cards must be replaced by {{due}} (in {{days}} days):',
+          'Order the replacement cards here: {{shopUrl}}',
+          'Once the new cards are activated, deregister the old ones in FinanzOnline.',
+        ],
+      },
     },
   },
   fr: {
@@ -119,6 +168,28 @@ export const RKSV_CARD_MAIL_TEXTS: Record<Language, CardMailTexts> = {
         'Une fois la nouvelle carte activée, désinscrivez l’ancienne dans FinanzOnline.',
       ],
     },
+    many: {
+      subject: {
+        jahresbeleg: 'Vérifier le justificatif annuel {{year}} avant le {{due}}',
+        renewal: 'Vos cartes de signature expirent : commandez de nouvelles cartes avant le {{due}}',
+        replacement: 'Vos cartes de signature doivent être remplacées avant le {{due}}',
+      },
+      body: {
+        jahresbeleg: [
+          'le justificatif annuel (Jahresbeleg) {{year}} de {{count}} cartes de signature de {{companyname}} doit être vérifié avant le {{due}} (dans {{days}} jours), pour chaque carte sur sa caisse :',
+        ],
+        renewal: [
+          'les certificats de {{count}} cartes de signature de {{companyname}} expirent le {{validUntil}} :',
+          'Veuillez commander de nouvelles cartes avant le {{due}} (dans {{days}} jours) afin que vos caisses continuent de signer sans interruption : {{shopUrl}}',
+          'Une fois les nouvelles cartes activées, désinscrivez les anciennes dans FinanzOnline.',
+        ],
+        replacement: [
+          'le type de carte {{cardType}} de {{count}} cartes de signature de {{companyname}} ne répond plus aux exigences de la RKSV ; les cartes doivent être remplacées avant le {{due}} (dans {{days}} jours) :',
+          'Commandez les cartes de remplacement ici : {{shopUrl}}',
+          'Une fois les nouvelles cartes activées, désinscrivez les anciennes dans FinanzOnline.',
+        ],
+      },
+    },
   },
   ar: {
     subject: {
@@ -145,14 +216,48 @@ export const RKSV_CARD_MAIL_TEXTS: Record<Language, CardMailTexts> = {
         'بعد تفعيل البطاقة الجديدة، قم بإلغاء تسجيل البطاقة القديمة في FinanzOnline.',
       ],
     },
+    many: {
+      subject: {
+        jahresbeleg: 'تحقق من الإيصال السنوي {{year}} قبل {{due}}',
+        renewal: 'بطاقات التوقيع الخاصة بك تنتهي صلاحيتها: اطلب بطاقات جديدة قبل {{due}}',
+        replacement: 'يجب استبدال بطاقات التوقيع الخاصة بك قبل {{due}}',
+      },
+      body: {
+        jahresbeleg: [
+          'يجب التحقق من الإيصال السنوي (Jahresbeleg) لعام {{year}} لـ {{count}} من بطاقات التوقيع الخاصة بـ {{companyname}} قبل {{due}} (خلال {{days}} يومًا)، لكل بطاقة على آلة تسجيل النقد الخاصة بها:',
+        ],
+        renewal: [
+          'تنتهي شهادات {{count}} من بطاقات التوقيع الخاصة بـ {{companyname}} في {{validUntil}}:',
+          'يرجى طلب بطاقات جديدة قبل {{due}} (خلال {{days}} يومًا) حتى تستمر آلات تسجيل النقد في التوقيع دون انقطاع: {{shopUrl}}',
+          'بعد تفعيل البطاقات الجديدة، قم بإلغاء تسجيل البطاقات القديمة في FinanzOnline.',
+        ],
+        replacement: [
+          'نوع البطاقة {{cardType}} لـ {{count}} من بطاقات التوقيع الخاصة بـ {{companyname}} لم يعد يستوفي متطلبات RKSV؛ يجب استبدال البطاقات قبل {{due}} (خلال {{days}} يومًا):',
+          'اطلب البطاقات البديلة من هنا: {{shopUrl}}',
+          'بعد تفعيل البطاقات الجديدة، قم بإلغاء تسجيل البطاقات القديمة في FinanzOnline.',
+        ],
+      },
+    },
   },
 };
 
-/** Subject and plain text of one reminder to the customer, in the given language. */
+/**
+ * Subject and plain text of one reminder to the customer, in the given language: one card named in the
+ * sentence, several listed one per line under the plural's first block.
+ */
 export function rksvCardMail(lang: Language, v: RksvCardMailValues): { subject: string; text: string } {
   const t = RKSV_CARD_MAIL_TEXTS[lang];
-  const values = { ...v } as Record<string, string | number | undefined>;
+  const { cards, ...rest } = v;
+  const values: Record<string, string | number | undefined> = { ...rest, card: cards[0], count: cards.length };
   const fill = (text: string) => fillText(text, values);
-  const blocks = [fill(t.greeting), ...t.body[v.kind].map(fill), `${t.closing}\n${v.seller}`];
-  return { subject: fill(t.subject[v.kind]), text: blocks.join('\n\n') };
+  let subject = t.subject[v.kind];
+  let body = t.body[v.kind].map(fill);
+  if (cards.length > 1) {
+    subject = t.many.subject[v.kind];
+    const plural = t.many.body[v.kind].map(fill);
+    plural[0] = `${plural[0]}\n${cards.map((c) => `– ${c}`).join('\n')}`;
+    body = [...plural, ...body.slice(plural.length)];
+  }
+  const blocks = [fill(t.greeting), ...body, `${t.closing}\n${v.seller}`];
+  return { subject: fill(subject), text: blocks.join('\n\n') };
 }

@@ -394,6 +394,8 @@ export const notificationSchema = z.object({
       files: z.number().int().optional(),
       comment: z.string().optional(),
       minutes: z.number().int().optional(),
+      count: z.number().int().optional(),
+      deadline: z.string().optional(),
     })
     .nullable()
     .optional(),

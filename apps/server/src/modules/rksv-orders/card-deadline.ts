@@ -14,20 +14,39 @@ const ID_WINDOW = 20_000;
  * One pass over the cards matching `where`, by ranges of the primary key: each range is one bounded
  * read, so a pass costs one walk of the table however many cards match and whatever plan the condition
  * alone would get (a limit with an order by id over a condition the planner misjudges is a sort of
- * every match, per batch). `visit` gets the matching ids in slices of DEADLINE_BATCH.
+ * every match, per batch). `visit` gets the matching ids in slices of `size` (DEADLINE_BATCH); with `wholeOrders`
+ * a slice never ends inside an order (its cards in a row by id go together: one mail names them all).
  */
-export async function eachCardBatch(db: DbOrTx, where: SQL, visit: (ids: number[]) => Promise<void>): Promise<void> {
+export async function eachCardBatch(
+  db: DbOrTx,
+  where: SQL,
+  visit: (ids: number[]) => Promise<void>,
+  opts: { wholeOrders?: boolean; size?: number } = {},
+): Promise<void> {
+  const size = opts.size ?? DEADLINE_BATCH;
   const [top] = await db.select({ max: sql<number | null>`max(${rksvCards.id})` }).from(rksvCards);
   const max = Number(top?.max ?? 0);
+  let pending: { id: number; order_id: number }[] = [];
   for (let lo = 0; lo < max; lo += ID_WINDOW) {
     const rows = await db
-      .select({ id: rksvCards.id })
+      .select({ id: rksvCards.id, order_id: rksvCards.order_id })
       .from(rksvCards)
       .where(and(gt(rksvCards.id, lo), lte(rksvCards.id, lo + ID_WINDOW), where))
       .orderBy(asc(rksvCards.id));
-    for (let i = 0; i < rows.length; i += DEADLINE_BATCH)
-      await visit(rows.slice(i, i + DEADLINE_BATCH).map((r) => r.id));
+    pending = pending.concat(rows);
+    // What is left under a full slice waits for the next range (its order may go on there).
+    while (pending.length >= size) {
+      let cut = size;
+      if (opts.wholeOrders) {
+        const order = pending[cut - 1]!.order_id;
+        while (cut < pending.length && pending[cut]!.order_id === order) cut++;
+        if (cut === pending.length) break;
+      }
+      await visit(pending.slice(0, cut).map((r) => r.id));
+      pending = pending.slice(cut);
+    }
   }
+  if (pending.length) await visit(pending.map((r) => r.id));
 }
 
 /**
@@ -89,7 +108,9 @@ export async function loadLives(
         reported_at: rksvOutages.reported_at,
       })
       .from(rksvOutages)
-      .where(and(between(rksvOutages.card_id, lo, hi), inIds(rksvOutages.card_id, ids), isNull(rksvOutages.reported_at))),
+      .where(
+        and(between(rksvOutages.card_id, lo, hi), inIds(rksvOutages.card_id, ids), isNull(rksvOutages.reported_at)),
+      ),
   ]);
   const outages = new Map<number, CardOutage[]>();
   for (const o of outageRows) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   cardDeadlines,
@@ -11,6 +11,7 @@ import {
   rksvCardMail,
   STAFF_REMINDER_DAYS,
   viennaDay,
+  type Language,
   type RksvCardMailKind,
 } from '@portal/shared';
 import type { Config } from '../../config.js';
@@ -18,9 +19,10 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { rksvCards, rksvOrders, rksvDeadlineReminders, roles, users } from '../../db/schema/index.js';
 import { queueMails } from '../../platform/mail.js';
 import { now } from '../../platform/service.js';
+import { rowsOf } from '../../platform/db-helpers.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
 import { notifyMany } from '../notifications/index.js';
-import { DEADLINE_BATCH, eachCardBatch, inIds, loadLives, refreshCardDeadline } from './card-deadline.js';
+import { eachCardBatch, inIds, loadLives, refreshCardDeadline } from './card-deadline.js';
 import { validUntilSql, viennaDaySql } from './card-state-sql.js';
 
 /**
@@ -36,8 +38,12 @@ import { validUntilSql, viennaDaySql } from './card-state-sql.js';
  */
 export interface CardDeadlineRun {
   refreshed: number;
+  /** Cards whose staff reminder was recorded, and the notices that told them (one per agent and group). */
   staff: number;
+  staff_notices: number;
+  /** Cards whose customer reminder was recorded, and the mails that named them (one per buyer address and group). */
   customer: number;
+  customer_mails: number;
 }
 
 type JobCtx = { db: Db; config: Config; clock?: () => Date };
@@ -47,7 +53,13 @@ export async function runCardDeadlineJob(ctx: JobCtx): Promise<CardDeadlineRun> 
   const refreshed = await refreshCalendarDeadlines(ctx.db, at);
   const staff = await remindStaff(ctx.db, at);
   const customer = await remindCustomers(ctx, at);
-  return { refreshed, staff, customer };
+  return {
+    refreshed,
+    staff: staff.cards,
+    staff_notices: staff.notices,
+    customer: customer.cards,
+    customer_mails: customer.mails,
+  };
 }
 
 /** The reminder step due `left` days before a deadline: the nearest of `steps` it has reached, or none. */
@@ -116,7 +128,12 @@ interface Reminder {
  * Records the reminders of one batch (ON CONFLICT DO NOTHING on rksv_deadline_reminders_uq) and answers
  * those inserted: only they are sent. One statement, the rows as one JSON parameter.
  */
-async function recordReminders(tx: DbOrTx, rows: readonly Reminder[], audience: 'staff' | 'customer', at: Date): Promise<Reminder[]> {
+async function recordReminders(
+  tx: DbOrTx,
+  rows: readonly Reminder[],
+  audience: 'staff' | 'customer',
+  at: Date,
+): Promise<Reminder[]> {
   if (rows.length === 0) return [];
   const res = await tx.execute(sql`
     insert into ${rksvDeadlineReminders} (card_id, kind, due, days_before, audience, sent_at)
@@ -127,7 +144,7 @@ async function recordReminders(tx: DbOrTx, rows: readonly Reminder[], audience: 
   return (res as unknown as { rows: Reminder[] }).rows;
 }
 
-async function rksvAdmins(db: Db): Promise<number[]> {
+async function rksvAdmins(db: DbOrTx): Promise<number[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -136,78 +153,77 @@ async function rksvAdmins(db: Db): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** (b) The stored deadlines of the next 14 days, read from the deadline index in its order. */
-async function remindStaff(db: Db, at: Date): Promise<number> {
+/** The list's due window (`?due=`) that shows a deadline this many days ahead: 7, 30 or 90 days. */
+const dueWindow = (days: number) => [7, 30, 90].find((w) => days <= w) ?? 90;
+
+/** One staff notice: the cards of one agent (null: none) with the same deadline kind, day and step. */
+interface StaffDigest {
+  agent_id: number | null;
+  kind: string;
+  due: string;
+  days_before: number;
+  cards: number;
+  card_id: number;
+  companyname: string;
+}
+
+/**
+ * (b) The stored deadlines of the next 14 days, in one transaction: every card's reminder of its step is
+ * recorded by one set-based INSERT … ON CONFLICT DO NOTHING (read from the deadline index), and what it
+ * inserted comes back counted per agent, kind, day and step. Each agent gets one notice per such group:
+ * a single card names the card and opens it; several name their number and open the work list filtered
+ * to them (a Jahresbeleg night is thousands of cards per agent, not thousands of notices). Orders without
+ * an agent go to the admins with the rksv flag.
+ */
+async function remindStaff(db: Db, at: Date): Promise<{ cards: number; notices: number }> {
   const c = rksvCards;
   const today = viennaDay(at);
   const horizon = addDays(today, Math.max(...STAFF_REMINDER_DAYS));
-  let admins: number[] | null = null;
-  let cursor: { due: string; id: number } | null = null;
-  let sent = 0;
-  for (;;) {
-    const batch: {
-      id: number;
-      kind: string;
-      due: string;
-      order_id: number;
-      agent_id: number | null;
-      companyname: string;
-    }[] = await db
-      .select({
-        id: c.id,
-        kind: sql<string>`${c.next_deadline_kind}`,
-        due: sql<string>`to_char(${c.next_deadline_at}, 'YYYY-MM-DD')`,
-        order_id: c.order_id,
-        agent_id: rksvOrders.agent_id,
-        companyname: rksvOrders.companyname,
-      })
-      .from(c)
-      .innerJoin(rksvOrders, eq(rksvOrders.id, c.order_id))
-      .where(
-        and(
-          sql`${c.next_deadline_at} is not null`,
-          sql`${c.next_deadline_at} between ${today}::date and ${horizon}::date`,
-          notSent(sql`${c.next_deadline_kind}`, sql`${c.next_deadline_at}`, today, STAFF_REMINDER_DAYS, 'staff'),
-          cursor ? sql`(${c.next_deadline_at}, ${c.id}) > (${cursor.due}::date, ${cursor.id}::int)` : undefined,
-        ),
-      )
-      .orderBy(asc(c.next_deadline_at), asc(c.id))
-      .limit(DEADLINE_BATCH);
-    if (batch.length === 0) return sent;
-    const due = batch
-      .map((b) => ({ ...b, step: reminderStep(STAFF_REMINDER_DAYS, daysBetween(today, b.due)) }))
-      .filter((b): b is typeof b & { step: number } => b.step !== null);
-    if (due.length && admins === null && due.some((d) => d.agent_id === null)) admins = await rksvAdmins(db);
-    sent += await db.transaction(async (tx) => {
-      if (due.length === 0) return 0;
-      const inserted = await recordReminders(
-        tx,
-        due.map((d) => ({ card_id: d.id, kind: d.kind, due: d.due, days_before: d.step })),
-        'staff',
-        at,
-      );
-      // Only what was inserted is sent (a reminder once), looked up by card: one batch of notifications.
-      const byCard = new Map(due.map((d) => [d.id, d]));
-      await notifyMany(
-        tx,
-        inserted.map((r) => {
-          const d = byCard.get(r.card_id)!;
-          return {
-            recipients: d.agent_id !== null ? [d.agent_id] : (admins ?? []),
-            actorId: null,
-            type: 'rksv_deadline',
-            params: { kind: 'rksvDeadline', id: d.id, titel: d.companyname, comment: formatDate(`${d.due}T12:00:00Z`) },
-            link: `/agent-dashboard/rksvactivations?card=${d.id}`,
-            priority: r.days_before <= Math.min(...STAFF_REMINDER_DAYS) ? 'high' : 'medium',
-          } as const;
-        }),
-      );
-      return inserted.length;
-    });
-    const lastRow = batch[batch.length - 1]!;
-    cursor = { due: lastRow.due, id: lastRow.id };
-    if (batch.length < DEADLINE_BATCH) return sent;
-  }
+  return db.transaction(async (tx) => {
+    const groups = rowsOf<StaffDigest>(
+      await tx.execute(sql`
+        with inserted as (
+          insert into ${rksvDeadlineReminders} (card_id, kind, due, days_before, audience, sent_at)
+          select ${c.id}, ${c.next_deadline_kind}, ${c.next_deadline_at},
+            ${stepSql(sql`${c.next_deadline_at}`, today, STAFF_REMINDER_DAYS)}, 'staff', ${at.toISOString()}::timestamptz
+          from ${c}
+          where ${c.next_deadline_at} is not null and ${c.next_deadline_at} between ${today}::date and ${horizon}::date
+            and ${notSent(sql`${c.next_deadline_kind}`, sql`${c.next_deadline_at}`, today, STAFF_REMINDER_DAYS, 'staff')}
+          on conflict do nothing
+          returning card_id, kind, due, days_before
+        )
+        select c.agent_id, i.kind, to_char(i.due, 'YYYY-MM-DD') as due, i.days_before,
+          count(*)::int as cards, min(i.card_id)::int as card_id, min(o.companyname) as companyname
+        from inserted i join ${c} c on c.id = i.card_id join ${rksvOrders} o on o.id = c.order_id
+        group by c.agent_id, i.kind, i.due, i.days_before
+        order by i.due, i.kind, c.agent_id`),
+    );
+    if (groups.length === 0) return { cards: 0, notices: 0 };
+    const admins = groups.some((g) => g.agent_id === null) ? await rksvAdmins(tx) : [];
+    const rows = await notifyMany(
+      tx,
+      groups.map((g) => {
+        const due = formatDate(`${g.due}T12:00:00Z`);
+        const agent = g.agent_id !== null ? `&agent=${g.agent_id}` : '';
+        return {
+          recipients: g.agent_id !== null ? [g.agent_id] : admins,
+          actorId: null,
+          type: 'rksv_deadline',
+          ...(g.cards === 1
+            ? {
+                params: { kind: 'rksvDeadline', id: g.card_id, titel: g.companyname, comment: due },
+                link: `/agent-dashboard/rksvactivations?card=${g.card_id}`,
+              }
+            : {
+                params: { kind: 'rksvDeadlines', id: g.card_id, count: g.cards, deadline: g.kind, comment: due },
+                link: `/agent-dashboard/rksvactivations?kind=${g.kind}&due=${dueWindow(g.days_before)}${agent}`,
+              }),
+          priority: g.days_before <= Math.min(...STAFF_REMINDER_DAYS) ? 'high' : 'medium',
+        } as const;
+      }),
+    );
+    return { cards: groups.reduce((n, g) => n + g.cards, 0), notices: rows.length };
+  });
 }
 
 /**
@@ -215,7 +231,7 @@ async function remindStaff(db: Db, at: Date): Promise<number> {
  * reminder of that step is not sent (a condition per kind on the card row; the shared rule then decides
  * on these few), one pass by id.
  */
-async function remindCustomers(ctx: JobCtx, at: Date): Promise<number> {
+async function remindCustomers(ctx: JobCtx, at: Date): Promise<{ cards: number; mails: number }> {
   const { db, config } = ctx;
   const c = rksvCards;
   const today = viennaDay(at);
@@ -228,20 +244,31 @@ async function remindCustomers(ctx: JobCtx, at: Date): Promise<number> {
   };
   const open = (kind: RksvCardMailKind) =>
     sql`(${due[kind]} between ${today}::date and ${horizon}::date and ${notSent(sql`${kind}`, due[kind], today, CUSTOMER_REMINDER_DAYS, 'customer')})`;
-  let sent = 0;
+  const sent = { cards: 0, mails: 0 };
+  const add = (n: { cards: number; mails: number }) => {
+    sent.cards += n.cards;
+    sent.mails += n.mails;
+  };
   const inLife = sql`${c.activated_at} is not null and ${c.deregistered_at} is null and ${c.replaced_at} is null and ${c.defective_at} is null`;
   const anyOpen = sql`(${open('jahresbeleg')} or ${open('renewal')} or (${c.card_type} is not null and ${open('replacement')}))`;
   // Two batches at a time: the next one is read and weighed while the last one's transaction writes
-  // (the database and the rules each on their own core); each batch still commits on its own.
-  let writing: Promise<number> = Promise.resolve(0);
-  await eachCardBatch(db, sql`${inLife} and ${anyOpen}`, async (ids) => {
-    const batch = await dueMails(db, ids, at, today);
-    sent += await writing;
-    writing = mailBatch(db, config, batch, at, today);
-    // Awaited with the next batch or at the end; until then its failure is not an unhandled one.
-    writing.catch(() => undefined);
-  });
-  return sent + (await writing);
+  // (the database and the rules each on their own core); each batch still commits on its own. A batch
+  // holds whole orders, so an order's cards with the same deadline are one mail.
+  let writing: Promise<{ cards: number; mails: number }> = Promise.resolve({ cards: 0, mails: 0 });
+  await eachCardBatch(
+    db,
+    sql`${inLife} and ${anyOpen}`,
+    async (ids) => {
+      const batch = await dueMails(db, ids, at, today);
+      add(await writing);
+      writing = mailBatch(db, config, batch, at, today);
+      // Awaited with the next batch or at the end; until then its failure is not an unhandled one.
+      writing.catch(() => undefined);
+    },
+    { wholeOrders: true },
+  );
+  add(await writing);
+  return sent;
 }
 
 /** The customer reminders a batch of cards is due by the shared rule, with their orders' addresses. */
@@ -273,15 +300,19 @@ async function dueMails(db: Db, ids: number[], at: Date, today: string) {
   return { wanted, orders };
 }
 
-/** Records a batch's reminders and queues a mail for each one inserted, in one transaction. */
+/**
+ * Records a batch's reminders and queues the mails for those inserted, in one transaction: one mail per
+ * buyer address and language, deadline kind, day and step (and card type, for a replacement), naming
+ * every card of it.
+ */
 async function mailBatch(
   db: Db,
   config: Config,
   { wanted, orders }: Awaited<ReturnType<typeof dueMails>>,
   at: Date,
   today: string,
-): Promise<number> {
-  if (wanted.length === 0) return 0;
+): Promise<{ cards: number; mails: number }> {
+  if (wanted.length === 0) return { cards: 0, mails: 0 };
   return db.transaction(async (tx) => {
     const inserted = await recordReminders(
       tx,
@@ -289,13 +320,22 @@ async function mailBatch(
       'customer',
       at,
     );
-    // Only what was inserted is mailed (a reminder once), looked up by card and kind: one batch of mails.
+    // Only what was inserted is mailed (a reminder once), looked up by card and kind, then grouped.
     const byCardKind = new Map(wanted.map((w) => [`${w.card.id}:${w.kind}`, w]));
     const byOrder = new Map(orders.map((o) => [o.id, o]));
-    const mails = inserted.map((r) => {
+    const groups = new Map<string, { order: (typeof orders)[number]; lang: Language; items: typeof wanted }>();
+    for (const r of inserted) {
       const w = byCardKind.get(`${r.card_id}:${r.kind}`)!;
       const order = byOrder.get(w.card.order_id)!;
       const lang = orderMailLanguage(order.lang);
+      const type = w.kind === 'replacement' ? (w.card.card_type ?? '') : '';
+      const key = [order.email.trim().toLowerCase(), lang, w.kind, w.due, w.step, type].join('\n');
+      const group = groups.get(key) ?? { order, lang, items: [] };
+      group.items.push(w);
+      groups.set(key, group);
+    }
+    const mails = [...groups.values()].map(({ order, lang, items }) => {
+      const w = items[0]!;
       const validUntil = cardValidUntil(w.life);
       return {
         to: order.email,
@@ -303,7 +343,7 @@ async function mailBatch(
           kind: w.kind,
           name: order.customername,
           companyname: order.companyname,
-          card: w.card.serial_number ?? w.card.kassenid ?? `#${w.card.id}`,
+          cards: items.map((i) => i.card.serial_number ?? i.card.kassenid ?? `#${i.card.id}`),
           due: formatDate(`${w.due}T12:00:00Z`),
           days: daysBetween(today, w.due),
           year: Number(w.due.slice(0, 4)) - 1,
@@ -315,6 +355,6 @@ async function mailBatch(
       };
     });
     afterCommit.mail(await queueMails(tx, mails));
-    return inserted.length;
+    return { cards: inserted.length, mails: mails.length };
   });
 }
