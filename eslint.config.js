@@ -170,4 +170,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Playwright takes waitForFunction's predicate as synchronous: a promise it returns counts as true at
+    // once (playwright#29132), so an async condition never waits. e2e/helpers.ts `waitForAsync` does.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForFunction'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=true]",
+          message: 'waitForFunction wartet nicht auf ein Promise: waitForAsync aus e2e/helpers.ts nehmen.',
+        },
+      ],
+    },
+  },
 );

@@ -319,3 +319,22 @@ export async function invitationToken(dir: string, email: string): Promise<strin
   }
   throw new Error(`no invitation mail to ${email} in ${dir}`);
 }
+
+/**
+ * Waits until an async condition in the page holds (Cache Storage, IndexedDB): `page.waitForFunction`
+ * takes its predicate as synchronous, so a promise it returns counts as true at once (playwright#29132).
+ * Each try is one `page.evaluate`, which awaits the promise.
+ */
+export async function waitForAsync<A>(
+  page: Page,
+  condition: (arg: A) => Promise<boolean>,
+  arg: A,
+  { timeout = 10_000, every = 100 }: { timeout?: number; every?: number } = {},
+): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(condition, arg)) return;
+    if (Date.now() > until) throw new Error(`waitForAsync: the condition did not hold within ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}

@@ -5,7 +5,7 @@ import { formatLongDate, formatTime } from '../../../lib/format';
 import { useOfflineShell } from './offline-shell';
 import { useProofOfPlay } from './play-log';
 import { usePlayUploads } from './play-upload';
-import { itemsToPlay } from './player-clock';
+import { correctedNow, itemsToPlay } from './player-clock';
 import { usePlayer } from './use-player';
 import './player.css';
 
@@ -52,7 +52,8 @@ export default function PlayerPage() {
     body = (
       <Message title={t('signage.player.expired')} text={t('signage.player.expiredText')} testId="player-expired" />
     );
-  else if (items.length === 0) body = <Idle now={now} />;
+  // The idle clock shows the corrected time too: the box's own clock may be off by a day.
+  else if (items.length === 0) body = <Idle now={correctedNow(offsetMs, now.getTime())} />;
   else body = <Loop items={items} media={media} version={playlist.version} onShow={showing} />;
 
   return (
@@ -156,16 +157,18 @@ function Loop({
   useEffect(() => onShow(onScreenFile), [onScreenFile, onShow]);
   useEffect(() => () => onShow(null), [onShow]);
 
-  // Prepare the next item; a list that changed replaces a prepared one whose turn has not come.
+  // Prepare the next item; a list that changed replaces a prepared one whose turn has not come, and one
+  // whose turn has come but that the list no longer has (a window closed while it got ready).
   useEffect(() => {
     if (!want || !wantSrc || loops) return;
-    if (upcoming && (due || (upcoming.item.file_id === want.file_id && upcoming.src === wantSrc))) {
+    const listed = upcoming && items.some((i) => i.file_id === upcoming.item.file_id && media.get(i.file_id) === upcoming.src);
+    if (upcoming && listed && (due || (upcoming.item.file_id === want.file_id && upcoming.src === wantSrc))) {
       if (!due && (upcoming.index !== nextIndex || upcoming.version !== version))
         setUpcoming({ ...upcoming, index: nextIndex, version });
       return;
     }
     setUpcoming({ seq: ++seq.current, item: want, src: wantSrc, index: nextIndex, version });
-  }, [want, wantSrc, nextIndex, version, upcoming, due, loops]);
+  }, [want, wantSrc, nextIndex, version, upcoming, due, loops, items, media]);
 
   // A picture's time on screen.
   useEffect(() => {
@@ -210,6 +213,9 @@ function Loop({
   );
 }
 
+/** How long an item whose turn has come may take to show its first frame. */
+const STALL_MS = 15_000;
+
 /**
  * One item's element. Before its turn it is out of sight: a picture is decoded, a video loaded. At its
  * turn (`go`) it says `onShow` once it can show a frame: a decoded picture at once, a video when it plays.
@@ -249,6 +255,14 @@ function Media({
       live = false;
     };
   }, []);
+
+  // A watchdog: an item whose turn came but that shows no frame within STALL_MS (a decode or a play that
+  // never settles) counts as failed, and the loop goes on after it rather than wait on it for good.
+  useEffect(() => {
+    if (!go) return;
+    const id = setTimeout(() => latest.current.onFail(), STALL_MS);
+    return () => clearTimeout(id);
+  }, [go]);
 
   useEffect(() => {
     if (!go) return;
