@@ -333,7 +333,7 @@ export async function waitForAsync<A>(
 ): Promise<void> {
   const until = Date.now() + timeout;
   for (;;) {
-    if (await page.evaluate(condition, arg)) return;
+    if (await page.evaluate(condition as (arg: unknown) => Promise<boolean>, arg as unknown)) return;
     if (Date.now() > until) throw new Error(`waitForAsync: the condition did not hold within ${timeout} ms`);
     await new Promise((r) => setTimeout(r, every));
   }

@@ -322,7 +322,7 @@ describe('signage player: installable, and offline through a reboot', () => {
         // What the screen holds when the next window's picture does not come: each element and its state.
         const state = await again.evaluate(async () => ({
           now: new Date().toISOString(),
-          media: [...document.querySelectorAll<HTMLImageElement | HTMLVideoElement>('.okds-media')].map((m) => ({
+          media: Array.from(document.querySelectorAll<HTMLImageElement | HTMLVideoElement>('.okds-media')).map((m) => ({
             tag: m.tagName,
             cls: m.className,
             file: m.dataset.fileId,
