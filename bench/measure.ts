@@ -118,13 +118,18 @@ export async function addRksvStaff(db: Db, password: string): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-/** The API on database `url` through one connection, listening on a free port, with a sign-in for the bench's accounts. */
-export async function serveApi(url: string, config: Config, password: string) {
-  const served = await openDatabase({ databaseUrl: url, poolSize: 1 });
+/**
+ * The API on database `url`, listening on a free port, with a sign-in for the bench's accounts: through
+ * one connection (one user at a time), or with `poolSize` and the sockets attached as `main.ts` does
+ * (a fleet of screens).
+ */
+export async function serveApi(url: string, config: Config, password: string, opts: { poolSize?: number; sockets?: boolean } = {}) {
+  const served = await openDatabase({ databaseUrl: url, poolSize: opts.poolSize ?? 1 });
   const storage = createStorage(config.storage);
   const mailer = createMailer(served.db, pino({ level: 'silent' }), { from: config.mailFrom, storage });
   const realtime = new RealtimeHub(served.db, pino({ level: 'silent' }));
   const app = await buildApp({ config, db: served.db, mailer, realtime, storage }, { logger: false, serveWebApp: false });
+  if (opts.sockets) await realtime.attach(app.server);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const login = async (email: string) => {
