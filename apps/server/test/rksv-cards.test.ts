@@ -15,7 +15,8 @@ import {
 } from '@portal/shared';
 import { customers, rksvCards, rksvOrderActivity, rksvOrders, rksvOutages } from '../src/db/schema/index.js';
 import { refreshCardDeadline } from '../src/modules/rksv-orders/card-deadline.js';
-import { recomputeTypeDeadlines } from '../src/modules/rksv-orders/card-types.js';
+import { recomputeTypeDeadlines, staleCardTypes } from '../src/modules/rksv-orders/card-types.js';
+import { runCardDeadlineJob } from '../src/modules/rksv-orders/deadline-reminders.js';
 import { insertSampleOrder } from '../src/modules/rksv-orders/sample-orders.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 
@@ -438,6 +439,9 @@ for (const target of dbTargets()) {
         await new Promise((r) => setTimeout(r, 20));
       const row = await cardRow(cardId);
       assert.deepEqual([row.next_deadline_kind, row.next_deadline_at], ['replacement', '2026-12-10']);
+      // The change is marked until its recompute has been through every card of the type.
+      for (let i = 0; i < 100 && (await staleCardTypes(t.db)).length; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(await staleCardTypes(t.db), []);
 
       // Batches: 2,500 cards of one type, every deadline written (the recompute pages through them).
       const { orderId } = await makeCard('in_use', { agentId: ids.carl });
@@ -466,6 +470,27 @@ for (const target of dbTargets()) {
           ),
         );
       assert.equal(Number(wrong!.n), 0);
+
+      // A recompute cut off (the process ended after the change was saved): the mark stays, and the
+      // nightly job finishes it and clears it.
+      await t.db.execute(
+        sql`update rksv_card_types set approval_ends = '2027-02-28', deadlines_stale_since = now() where name = 'ACOS-ID 2.1'`,
+      );
+      assert.deepEqual(await staleCardTypes(t.db), ['ACOS-ID 2.1']);
+      const night = await runCardDeadlineJob({ db: t.db, config: t.config, clock: () => NOW });
+      assert.ok(night.refreshed >= 2500, JSON.stringify(night));
+      const [stale] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(rksvCards)
+        .where(
+          and(
+            eq(rksvCards.order_id, orderId),
+            eq(rksvCards.card_type, 'ACOS-ID 2.1'),
+            sql`next_deadline_at is distinct from '2027-02-28'`,
+          ),
+        );
+      assert.equal(Number(stale!.n), 0);
+      assert.deepEqual(await staleCardTypes(t.db), []);
     });
 
     it('the deadline list: most urgent first, each filter, keyset pages, counts per kind (capped), an agent sees their own', async () => {

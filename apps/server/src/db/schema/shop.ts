@@ -175,6 +175,11 @@ export const rksvOrders = pgTable(
 export const rksvCardTypes = pgTable('rksv_card_types', {
   name: text().primaryKey(),
   approval_ends: date({ mode: 'string' }),
+  /**
+   * Set when the approval end changed, cleared once every card of the type has its deadline computed
+   * anew: a recompute that a crash or restart cut off is finished by the nightly job.
+   */
+  deadlines_stale_since: ts(),
   created_at: ts().notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { RKSV_CARDS_MSG as M, said, type RksvPutCardTypes } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { rksvCards, rksvCardTypes } from '../../db/schema/index.js';
@@ -58,7 +58,10 @@ export async function putCardTypes(ctx: ServiceCtx, _viewer: Viewer, input: Rksv
         const before = existing.find((e) => e.name === t.name);
         if (!before) await tx.insert(rksvCardTypes).values(t);
         else if (before.approval_ends !== t.approval_ends) {
-          await tx.update(rksvCardTypes).set({ approval_ends: t.approval_ends }).where(eq(rksvCardTypes.name, t.name));
+          await tx
+            .update(rksvCardTypes)
+            .set({ approval_ends: t.approval_ends, deadlines_stale_since: clock(ctx) })
+            .where(eq(rksvCardTypes.name, t.name));
           moved.push(t.name);
         }
       }
@@ -87,9 +90,29 @@ export async function recomputeTypeDeadlines(
   types: readonly string[],
 ): Promise<number> {
   if (types.length === 0) return 0;
+  // The marks this pass answers for: a change saved while it runs sets a later one, left for its own pass.
+  const marks = await ctx.db
+    .select({ name: rksvCardTypes.name, since: rksvCardTypes.deadlines_stale_since })
+    .from(rksvCardTypes)
+    .where(inArray(rksvCardTypes.name, [...types]));
   let changed = 0;
   await eachCardBatch(ctx.db, inArray(rksvCards.card_type, [...types]), async (ids) => {
     changed += await ctx.db.transaction((tx) => refreshCardDeadline(tx, ids, clock(ctx)));
   });
+  for (const m of marks)
+    if (m.since)
+      await ctx.db
+        .update(rksvCardTypes)
+        .set({ deadlines_stale_since: null })
+        .where(and(eq(rksvCardTypes.name, m.name), eq(rksvCardTypes.deadlines_stale_since, m.since)));
   return changed;
+}
+
+/** The types whose cards' deadlines a cut-off recompute left stale (the nightly job finishes them). */
+export async function staleCardTypes(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ name: rksvCardTypes.name })
+    .from(rksvCardTypes)
+    .where(isNotNull(rksvCardTypes.deadlines_stale_since));
+  return rows.map((r) => r.name);
 }

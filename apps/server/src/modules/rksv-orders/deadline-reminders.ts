@@ -22,13 +22,15 @@ import { now } from '../../platform/service.js';
 import { rowsOf } from '../../platform/db-helpers.js';
 import { afterCommit } from '../../platform/unit-of-work.js';
 import { notifyMany } from '../notifications/index.js';
+import { recomputeTypeDeadlines, staleCardTypes } from './card-types.js';
 import { eachCardBatch, inIds, loadLives, refreshCardDeadline } from './card-deadline.js';
 import { validUntilSql, viennaDaySql } from './card-state-sql.js';
 
 /**
  * The nightly job of the cards' legal deadlines (issue 32), `rksv-card-deadlines`:
  * (a) the deadlines the calendar alone moves are written again (an open outage passing 48 hours, a
- *     deadline that has passed, cards activated before deadlines were stored);
+ *     deadline that has passed, cards activated before deadlines were stored), and those of a card type
+ *     whose approval end changed when that recompute was cut off (`deadlines_stale_since`);
  * (b) the card's agent (the admins with the rksv flag when the order has none) is told 14 and 3 days
  *     before the stored deadline;
  * (c) the customer gets a mail 30 and 7 days before a Jahresbeleg, renewal or replacement deadline.
@@ -53,7 +55,10 @@ type JobCtx = { db: Db; config: Config; clock?: () => Date };
 export async function runCardDeadlineJob(ctx: JobCtx): Promise<CardDeadlineRun> {
   const at = now(ctx);
   const t0 = performance.now();
-  const refreshed = await refreshCalendarDeadlines(ctx.db, at);
+  // A change of a type's approval end whose recompute was cut off (a crash, a restart) is finished first.
+  const stale = await staleCardTypes(ctx.db);
+  const retyped = stale.length ? await recomputeTypeDeadlines({ db: ctx.db, clock: () => at }, stale) : 0;
+  const refreshed = retyped + (await refreshCalendarDeadlines(ctx.db, at));
   const t1 = performance.now();
   const staff = await remindStaff(ctx.db, at);
   const t2 = performance.now();

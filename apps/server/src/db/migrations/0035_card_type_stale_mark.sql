@@ -1,0 +1,1 @@
+ALTER TABLE "rksv_card_types" ADD COLUMN "deadlines_stale_since" timestamp (3) with time zone;
