@@ -59,7 +59,10 @@ export async function sequential(url: string, requests: number, token?: string):
 }
 
 /** A child process running `script` under tsx; answers it with the first line it prints, parsed. */
-export async function child<T>(script: string, env: Record<string, string>): Promise<{ proc: ChildProcess; lines: readline.Interface; info: T }> {
+export async function child<T>(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ proc: ChildProcess; lines: readline.Interface; info: T }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -103,7 +106,14 @@ export async function addRksvStaff(db: Db, password: string): Promise<number[]> 
   const rows = await db
     .insert(users)
     .values([
-      { email: 'rk-admin@bench.at', name: 'Bench Admin', password_hash: hash, role_id: ROLE_IDS.admin, country_id: 1, ...all },
+      {
+        email: 'rk-admin@bench.at',
+        name: 'Bench Admin',
+        password_hash: hash,
+        role_id: ROLE_IDS.admin,
+        country_id: 1,
+        ...all,
+      },
       ...Array.from({ length: 20 }, (_, i) => ({
         email: `rk-agent${i}@bench.at`,
         name: `Agent ${i}`,
@@ -123,12 +133,20 @@ export async function addRksvStaff(db: Db, password: string): Promise<number[]> 
  * one connection (one user at a time), or with `poolSize` and the sockets attached as `main.ts` does
  * (a fleet of screens).
  */
-export async function serveApi(url: string, config: Config, password: string, opts: { poolSize?: number; sockets?: boolean } = {}) {
+export async function serveApi(
+  url: string,
+  config: Config,
+  password: string,
+  opts: { poolSize?: number; sockets?: boolean } = {},
+) {
   const served = await openDatabase({ databaseUrl: url, poolSize: opts.poolSize ?? 1 });
   const storage = createStorage(config.storage);
   const mailer = createMailer(served.db, pino({ level: 'silent' }), { from: config.mailFrom, storage });
   const realtime = new RealtimeHub(served.db, pino({ level: 'silent' }));
-  const app = await buildApp({ config, db: served.db, mailer, realtime, storage }, { logger: false, serveWebApp: false });
+  const app = await buildApp(
+    { config, db: served.db, mailer, realtime, storage },
+    { logger: false, serveWebApp: false },
+  );
   if (opts.sockets) await realtime.attach(app.server);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

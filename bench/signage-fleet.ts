@@ -150,10 +150,19 @@ async function main(): Promise<void> {
       seq.set(i, n);
       sentPlays++;
       // One of the screen's own three files (the fill gives screen i the files i, i+1, i+2 modulo FILES).
-      const play = { seq: n, file_id: 1 + ((i + (n % 3)) % FILES), started_at: new Date().toISOString(), duration_ms: 10_000 };
+      const play = {
+        seq: n,
+        file_id: 1 + ((i + (n % 3)) % FILES),
+        started_at: new Date().toISOString(),
+        duration_ms: 10_000,
+      };
       void timed(
         `${base}/ds/api/plays`,
-        { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ plays: [play] }) },
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ plays: [play] }),
+        },
         uploads,
         errors,
       );

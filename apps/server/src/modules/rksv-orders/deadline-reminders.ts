@@ -74,7 +74,6 @@ export async function runCardDeadlineJob(ctx: JobCtx): Promise<CardDeadlineRun> 
   };
 }
 
-
 /** The reminder step due `left` days before a deadline: the nearest of `steps` it has reached, or none. */
 export function reminderStep(steps: readonly number[], left: number): number | null {
   if (left < 0) return null;
@@ -277,8 +276,7 @@ async function remindCustomers(ctx: JobCtx, at: Date): Promise<{ cards: number; 
   ).map((t) => t.name);
   const kinds: SQL[] = [open('renewal')];
   if (feb15) kinds.push(open('jahresbeleg'));
-  if (ending.length)
-    kinds.push(sql`(${inArray(c.card_type, ending)} and ${open('replacement')})`);
+  if (ending.length) kinds.push(sql`(${inArray(c.card_type, ending)} and ${open('replacement')})`);
   const anyOpen = sql`(${sql.join(kinds, sql` or `)})`;
   // Two batches at a time: the next one is read and weighed while the last one's transaction writes
   // (the database and the rules each on their own core); each batch still commits on its own. A batch

@@ -161,7 +161,8 @@ function Loop({
   // whose turn has come but that the list no longer has (a window closed while it got ready).
   useEffect(() => {
     if (!want || !wantSrc || loops) return;
-    const listed = upcoming && items.some((i) => i.file_id === upcoming.item.file_id && media.get(i.file_id) === upcoming.src);
+    const listed =
+      upcoming && items.some((i) => i.file_id === upcoming.item.file_id && media.get(i.file_id) === upcoming.src);
     if (upcoming && listed && (due || (upcoming.item.file_id === want.file_id && upcoming.src === wantSrc))) {
       if (!due && (upcoming.index !== nextIndex || upcoming.version !== version))
         setUpcoming({ ...upcoming, index: nextIndex, version });
