@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { customers, notifications, signageDevices } from '../src/db/schema/index.js';
 import { notifyOfflineDevices } from '../src/modules/signage/offline-alerts.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
+import { flushHeartbeats } from '../src/modules/signage/heartbeats.js';
 import { PNG, postMultipart } from './tasks-fixtures.js';
 
 /**
@@ -121,6 +122,8 @@ for (const target of dbTargets()) {
         screen_h: 1080,
       };
       assert.equal((await poll(s.key, report)).statusCode, 200);
+      // The poll's record waits for the second's batch (heartbeats.ts); a reader writes it first.
+      await flushHeartbeats(t.db);
       const [row] = await t.db.select().from(signageDevices).where(eq(signageDevices.id, s.id));
       assert.equal(row!.reported_version, report.version);
       assert.equal(row!.cache_bytes, 5_000_000_000, 'beyond 32 bits');
@@ -167,6 +170,26 @@ for (const target of dbTargets()) {
       assert.equal((await statusOf(s.id)).online, false);
       await poll(s.key, { cache_files: 0 });
       assert.equal((await statusOf(s.id)).online, true);
+    });
+
+    it('polls of one second share a write: the last report and the last time win, a poll without a report keeps it', async () => {
+      clock = START;
+      const s = await screen('health-batch-0005');
+      await flushHeartbeats(t.db);
+      // Three polls queued before any write (heartbeats.ts): report 7, report 8, then none.
+      await poll(s.key, { cache_files: 7 });
+      clock = seconds(1);
+      await poll(s.key, { cache_files: 8, app_version: '2.0.0' });
+      clock = seconds(2);
+      await poll(s.key);
+      // The status board sees them before they are written, and the row holds the same once they are.
+      const st = await statusOf(s.id);
+      assert.deepEqual([st.cache_files, st.app_version], [8, '2.0.0']);
+      assert.equal(st.last_seen, seconds(2).toISOString());
+      await flushHeartbeats(t.db);
+      const [row] = await t.db.select().from(signageDevices).where(eq(signageDevices.id, s.id));
+      assert.deepEqual([row!.cache_files, row!.app_version, row!.last_seen], [8, '2.0.0', seconds(2)]);
+      assert.deepEqual(await statusOf(s.id), st);
     });
 
     it('says whether the screen runs the version the server would give it now', async () => {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { customers, signageDevices } from '../src/db/schema/index.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
@@ -51,15 +51,28 @@ for (const target of dbTargets()) {
       (await t.app.inject({ url: '/ds/api/playlist', headers: { authorization: `Device ${screen(name).key}` } })).json()
         .version as string;
 
-    /** Runs a change and answers which screens heard of it (after a moment for stray events). */
+    /**
+     * Runs a change and answers which screens heard of it (after a moment for stray events). Every screen
+     * asks for its playlist before (so the process keeps its content: content-cache.ts) and after: one that
+     * heard gets the version it heard, the others the version they had (a kept playlist never outlives
+     * the change, and no change is taken for one).
+     */
     async function heardBy(change: () => Promise<unknown>): Promise<string[]> {
-      for (const s of screens.values()) s.heard = [];
+      const before = new Map<string, string>();
+      for (const [name, s] of screens) {
+        s.heard = [];
+        before.set(name, await playlistVersion(name));
+      }
       await change();
       await new Promise((r) => setTimeout(r, 400));
-      return [...screens]
-        .filter(([, s]) => s.heard.length > 0)
-        .map(([n]) => n)
-        .sort();
+      const heard = [...screens].filter(([, s]) => s.heard.length > 0).map(([n]) => n);
+      for (const [name, s] of screens)
+        assert.equal(
+          await playlistVersion(name),
+          heard.includes(name) ? s.heard.at(-1) : before.get(name),
+          `${name}: the playlist after the change`,
+        );
+      return heard.sort();
     }
 
     before(async () => {
@@ -279,6 +292,41 @@ for (const target of dbTargets()) {
         }),
         [],
       );
+    });
+
+    it('a write the API did not make still reaches the next playlist call (the database raises the content version)', async () => {
+      const b1 = screen('B1');
+      const items = async () =>
+        (await t.app.inject({ url: '/ds/api/playlist', headers: { authorization: `Device ${b1.key}` } })).json()
+          .items as { file_id: number; file_type: string; duration: number }[];
+      const up = await postMultipart(t.app, '/api/okds-upload', token, [
+        { name: 'file', file: { filename: 'roh.png', content: PNG } },
+      ]);
+      const fileId = (up.json() as { file: { id: number } }).file.id;
+      await ok(send('POST', `/api/okds-content/${b1.id}`, { content: [{ file_id: fileId, duration: 5 }] }));
+      const mine = async () => (await items()).find((i) => i.file_id === fileId);
+      assert.deepEqual([(await mine())?.file_type, (await mine())?.duration], ['image', 5]);
+      await t.db.execute(sql`update signage_device_content set duration = 9 where file_id = ${fileId}`);
+      assert.equal((await mine())?.duration, 9, 'device content');
+      await t.db.execute(sql`update signage_files set file_type = 'video' where id = ${fileId}`);
+      assert.equal((await mine())?.file_type, 'video', 'the file');
+      const [sched] = await t.db
+        .execute(
+          sql`insert into signage_schedules (schedule_name, customer_id, start_time, end_time)
+            values ('Roh', (select customer_id from signage_devices where id = ${b1.id}), '00:00', '23:59') returning id`,
+        )
+        .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+      await t.db.execute(
+        sql`insert into signage_schedule_content (schedule_id, file_id, duration) values (${sched!.id}, ${fileId}, 3)`,
+      );
+      assert.ok(
+        (await items()).some((i) => i.file_id === fileId && i.duration === 3),
+        'schedule content',
+      );
+      await t.db.execute(sql`update signage_schedules set status = 'inactive' where id = ${sched!.id}`);
+      assert.ok(!(await items()).some((i) => i.duration === 3), 'schedule status');
+      await t.db.execute(sql`delete from signage_device_content where file_id = ${fileId}`);
+      assert.equal(await mine(), undefined, 'removed');
     });
 
     it('a screen registered anew with a new key: the old key’s socket hears nothing more', async () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { customers, signageDevices } from '../src/db/schema/index.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
+import { flushHeartbeats } from '../src/modules/signage/heartbeats.js';
 import { EXE, PNG, fields, postMultipart } from './tasks-fixtures.js';
 import { playingAt as sharedPlayingAt, type Playlist } from '@portal/shared';
 import { box, MP4_MOOV_LAST } from './fixtures/signage-media.js';
@@ -203,6 +204,7 @@ for (const target of dbTargets()) {
       await send('POST', `/api/okds-content/${id}`, { content: [{ file_id: up.json().file.id }] });
       assert.equal((await get('/ds/api/playlist', device(reg.device_key))).json().items.length, 1);
       // "Was läuft jetzt?": the same item for staff, with its file, and no poll recorded.
+      await flushHeartbeats(t.db);
       const seenBefore = (await t.db.select().from(signageDevices).where(eq(signageDevices.id, id)))[0]!.last_seen;
       const now = (await get(`/api/okds-devices/${id}/now-playing`)).json();
       // The dialog opened from a link knows only the id: the answer names the device.
@@ -213,6 +215,7 @@ for (const target of dbTargets()) {
         [['bild.png', null]],
       );
       assert.match(now.items[0].file_path, /^\/protected-files\/uploads\/signage\//);
+      await flushHeartbeats(t.db);
       const seenAfter = (await t.db.select().from(signageDevices).where(eq(signageDevices.id, id)))[0]!.last_seen;
       assert.deepEqual(seenAfter, seenBefore);
       assert.equal((await get(`/api/okds-devices/${id}/now-playing`, bearer(noFlag))).statusCode, 403);

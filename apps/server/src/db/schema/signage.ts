@@ -53,6 +53,8 @@ export const signageDevices = pgTable(
       .on(t.last_seen, t.id)
       .where(sql`${t.status} = 'active' and ${t.offline_notified_at} is null`),
     index('signage_devices_status_idx').on(t.status, t.id),
+    // The status board's order (most recently seen first): a page without sorting the fleet.
+    index('signage_devices_last_seen_idx').on(t.last_seen.desc().nullsLast(), t.id.desc()),
     index('signage_devices_created_idx').on(t.created_at),
     // "Gerät hinzufügen" finds a pending device by the code it shows.
     index('signage_devices_activation_code_idx')
@@ -151,3 +153,16 @@ export const signageScheduleContent = pgTable(
     index('signage_schedule_content_file_idx').on(t.file_id),
   ],
 );
+
+/**
+ * What the screens' playlists are made of, versioned (modules/signage/content-cache.ts): the database
+ * raises a scope's version in the same transaction as every write to device content, schedules or their
+ * content (migration 0036's triggers), so a playlist call reads its device and the version in one
+ * statement and builds its candidates again only when the version moved. Scope: a customer's id (its
+ * schedules and its screens' own content), 0 for the own content of screens without a customer, -1 for
+ * the files every scope shows (a renamed or deleted file).
+ */
+export const signageContentVersions = pgTable('signage_content_versions', {
+  scope: integer().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -7,7 +7,8 @@ import {
 } from '@portal/shared';
 import { signageFiles } from '../../db/schema/index.js';
 import type { ServiceCtx } from '../../platform/service.js';
-import { playlistsNow, type DeviceRecord } from './playlist-content.js';
+import { cachedCandidates, type VersionedDevice } from './content-cache.js';
+import { activeAt, playlistSummaries, type DeviceRecord } from './playlist-content.js';
 
 /**
  * Fleet health (issue 33): what a screen reports with each poll, kept on its device row, and what the
@@ -35,24 +36,31 @@ export type HealthFields = Omit<
 
 /**
  * The status board's health fields of a page of devices: the playlists the server would give them now
- * (two queries for the page, player.ts's rule and version) and the names of the files on screen (one).
+ * (player.ts's rule and version, on the candidates kept per device: content-cache.ts) and the names of
+ * the files on screen (from those candidates; one query for a file that is not among them any more).
  */
 export async function healthOf(
   ctx: ServiceCtx,
-  devices: readonly DeviceRecord[],
+  devices: readonly VersionedDevice[],
   now: Date,
 ): Promise<Map<number, HealthFields>> {
-  const fileIds = [...new Set(devices.flatMap((d) => (d.now_playing_file_id ? [d.now_playing_file_id] : [])))];
-  const [playlists, files] = await Promise.all([
-    playlistsNow(ctx, devices, now),
-    fileIds.length
-      ? ctx.db
-          .select({ id: signageFiles.id, file_name: signageFiles.file_name })
-          .from(signageFiles)
-          .where(inArray(signageFiles.id, fileIds))
-      : Promise.resolve([]),
-  ]);
-  const names = new Map(files.map((f) => [f.id, f.file_name]));
+  const candidates = await cachedCandidates(ctx, activeAt(devices, now));
+  const playlists = playlistSummaries(devices, candidates, now);
+  const known = new Map([...candidates.values()].flatMap((list) => list.map((c) => [c.file_id, c.file_name] as const)));
+  const unknown = [
+    ...new Set(
+      devices.flatMap((d) =>
+        d.now_playing_file_id && !known.has(d.now_playing_file_id) ? [d.now_playing_file_id] : [],
+      ),
+    ),
+  ];
+  const files = unknown.length
+    ? await ctx.db
+        .select({ id: signageFiles.id, file_name: signageFiles.file_name })
+        .from(signageFiles)
+        .where(inArray(signageFiles.id, unknown))
+    : [];
+  const names = new Map([...known, ...files.map((f) => [f.id, f.file_name] as const)]);
   return new Map(
     devices.map((d) => {
       const playlist = playlists.get(d.id);

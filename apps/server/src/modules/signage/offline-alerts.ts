@@ -5,6 +5,7 @@ import { customers, roles, signageDevices, users } from '../../db/schema/index.j
 import { now as nowOf } from '../../platform/service.js';
 import { notify } from '../notifications/index.js';
 import { isLongOffline } from './health.js';
+import { flushHeartbeats } from './heartbeats.js';
 import { playlistsNow } from './playlist-content.js';
 
 /**
@@ -28,6 +29,7 @@ export async function notifyOfflineDevices(ctx: JobCtx): Promise<number> {
   let staff: SignageStaff[] | null = null;
   let cursor: { seen: Date; id: number } | null = null;
   let told = 0;
+  await flushHeartbeats(ctx.db);
   for (;;) {
     const batch: (typeof d.$inferSelect)[] = await ctx.db
       .select()

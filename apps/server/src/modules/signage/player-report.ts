@@ -7,7 +7,7 @@ import type { signageDevices } from '../../db/schema/index.js';
  */
 
 /** Every reported column, as one poll's report sets them. */
-type ReportColumns = Partial<
+export type ReportColumns = Partial<
   Pick<
     typeof signageDevices.$inferInsert,
     | 'reported_version'

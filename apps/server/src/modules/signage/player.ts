@@ -13,6 +13,8 @@ import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/servi
 import { keyHash, loadDevice, MSG, newActivationCode, newDeviceKey, staffFilePath } from './common.js';
 import { candidatesOf, playlistOf, type DeviceRecord } from './playlist-content.js';
 import { reportColumns } from './player-report.js';
+import { cachedCandidates, deviceByKeyHash, type VersionedDevice } from './content-cache.js';
+import { heartbeatsOf } from './heartbeats.js';
 
 /**
  * The screens' side: a player page registers itself, then asks every 30 s what to play now. The
@@ -95,36 +97,39 @@ export async function registerDevice(
   return { device_key, activation_code };
 }
 
-/** The device of an `Authorization: Device <key>` header, or 401. */
+/** The device of an `Authorization: Device <key>` header with its content version, or 401. */
 export async function deviceByKey(
   ctx: ServiceCtx,
   input: { authorization: string | undefined },
-): Promise<DeviceRecord> {
+): Promise<VersionedDevice> {
   const key = presentedKey(input.authorization);
   if (!key) throw unauthorized(MSG.deviceKeyInvalid);
-  const [d] = await ctx.db
-    .select()
-    .from(signageDevices)
-    .where(eq(signageDevices.key_hash, keyHash(key)));
+  const d = await deviceByKeyHash(ctx.db, keyHash(key));
   if (!d) throw unauthorized(MSG.deviceKeyInvalid);
   return d;
 }
 
 /**
- * The playlist answer; records the poll (last_seen and what plays) on the device, with what the screen
- * reported (health.ts), and ends an outage staff were told of.
+ * The playlist answer, from the device's kept candidates (content-cache.ts); records the poll (last_seen
+ * and what plays, with what the screen reported: player-report.ts) in the next batch of heartbeats
+ * (heartbeats.ts), which also ends an outage staff were told of.
  */
-export async function playlistFor(ctx: ServiceCtx, device: DeviceRecord, report: PlayerReport = {}): Promise<Playlist> {
+export async function playlistFor(
+  ctx: ServiceCtx,
+  device: VersionedDevice,
+  report: PlayerReport = {},
+): Promise<Playlist> {
   const now = nowOf(ctx);
   const { status, playing, items, plan, version } = playlistOf(
     device,
-    (await candidatesOf(ctx, [device])).get(device.id)!,
+    (await cachedCandidates(ctx, [device])).get(device.id)!,
     now,
   );
-  await ctx.db
-    .update(signageDevices)
-    .set({ last_seen: now, playing: playing.map((p) => p.file_name), ...reportColumns(report) })
-    .where(eq(signageDevices.id, device.id));
+  heartbeatsOf(ctx.db).add(device.id, {
+    last_seen: now,
+    playing: playing.map((p) => p.file_name),
+    ...reportColumns(report),
+  });
   return {
     status,
     items,

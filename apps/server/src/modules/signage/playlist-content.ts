@@ -151,23 +151,28 @@ export function playlistOf(device: DeviceRecord, all: Candidate[], now: Date) {
   return { status, playing, items, plan, version };
 }
 
+/** The devices that play at `now` (only theirs need candidates). */
+export const activeAt = <D extends DeviceRecord>(devices: readonly D[], now: Date) =>
+  devices.filter((d) => effectiveStatus(d, now) === 'active');
+
 /**
  * What the server would give each device now: the playlist's version and whether it has anything to
- * play (the status board's `version_current`, the offline warning), for a page of devices at once.
+ * play (the status board's `version_current`, the offline warning), from the devices' candidates.
  */
-export async function playlistsNow(
-  ctx: Pick<ServiceCtx, 'db'>,
+export function playlistSummaries(
   devices: readonly DeviceRecord[],
+  all: Map<number, Candidate[]>,
   now: Date,
-): Promise<Map<number, { version: string; items: number }>> {
-  const all = await candidatesOf(
-    ctx,
-    devices.filter((d) => effectiveStatus(d, now) === 'active'),
-  );
+): Map<number, { version: string; items: number }> {
   return new Map(
     devices.map((d) => {
       const { items, version } = playlistOf(d, all.get(d.id) ?? [], now);
       return [d.id, { version, items: items.length }];
     }),
   );
+}
+
+/** The same, reading the candidates of a page of devices (three queries). */
+export async function playlistsNow(ctx: Pick<ServiceCtx, 'db'>, devices: readonly DeviceRecord[], now: Date) {
+  return playlistSummaries(devices, await candidatesOf(ctx, activeAt(devices, now)), now);
 }

@@ -20,7 +20,7 @@ import {
 } from './devices.js';
 import { findFileByStoredName, listFiles, storeContentFile } from './files.js';
 import { readMediaUpload, SIGNAGE_STORED_NAME, signageMime, type StagedMedia } from './media-upload.js';
-import { deviceByKey, mediaForDevice, nowPlaying, playlistFor, registerDevice, type DeviceRecord } from './player.js';
+import { deviceByKey, mediaForDevice, nowPlaying, playlistFor, registerDevice } from './player.js';
 import {
   appendScheduleContent,
   assertSchedule,
@@ -34,12 +34,14 @@ import {
 import { staffPlayReportPdf } from './play-report-pdf.js';
 import { playSummary, recordPlays } from './plays.js';
 import { playlistsChanged } from './push.js';
+import { heartbeatsOf } from './heartbeats.js';
+import type { VersionedDevice } from './content-cache.js';
 import { mediaReply } from './send-media.js';
 
 declare module '../../platform/serve.js' {
   interface KeyHolders {
-    /** The screen whose `Authorization: Device <key>` the guard checked. */
-    device: DeviceRecord;
+    /** The screen whose `Authorization: Device <key>` the guard checked, with its content version. */
+    device: VersionedDevice;
   }
 }
 
@@ -186,6 +188,9 @@ export const signageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     onRequest: app.rateLimit({ max: 30, timeWindow: 10 * 60 * 1000 }),
   });
   // The rest answers only to the screen's key, checked by the guard before the body is read (else 401).
+  // The polls' heartbeats are written in batches (heartbeats.ts): the last one before the database closes.
+  const heartbeats = heartbeatsOf(ctx.db, app.log);
+  app.addHook('onClose', () => heartbeats.flush());
   const key = (req: { headers: { authorization?: string | undefined } }) =>
     deviceByKey(ctx, { authorization: req.headers.authorization });
   serve(app, ctx, calls.getSignagePlaylist, playlistFor, { key });

@@ -3,8 +3,8 @@ import type { TaskListQuery } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { boardVersions } from '../../db/schema/index.js';
 import type { Encoding } from '../../platform/encoding.js';
-import { reportCache } from '../../platform/memory-caches.js';
 import type { ServiceCtx } from '../../platform/service.js';
+import { versionedCacheFor, type VersionedCache, type Versioned } from '../../platform/versioned-cache.js';
 import type { BoardScope } from './queries.js';
 
 /**
@@ -19,43 +19,25 @@ import type { BoardScope } from './queries.js';
  * statement (one snapshot). Inside a transaction nothing is kept (its own writes are not committed).
  */
 /** A kept page: its JSON text and, once asked for, the same compressed (compressing cost more than reading it). */
-export interface KeptPage {
-  version: number;
+export interface KeptPage extends Versioned {
   /**
-   * The rows' service level (remaining minutes, state) holds until this instant (ms): the next minute
-   * or a row's next warning point or deadline (tasks/sla.ts `withSla`); a page is never served after it.
+   * `validUntil`: the rows' service level (remaining minutes, state) holds until this instant (ms): the
+   * next minute or a row's next warning point or deadline (tasks/sla.ts `withSla`); a page is never
+   * served after it.
    */
-  validUntil: number;
   json: string;
   encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 export class BoardCache {
-  private readonly pages = new Map<string, KeptPage>();
-  hits = 0;
-  misses = 0;
-
-  constructor(private readonly maxEntries: number) {}
+  constructor(private readonly pages: VersionedCache<string, KeptPage>) {}
 
   get(key: string, version: number, at: Date): KeptPage | undefined {
-    const entry = this.pages.get(key);
-    if (!entry || entry.version !== version || +at >= entry.validUntil) {
-      this.misses++;
-      return undefined;
-    }
-    this.hits++;
-    // Least recently used goes first: a hit moves the page to the end of the map's order.
-    this.pages.delete(key);
-    this.pages.set(key, entry);
-    return entry;
+    return this.pages.get(key, version, at);
   }
 
   set(key: string, version: number, json: string, validUntil: number): KeptPage {
-    const entry: KeptPage = { version, validUntil, json, encoded: {} };
-    this.pages.delete(key);
-    this.pages.set(key, entry);
-    if (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
-    return entry;
+    return this.pages.put(key, { version, validUntil, json, encoded: {} });
   }
 
   get size(): number {
@@ -63,18 +45,10 @@ export class BoardCache {
   }
 }
 
-const caches = new WeakMap<object, BoardCache>();
-
 /** The cache of this database handle, or null when turned off (BOARD_CACHE_ENTRIES=0) or inside a transaction. */
 export function boardCacheFor(ctx: ServiceCtx): BoardCache | null {
-  if (ctx.config.boardCacheEntries === 0 || 'rollback' in ctx.db) return null;
-  let cache = caches.get(ctx.db);
-  if (!cache) {
-    const created = new BoardCache(ctx.config.boardCacheEntries);
-    caches.set(ctx.db, (cache = created));
-    reportCache(ctx.db, 'board', () => ({ hits: created.hits, misses: created.misses, entries: created.size }));
-  }
-  return cache;
+  const pages = versionedCacheFor<string, KeptPage>(ctx.db, 'board', ctx.config.boardCacheEntries);
+  return pages && new BoardCache(pages);
 }
 
 /** Everything a page depends on besides the data: whose board, which filters, sort, size and cursor. */

@@ -3,6 +3,7 @@ import { BUSINESS_PAGE_MAX, daysRemaining, effectiveStatus, type BusinessDevice 
 import type { DbOrTx } from '../../../db/client.js';
 import { signageDevices } from '../../../db/schema/index.js';
 import { now, type ServiceCtx, type Viewer } from '../../../platform/service.js';
+import { flushHeartbeats } from '../../signage/index.js';
 import { ownCustomer } from '../own-customer.js';
 
 const d = signageDevices;
@@ -14,6 +15,7 @@ const d = signageDevices;
 export async function listOwnDevices(ctx: ServiceCtx, viewer: Viewer): Promise<{ devices: BusinessDevice[] }> {
   const at = now(ctx);
   const me = await ownCustomer(ctx, viewer);
+  await flushHeartbeats(ctx.db);
   const rows = await ctx.db
     .select({
       id: d.id,
