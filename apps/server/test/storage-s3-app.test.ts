@@ -23,7 +23,8 @@ function objectsIn(s3: TestS3): string[] {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('._S3rver_object')) out.push(path.relative(s3.dir, p).slice(0, -'._S3rver_object'.length));
+      else if (e.name.endsWith('._S3rver_object'))
+        out.push(path.relative(s3.dir, p).slice(0, -'._S3rver_object'.length));
     }
   };
   walk(s3.dir);
@@ -68,28 +69,53 @@ for (const target of dbTargets()) {
       const u = await addUser(t.db, { role: 'admin', flags: ['tasks'] });
       const token = await login(t.app, u.email, u.password);
       const res = await postMultipart(t.app, '/api/create-task', token, [
-        ...fields({ ...CUSTOMER, titel: 'Mit Dateien', beschreibung: 'x', frist: new Date(Date.now() + 86400_000).toISOString(), typ: 1, userID: u.id, createdByUserID: u.id }),
+        ...fields({
+          ...CUSTOMER,
+          titel: 'Mit Dateien',
+          beschreibung: 'x',
+          frist: new Date(Date.now() + 86400_000).toISOString(),
+          typ: 1,
+          userID: u.id,
+          createdByUserID: u.id,
+        }),
         { name: 'files', file: { filename: 'bon.png', content: PNG } },
         { name: 'files', file: { filename: 'beleg.pdf', content: PDF } },
       ]);
       assert.equal(res.statusCode, 200, res.body);
-      const detail = await t.app.inject({ url: `/api/task-detail-agent/${res.json().aufgabeID}/${u.id}`, headers: { authorization: `Bearer ${token}` } });
+      const detail = await t.app.inject({
+        url: `/api/task-detail-agent/${res.json().aufgabeID}/${u.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       const files = detail.json().taskFiles as { datei_name: string; original_name: string }[];
       assert.equal(files.length, 2);
       // In the bucket, below the folder of the URL; nothing left on this server's disk.
-      assert.deepEqual(objectsIn(s3).filter((k) => k.includes('/tasks/')).sort(), files.map((f) => path.join('portal-test', 'portal', 'tasks', f.datei_name)).sort());
+      assert.deepEqual(
+        objectsIn(s3)
+          .filter((k) => k.includes('/tasks/'))
+          .sort(),
+        files.map((f) => path.join('portal-test', 'portal', 'tasks', f.datei_name)).sort(),
+      );
       assert.equal(fs.existsSync(path.join(t.config.uploads.dir, 'tasks')), false);
       assert.deepEqual(fs.readdirSync(path.join(t.config.uploads.dir, 'tmp')), [], 'the staged files are gone');
 
-      for (const [f, content, type] of [[files.find((x) => x.original_name === 'bon.png')!, PNG, 'image/png'], [files.find((x) => x.original_name === 'beleg.pdf')!, PDF, 'application/pdf']] as const) {
-        const dl = await t.app.inject({ url: `/protected-files/uploads/tasks/${f.datei_name}`, headers: { authorization: `Bearer ${token}` } });
+      for (const [f, content, type] of [
+        [files.find((x) => x.original_name === 'bon.png')!, PNG, 'image/png'],
+        [files.find((x) => x.original_name === 'beleg.pdf')!, PDF, 'application/pdf'],
+      ] as const) {
+        const dl = await t.app.inject({
+          url: `/protected-files/uploads/tasks/${f.datei_name}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
         assert.equal(dl.statusCode, 200);
         assert.equal(dl.headers['content-type'], type);
         assert.deepEqual(dl.rawPayload, content);
       }
       // A row whose object is gone answers 404, not an error.
       await t.storage.delete(`tasks/${files[0]!.datei_name}`);
-      const gone = await t.app.inject({ url: `/protected-files/uploads/tasks/${files[0]!.datei_name}`, headers: { authorization: `Bearer ${token}` } });
+      const gone = await t.app.inject({
+        url: `/protected-files/uploads/tasks/${files[0]!.datei_name}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       assert.equal(gone.statusCode, 404);
 
       // An object without its row (a crash between upload and commit), seen as old by the cleaner.
@@ -107,7 +133,10 @@ for (const target of dbTargets()) {
         payload: { ...ORDER, productId: products.find((p) => p.kind === 'main')!.id, altcha: await solveAltcha(t.app) },
       });
       assert.equal(created.statusCode, 200, created.body);
-      const [order] = await t.db.select().from(rksvOrders).where(eq(rksvOrders.session_url, created.json().data.sessionUrl));
+      const [order] = await t.db
+        .select()
+        .from(rksvOrders)
+        .where(eq(rksvOrders.session_url, created.json().data.sessionUrl));
       const paid = await t.app.inject({
         method: 'POST',
         url: `/web/checkout/${encodeURIComponent(order!.session_id!)}/pay`,
@@ -127,11 +156,32 @@ for (const target of dbTargets()) {
       assert.equal(Number(pdf.headers['content-length']), pdf.rawPayload.length);
 
       // The confirmation mail names the key; a mailer with SMTP streams the PDF from the bucket.
-      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, ORDER.email)).orderBy(asc(mailOutbox.id));
-      assert.deepEqual(mail!.attachments, [{ filename: `Rechnung-${inv.number}.pdf`, key: `invoices/${inv.number}.pdf`, contentType: 'application/pdf' }]);
+      const [mail] = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, ORDER.email))
+        .orderBy(asc(mailOutbox.id));
+      // The app's own mailer (no SMTP: it logs) handles the mail after the commit, unawaited by the answer:
+      // it is done with it before the row is set back to pending for the SMTP mailer below, else its late
+      // "logged" would overwrite that (seen under CI load).
+      for (let i = 0; i < 100; i++) {
+        const [row] = await t.db
+          .select({ status: mailOutbox.status })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.id, mail!.id));
+        if (row!.status !== 'pending') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.deepEqual(mail!.attachments, [
+        { filename: `Rechnung-${inv.number}.pdf`, key: `invoices/${inv.number}.pdf`, contentType: 'application/pdf' },
+      ]);
       await t.db.update(mailOutbox).set({ status: 'pending', attempts: 0 }).where(eq(mailOutbox.id, mail!.id));
       const sent: string[] = [];
-      const mailer = createMailer(t.db, pino({ level: 'silent' }), { from: 'x@y.at', storage: t.storage, transport: capturingTransport(sent) });
+      const mailer = createMailer(t.db, pino({ level: 'silent' }), {
+        from: 'x@y.at',
+        storage: t.storage,
+        transport: capturingTransport(sent),
+      });
       await mailer.flush([mail!.id]);
       await mailer.close();
       assert.equal(sent.length, 1);
@@ -145,10 +195,19 @@ for (const target of dbTargets()) {
     it('a mail whose attachment is not stored yet waits for its retry', async () => {
       const [row] = await t.db
         .insert(mailOutbox)
-        .values({ to: 'a@b.at', subject: 's', text: 't', attachments: [{ filename: 'x.pdf', key: 'invoices/9999-99999.pdf', contentType: 'application/pdf' }] })
+        .values({
+          to: 'a@b.at',
+          subject: 's',
+          text: 't',
+          attachments: [{ filename: 'x.pdf', key: 'invoices/9999-99999.pdf', contentType: 'application/pdf' }],
+        })
         .returning();
       const sent: string[] = [];
-      const mailer = createMailer(t.db, pino({ level: 'silent' }), { from: 'x@y.at', storage: t.storage, transport: capturingTransport(sent) });
+      const mailer = createMailer(t.db, pino({ level: 'silent' }), {
+        from: 'x@y.at',
+        storage: t.storage,
+        transport: capturingTransport(sent),
+      });
       await mailer.flush([row!.id]);
       await mailer.close();
       assert.equal(sent.length, 0);

@@ -24,8 +24,8 @@ const MAX_BATCH = 5000;
 
 class HeartbeatWriter {
   private pending = new Map<number, Heartbeat>();
-  /** The batch being written: still this process's latest word on its devices until it has committed. */
-  private inflight = new Map<number, Heartbeat>();
+  /** Batches taken for writing, oldest first: this process's latest word on their devices until committed. */
+  private unwritten: Map<number, Heartbeat>[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
@@ -48,11 +48,11 @@ class HeartbeatWriter {
     this.timer = undefined;
     const batch = this.pending;
     this.pending = new Map();
+    this.unwritten.push(batch);
     // One statement after the other: a device's later heartbeat never lands before its earlier one.
     this.writing = this.writing.then(async () => {
-      this.inflight = batch;
       await this.write(batch);
-      this.inflight = new Map();
+      this.unwritten.shift();
     });
     return this.writing;
   }
@@ -62,12 +62,9 @@ class HeartbeatWriter {
    * waiting for that write (the status board, asked every few seconds while 10,000 screens poll).
    */
   latest<D extends { id: number }>(devices: D[]): D[] {
-    if (this.pending.size === 0 && this.inflight.size === 0) return devices;
-    return devices.map((d) => {
-      const queued = this.inflight.get(d.id) ?? this.pending.get(d.id);
-      if (!queued) return d;
-      return { ...d, ...this.inflight.get(d.id), ...this.pending.get(d.id) };
-    });
+    const layers = [...this.unwritten, this.pending].filter((m) => m.size > 0);
+    if (layers.length === 0) return devices;
+    return devices.map((d) => Object.assign({ ...d }, ...layers.map((m) => m.get(d.id))) as D);
   }
 
   private async write(batch: Map<number, Heartbeat>): Promise<void> {
