@@ -355,15 +355,20 @@ export async function deviceStatus(
     .limit(input.limit)
     .offset(input.offset)
     .as('page');
-  const [read, [total]] = await Promise.all([
-    ctx.db
-      .select({ ...deviceColumns, content_version: contentVersion })
-      .from(page)
-      .innerJoin(signageDevices, eq(signageDevices.id, page.id))
-      .leftJoin(customers, eq(customers.id, signageDevices.customer_id))
-      .orderBy(...order),
-    ctx.db.select({ n: count() }).from(signageDevices),
-  ]);
+  // One statement, one round trip (the board is asked every few seconds while the fleet polls): the
+  // count rides along on each row; a page past the end asks for it alone.
+  const read = await ctx.db
+    .select({
+      ...deviceColumns,
+      content_version: contentVersion,
+      total: sql<number>`(select count(*) from ${signageDevices})::int`.as('total'),
+    })
+    .from(page)
+    .innerJoin(signageDevices, eq(signageDevices.id, page.id))
+    .leftJoin(customers, eq(customers.id, signageDevices.customer_id))
+    .orderBy(...order);
+  const total =
+    read[0]?.total ?? (input.offset > 0 ? ((await ctx.db.select({ n: count() }).from(signageDevices))[0]?.n ?? 0) : 0);
   // The polls this process answered in the last second, not written yet, count (heartbeats.ts).
   const devices = withQueuedHeartbeats(
     ctx.db,
@@ -382,7 +387,7 @@ export async function deviceStatus(
       playing: r.d.playing,
       ...health.get(r.d.id)!,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

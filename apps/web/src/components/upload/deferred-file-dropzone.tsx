@@ -54,13 +54,25 @@ export function DeferredFileDropzone({ ready, ...props }: FileDropzoneProps & { 
   const FileDropzone = fileDropzonePart;
   const openRef = useRef<(() => void) | null>(null);
   // A tap on the box before the code came: the picker opens when it is there (still within the tap's
-  // user activation, which the browser keeps for a few seconds).
+  // user activation, which the browser keeps for a few seconds). "There" is the drop zone mounted, which
+  // can be frames after `ready`: the lazy part suspends once more (its placeholder shows again, and may
+  // take the tap itself), so the opener is looked for on each frame, for about two seconds.
   const openWhenReady = useRef(false);
+  const frame = useRef(0);
+  const openWhenThere = () => {
+    let frames = 0;
+    const attempt = () => {
+      if (openRef.current) {
+        openWhenReady.current = false;
+        openRef.current();
+      } else if (++frames < 120) frame.current = requestAnimationFrame(attempt);
+    };
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(attempt);
+  };
   useEffect(() => {
-    if (!ready || !openWhenReady.current) return;
-    openWhenReady.current = false;
-    const id = requestAnimationFrame(() => openRef.current?.());
-    return () => cancelAnimationFrame(id);
+    if (ready && openWhenReady.current) openWhenThere();
+    return () => cancelAnimationFrame(frame.current);
   }, [ready]);
   // The placeholder's button had the focus when the real one came: the focus moves to it, never to the page.
   const box = useRef<HTMLDivElement>(null);
@@ -79,7 +91,10 @@ export function DeferredFileDropzone({ ready, ...props }: FileDropzoneProps & { 
       hint={props.hint}
       limits={props.limits}
       onClick={() => {
-        if (!props.disabled) openWhenReady.current = true;
+        if (props.disabled) return;
+        openWhenReady.current = true;
+        // Tapped while the code is in but the drop zone not yet mounted (the placeholder as Suspense's fallback).
+        if (ready) openWhenThere();
       }}
     />
   );
