@@ -24,16 +24,18 @@ import { addUser, bearer, createTestApp, dbTargets, german, login, type TestApp 
 const NOW = new Date('2026-06-05T10:00:00Z');
 const device = (key: string) => ({ authorization: `Device ${key}` });
 
-function pdfText(pdf: Buffer): string {
+/** A poppler tool's output for the PDF (`pdftotext -layout`, `pdffonts`). */
+function poppler(tool: string, args: string[], pdf: Buffer): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plays-'));
   const file = path.join(dir, 'r.pdf');
   fs.writeFileSync(file, pdf);
   try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' ');
+    return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+const pdfText = (pdf: Buffer) => poppler('pdftotext', ['-layout'], pdf).replace(/[\u00a0\u202f]/g, ' ');
 
 for (const target of dbTargets()) {
   describe(`signage proof of play (${target})`, () => {
@@ -42,6 +44,7 @@ for (const target of dbTargets()) {
     let noFlag: string;
     let egypt: string;
     let owner: string;
+    let ownerId: number;
     let otherOwner: string;
     const ids = { a: 0, b: 0, screen1: 0, screen2: 0, screen3: 0, fileA: 0, fileB: 0, fileOther: 0 };
     const keys = { screen1: 'k'.repeat(30) + '1', screen2: 'k'.repeat(30) + '2', screen3: 'k'.repeat(30) + '3' };
@@ -114,6 +117,7 @@ for (const target of dbTargets()) {
       const o = await addUser(t.db, { role: 'customer' });
       await t.db.update(users).set({ customer_id: ids.a }).where(eq(users.id, o.id));
       owner = await login(t.app, o.email, o.password);
+      ownerId = o.id;
       const o2 = await addUser(t.db, { role: 'customer' });
       await t.db.update(users).set({ customer_id: ids.b }).where(eq(users.id, o2.id));
       await t.db.insert(userSettings).values({ user_id: o2.id, language: 'en' });
@@ -291,8 +295,35 @@ for (const target of dbTargets()) {
       assert.match(pdfText(staffPdf.rawPayload), /Ihr Content lief 1-mal auf 1 Bildschirm/);
       assert.equal((await get(`/api/okds-plays/${ids.b}/2026-05/pdf`, bearer(egypt))).statusCode, 404);
     });
+
+    it('gives an Arabic reader the month right to left: runs in reading order, numbers as they read', async () => {
+      await t.db.insert(userSettings).values({ user_id: ownerId, language: 'ar' });
+      try {
+        const pdf = await get('/api/business/plays/2026-05/pdf', bearer(owner));
+        assert.equal(pdf.statusCode, 200, pdf.body);
+        const lines = plain(pdfText(pdf.rawPayload)).split('\n');
+        // Right to left, the headline's first words are rightmost and the count reads "203", not "302".
+        const headline = lines.find((l) => l.includes('عُرض المحتوى الخاص بك'));
+        assert.ok(headline, lines.join('\n'));
+        // poppler reads a right-to-left line back in logical order: it does so only from glyphs placed right.
+        assert.match(headline.replace(/\s+/g, ''), /^عُرضالمحتوىالخاصبك203مرة·عددالشاشات/);
+        assert.ok(lines.some((l) => l.trim() === 'إثبات العرض 05/2026'));
+        // The table is mirrored: the file stands rightmost, its plays and screens to its left.
+        assert.match(lines.join('\n'), /Theke\s+33:40\s+202\s+fruehstueck\.png$/m);
+        assert.match(lines.join('\n'), /Theke\s+0:30\s+1\s+mittagsmenue\.mp4$/m);
+        // No word is set in a face without its glyphs (Helvetica would show Arabic as Latin noise).
+        const fonts = poppler('pdffonts', [], pdf.rawPayload);
+        assert.match(fonts, /DejaVuSans/);
+        assert.doesNotMatch(fonts, /Helvetica/);
+      } finally {
+        await t.db.delete(userSettings).where(eq(userSettings.user_id, ownerId));
+      }
+    });
   });
 }
+
+/** pdftotext's reading of right-to-left words comes between embedding marks: dropped for matching. */
+const plain = (text: string) => text.replace(/[\u202a-\u202e]/g, '');
 
 function creds(u: { email: string; password: string }): [string, string] {
   return [u.email, u.password];

@@ -14,9 +14,8 @@ export const SIGNAGE_PLAYS_MSG = defineMessages('signagePlays', {
 });
 
 /**
- * The monthly proof-of-play PDF in the reader's language. The PDF is set in Helvetica (as the
- * invoice and the cashbook report), which has no Arabic glyphs and pdfkit shapes no Arabic: an
- * Arabic reader gets the English text rather than empty boxes.
+ * The monthly proof-of-play PDF in the reader's language (Arabic right to left, laid out by the
+ * server's bidi writer, `platform/pdf-bidi.ts`).
  */
 export interface PlayReportTexts {
   title: string;
@@ -31,9 +30,11 @@ export interface PlayReportTexts {
   none: string;
   generated: string;
   numberLocale: string;
+  dir: 'ltr' | 'rtl';
+  lang: Language;
 }
 
-const TEXTS: Record<Exclude<Language, 'ar'>, PlayReportTexts> = {
+const TEXTS: Record<Language, PlayReportTexts> = {
   de: {
     title: 'Wiedergabenachweis {{month}}',
     headline: 'Ihr Content lief {{plays}}-mal auf {{screens}} Bildschirmen',
@@ -45,7 +46,9 @@ const TEXTS: Record<Exclude<Language, 'ar'>, PlayReportTexts> = {
     screens: 'Bildschirme',
     none: 'In diesem Monat wurden keine Wiedergaben gemeldet.',
     generated: 'erstellt am {{at}}',
+    lang: 'de',
     numberLocale: 'de-DE',
+    dir: 'ltr',
   },
   en: {
     title: 'Proof of play {{month}}',
@@ -58,7 +61,9 @@ const TEXTS: Record<Exclude<Language, 'ar'>, PlayReportTexts> = {
     screens: 'Screens',
     none: 'No plays were reported this month.',
     generated: 'created on {{at}}',
+    lang: 'en',
     numberLocale: 'en-GB',
+    dir: 'ltr',
   },
   fr: {
     title: 'Justificatif de diffusion {{month}}',
@@ -71,11 +76,30 @@ const TEXTS: Record<Exclude<Language, 'ar'>, PlayReportTexts> = {
     screens: 'Écrans',
     none: "Aucune diffusion n'a été signalée ce mois-ci.",
     generated: 'créé le {{at}}',
+    lang: 'fr',
     numberLocale: 'fr-FR',
+    dir: 'ltr',
+  },
+  // Latin digits, as the Arabic screens show numbers (apps/web/src/lib/format.ts). The count stays
+  // out of the noun's number ("شاشة" after 2…10 would want its dual or plural).
+  ar: {
+    title: 'إثبات العرض {{month}}',
+    headline: 'عُرض المحتوى الخاص بك {{plays}} مرة · عدد الشاشات: {{screens}}',
+    headlineOne: 'عُرض المحتوى الخاص بك {{plays}} مرة على شاشة واحدة',
+    period: 'الفترة من {{from}} إلى {{to}} (بتوقيت فيينا)',
+    file: 'الملف',
+    plays: 'مرات العرض',
+    duration: 'المدة',
+    screens: 'الشاشات',
+    none: 'لم يتم الإبلاغ عن أي عرض في هذا الشهر.',
+    generated: 'أُنشئ في {{at}}',
+    lang: 'ar',
+    numberLocale: 'ar-u-nu-latn',
+    dir: 'rtl',
   },
 };
 
 export function playReportTexts(lang: string | null | undefined): PlayReportTexts {
   const l = (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : 'de';
-  return l === 'ar' ? TEXTS.en : TEXTS[l];
+  return TEXTS[l];
 }

@@ -10,13 +10,15 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { customers } from '../../db/schema/index.js';
 import { now as nowOf, type ServiceCtx, type Viewer } from '../../platform/service.js';
+import { bidiHeight, bidiText, UNICODE_FONT, useUnicodeFonts } from '../../platform/pdf-bidi.js';
 import { loadCustomer } from './common.js';
 import { monthPlays, type MonthPlays } from './plays.js';
 
 /**
  * The monthly proof of play (issue 33) as a PDF, on the invoice's and the cashbook report's approach
- * (pdfkit, A4, standard Helvetica): "Ihr Content lief 4.312-mal auf 3 Bildschirmen", then per file
- * its plays, their total duration and the screens it ran on, in the reader's language.
+ * (pdfkit, A4): "Ihr Content lief 4.312-mal auf 3 Bildschirmen", then per file its plays, their total
+ * duration and the screens it ran on, in the reader's language; Arabic right to left, mirrored. Set
+ * in DejaVu Sans by the bidi writer (`platform/pdf-bidi.ts`), as names may be Arabic in any language.
  */
 
 interface ReportInput {
@@ -48,13 +50,14 @@ function perFile(plays: MonthPlays): FileLine[] {
 
 export async function renderPlayReport(input: ReportInput): Promise<Buffer> {
   const t = playReportTexts(input.lang);
-  // Helvetica's encoding has no narrow no-break space (French groups with it).
-  const num = (n: number) => new Intl.NumberFormat(t.numberLocale).format(n).replace(/[\u00a0\u202f]/g, ' ');
+  const rtl = t.dir === 'rtl';
+  const num = (n: number) => new Intl.NumberFormat(t.numberLocale).format(n);
   const [year, mon] = input.plays.month.split('-');
   const title = fillText(t.title, { month: `${mon}/${year}` });
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
+    lang: t.lang,
     info: { Title: title, Author: input.customer.firma, CreationDate: input.generatedAt },
   });
   const chunks: Buffer[] = [];
@@ -67,46 +70,63 @@ export async function renderPlayReport(input: ReportInput): Promise<Buffer> {
   const right = doc.page.width - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom - 20;
 
-  doc.font('Helvetica-Bold').fontSize(15).text(input.customer.firma, left, 40);
-  doc.font('Helvetica').fontSize(9).text(input.customer.kundennummer);
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(title);
+  // Every language through the bidi writer in DejaVu Sans: an Arabic file or screen name in the
+  // German copy reads as well as the Arabic report. Arabic mirrors every box (its x taken from the
+  // right margin, "right" alignment becoming "left").
+  useUnicodeFonts(doc);
+  const font = (bold: boolean, size: number) =>
+    doc.font(bold ? UNICODE_FONT.bold : UNICODE_FONT.regular).fontSize(size);
+  type Box = { width: number; align?: 'left' | 'right' };
+  const put = (text: string, x: number, y: number, box: Box) =>
+    bidiText(doc, text, rtl ? left + right - x - box.width : x, y, {
+      width: box.width,
+      align: (box.align === 'right') !== rtl ? 'right' : 'left',
+      base: t.dir,
+    });
+  const heightOf = (text: string, width: number) => bidiHeight(doc, text, { width });
+  const full = right - left;
+  const line = (text: string) => put(text, left, doc.y, { width: full });
+
+  font(true, 15);
+  put(input.customer.firma, left, 40, { width: full });
+  font(false, 9);
+  line(input.customer.kundennummer);
+  doc.moveDown(0.8);
+  font(true, 13);
+  line(title);
   const { from, to } = playMonthDays(input.plays.month);
   const day = (d: string) => d.split('-').reverse().join('.');
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(
-      `${fillText(t.period, { from: day(from), to: day(to) })} · ${fillText(t.generated, { at: formatDateTime(input.generatedAt) })}`,
-    );
+  font(false, 9);
+  line(
+    `${fillText(t.period, { from: day(from), to: day(to) })} · ${fillText(t.generated, { at: formatDateTime(input.generatedAt) })}`,
+  );
   doc.moveDown(0.8);
   const totals = input.plays.totals;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(14)
-    .text(
-      fillText(totals.screens === 1 ? t.headlineOne : t.headline, {
-        plays: num(totals.plays),
-        screens: num(totals.screens),
-      }),
-      {
-        width: right - left,
-      },
-    );
+  font(true, 14);
+  line(
+    fillText(totals.screens === 1 ? t.headlineOne : t.headline, {
+      plays: num(totals.plays),
+      screens: num(totals.screens),
+    }),
+  );
   doc.moveDown(0.8);
 
   const lines = perFile(input.plays);
   if (lines.length === 0) {
-    doc.font('Helvetica').fontSize(10).text(t.none);
+    font(false, 10);
+    line(t.none);
     doc.end();
     return done;
   }
-  const cols = { file: left, plays: left + 200, duration: left + 265, screens: left + 335 };
+  // "Wiedergaben" in DejaVu Sans Bold 9 pt is 68 pt wide.
+  const cols = { file: left, plays: left + 190, duration: left + 267, screens: left + 337 };
+  const w = { file: 185, plays: 72, duration: 60, screens: right - cols.screens };
   const header = (y: number) => {
-    doc.font('Helvetica-Bold').fontSize(9);
-    doc.text(t.file, cols.file, y, { width: 195 });
-    doc.text(t.plays, cols.plays, y, { width: 60, align: 'right' });
-    doc.text(t.duration, cols.duration, y, { width: 60, align: 'right' });
-    doc.text(t.screens, cols.screens, y, { width: right - cols.screens });
+    font(true, 9);
+    put(t.file, cols.file, y, { width: w.file });
+    put(t.plays, cols.plays, y, { width: w.plays, align: 'right' });
+    put(t.duration, cols.duration, y, { width: w.duration, align: 'right' });
+    put(t.screens, cols.screens, y, { width: w.screens });
     doc
       .moveTo(left, y + 13)
       .lineTo(right, y + 13)
@@ -116,21 +136,18 @@ export async function renderPlayReport(input: ReportInput): Promise<Buffer> {
   };
   let y = header(doc.y);
   for (const f of lines) {
-    doc.font('Helvetica').fontSize(9);
+    font(false, 9);
     const screens = f.screens.join(', ');
-    const h = Math.max(
-      doc.heightOfString(f.name, { width: 195 }),
-      doc.heightOfString(screens, { width: right - cols.screens }),
-    );
+    const h = Math.max(heightOf(f.name, w.file), heightOf(screens, w.screens));
     if (y + h > bottom()) {
       doc.addPage();
       y = header(doc.page.margins.top);
-      doc.font('Helvetica').fontSize(9);
+      font(false, 9);
     }
-    doc.text(f.name, cols.file, y, { width: 195 });
-    doc.text(num(f.plays), cols.plays, y, { width: 60, align: 'right' });
-    doc.text(duration(f.duration_ms), cols.duration, y, { width: 60, align: 'right' });
-    doc.text(screens, cols.screens, y, { width: right - cols.screens });
+    put(f.name, cols.file, y, { width: w.file });
+    put(num(f.plays), cols.plays, y, { width: w.plays, align: 'right' });
+    put(duration(f.duration_ms), cols.duration, y, { width: w.duration, align: 'right' });
+    put(screens, cols.screens, y, { width: w.screens });
     y += h + 6;
   }
   doc.end();
