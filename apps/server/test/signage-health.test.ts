@@ -1,10 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { customers, notifications, signageDevices } from '../src/db/schema/index.js';
 import { notifyOfflineDevices } from '../src/modules/signage/offline-alerts.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { flushHeartbeats } from '../src/modules/signage/heartbeats.js';
+import { statusPageQuery } from '../src/modules/signage/devices.js';
+import { rowsOf } from '../src/platform/db-helpers.js';
+import type { ServiceCtx } from '../src/platform/service.js';
 import { PNG, postMultipart } from './tasks-fixtures.js';
 
 /**
@@ -262,6 +265,43 @@ for (const target of dbTargets()) {
       clock = at(35 * 60);
       assert.equal(await runJob(), 1);
       assert.equal(await told(staff.atAgent), before.at + 3);
+    });
+
+    it('counts the fleet right while the count is kept: a screen registered, written or deleted in SQL, a page past the end', async () => {
+      const total = async (query = '') => {
+        const res = await get(`/api/okds-status?limit=5${query}`);
+        assert.equal(res.statusCode, 200, res.body);
+        return res.json() as { rows: StatusRow[]; total: number };
+      };
+      const [{ n }] = (await t.db.select({ n: count() }).from(signageDevices)) as [{ n: number }];
+      assert.equal((await total()).total, n);
+      assert.equal((await total()).total, n, 'the kept count');
+      await t.app.inject({ method: 'POST', url: '/ds/api/register', payload: { uuid: 'fleet-count-1' } });
+      assert.equal((await total()).total, n + 1, 'a screen registered');
+      await t.db.execute(
+        sql`insert into signage_devices (uuid, status, key_hash) values ('fleet-count-2', 'pending', 'fleet-count-2')`,
+      );
+      assert.equal((await total()).total, n + 2, 'a row written in SQL');
+      const far = await total('&offset=10000');
+      assert.deepEqual(far, { rows: [], total: n + 2 }, 'a page past the end');
+      await t.db.execute(sql`delete from signage_devices where uuid in ('fleet-count-1', 'fleet-count-2')`);
+      assert.equal((await total()).total, n, 'rows deleted in SQL');
+      assert.equal((await total('&offset=10000')).total, n);
+    });
+
+    it('reads the status page in the order of signage_devices_last_seen_idx, never sorting the fleet', async () => {
+      const { sql: text, params } = statusPageQuery({ db: t.db } as ServiceCtx, { limit: 50, offset: 100 }).toSQL();
+      assert.deepEqual(params, [], 'planned once per connection');
+      await t.db.execute(sql`set enable_seqscan = off`);
+      try {
+        const plan = rowsOf<{ 'QUERY PLAN': string }>(await t.db.execute(sql.raw(`explain ${text}`)))
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+        // The page's limit sits right on the index: no sort (plain or incremental) below it.
+        assert.match(plan, /Limit[^\n]*\n\s*->\s+Index (Only )?Scan using signage_devices_last_seen_idx/, plan);
+      } finally {
+        await t.db.execute(sql`reset enable_seqscan`);
+      }
     });
   });
 }

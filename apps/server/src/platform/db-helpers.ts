@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** A unique index refused the row (PostgreSQL 23505; drizzle may wrap the driver's error in `cause`). */
 export function isUniqueViolation(e: unknown): boolean {
@@ -21,3 +21,11 @@ export const correlated = <T>(subquery: SQL<T>): SQL<T> => sql<T>`(${subquery})`
 
 /** The rows of a `db.execute(sql…)` result (PGlite and node-postgres both answer `{ rows }`). */
 export const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
+
+/**
+ * `col desc nulls last`: the order an index column declared `.desc()` holds (drizzle-kit writes
+ * `DESC NULLS LAST`). drizzle's `desc(col)` means `desc nulls first`, an order such an index cannot
+ * give even for a column that is never null: the planner then sorts the whole table (the signage
+ * status board read 10,000 rows for a page of 50 this way).
+ */
+export const descNullsLast = (col: AnyColumn): SQL => sql`${col} desc nulls last`;

@@ -34,6 +34,11 @@ export class VersionedCache<K, V extends Versioned> {
     return entry;
   }
 
+  /** The entry of `key` whatever its version, to decide what a statement reads along with the version. */
+  latest(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
   put(key: K, entry: V): V {
     this.entries.delete(key);
     this.entries.set(key, entry);

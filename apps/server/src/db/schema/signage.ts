@@ -160,7 +160,8 @@ export const signageScheduleContent = pgTable(
  * content (migration 0036's triggers), so a playlist call reads its device and the version in one
  * statement and builds its candidates again only when the version moved. Scope: a customer's id (its
  * schedules and its screens' own content), 0 for the own content of screens without a customer, -1 for
- * the files every scope shows (a renamed or deleted file).
+ * the files every scope shows (a renamed or deleted file); -2 is the fleet itself, raised when screens
+ * are added or removed (migration 0037: the status board's count).
  */
 export const signageContentVersions = pgTable('signage_content_versions', {
   scope: integer().primaryKey(),

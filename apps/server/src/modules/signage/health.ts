@@ -37,16 +37,21 @@ export type HealthFields = Omit<
 /**
  * The status board's health fields of a page of devices: the playlists the server would give them now
  * (player.ts's rule and version, on the candidates kept per device: content-cache.ts) and the names of
- * the files on screen (from those candidates; one query for a file that is not among them any more).
+ * the files on screen (`named`: read with the page; else from those candidates; one query for a file
+ * that is in neither, as a heartbeat not written yet may name one).
  */
 export async function healthOf(
   ctx: ServiceCtx,
   devices: readonly VersionedDevice[],
   now: Date,
+  named: ReadonlyMap<number, string> = new Map(),
 ): Promise<Map<number, HealthFields>> {
   const candidates = await cachedCandidates(ctx, activeAt(devices, now));
   const playlists = playlistSummaries(devices, candidates, now);
-  const known = new Map([...candidates.values()].flatMap((list) => list.map((c) => [c.file_id, c.file_name] as const)));
+  const known = new Map([
+    ...named,
+    ...[...candidates.values()].flatMap((list) => list.map((c) => [c.file_id, c.file_name] as const)),
+  ]);
   const unknown = [
     ...new Set(
       devices.flatMap((d) =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   BUSINESS_RECORDS_MSG as MSG,
@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.js';
 import { newsPosts, newsReads, newsTranslations, userSettings } from '../../../db/schema/index.js';
 import { notFound } from '../../../platform/errors.js';
+import { descNullsLast } from '../../../platform/db-helpers.js';
 import { now, type ServiceCtx, type Viewer } from '../../../platform/service.js';
 import { ownCustomer } from '../own-customer.js';
 
@@ -61,7 +62,7 @@ export async function listNews(
       .leftJoin(wanted, and(eq(wanted.news_id, newsPosts.id), eq(wanted.lang, lang)))
       .leftJoin(newsReads, readJoin)
       .where(published())
-      .orderBy(desc(newsPosts.published_from), desc(newsPosts.id))
+      .orderBy(descNullsLast(newsPosts.published_from), descNullsLast(newsPosts.id))
       .limit(input.limit)
       .offset(input.offset),
     db
@@ -149,7 +150,7 @@ export async function listNewsPosts(ctx: ServiceCtx, input: { limit: number; off
     ctx.db
       .select()
       .from(newsPosts)
-      .orderBy(desc(newsPosts.published_from), desc(newsPosts.id))
+      .orderBy(descNullsLast(newsPosts.published_from), descNullsLast(newsPosts.id))
       .limit(input.limit)
       .offset(input.offset),
     ctx.db.select({ n: count() }).from(newsPosts),
