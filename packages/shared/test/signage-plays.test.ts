@@ -34,9 +34,11 @@ describe('proof of play rules (issue 33)', () => {
     assert.ok(!q('2026-02-01', '2026-01-31'));
   });
 
-  it('says the report in German, English and French; Arabic readers get English (Helvetica has no Arabic)', () => {
+  it('says the report in each language, Arabic right to left; an unknown language reads German', () => {
     assert.equal(playReportTexts('de').headline, 'Ihr Content lief {{plays}}-mal auf {{screens}} Bildschirmen');
-    assert.equal(playReportTexts('ar'), playReportTexts('en'));
+    assert.equal(playReportTexts('ar').dir, 'rtl');
+    assert.match(playReportTexts('ar').title, /إثبات العرض/);
+    assert.equal(playReportTexts('fr').dir, 'ltr');
     assert.equal(playReportTexts('xx'), playReportTexts('de'));
   });
 });

@@ -13,6 +13,8 @@ export const COMMON_MSG = defineMessages('common', {
   /** The shop, the RKSV back office and the business dashboard answer about the same orders. */
   orderNotFound: 'Bestellung nicht gefunden.',
   invoiceNotFound: 'Rechnung nicht gefunden.',
+  /** The RKSV back office and the customer's page (issue 34). */
+  customerNotFound: 'Kunde nicht gefunden.',
   methodNotAllowed: 'Methode nicht erlaubt.',
   notAcceptable: 'Nicht akzeptabel.',
   payloadTooLarge: 'Die Anfrage ist zu groß.',

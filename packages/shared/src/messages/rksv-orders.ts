@@ -31,7 +31,7 @@ export const RKSV_ORDERS_MSG = defineMessages('rksvOrders', {
   outageReasonTooLong: `Der Grund ist zu lang (höchstens ${formatLimit(RKSV_OUTAGE_REASON_MAX)} Zeichen).`,
   noAesKey: 'Für diese Karte ist kein AES-Schlüssel gespeichert.',
   agentNotRksv: 'Der Mitarbeiter hat keine RKSV-Berechtigung.',
-  customerNotFound: 'Kunde nicht gefunden.',
+  customerNotFound: COMMON_MSG.customerNotFound,
   invalidCursor: 'Ungültige Seitenmarke.',
   outageReasonRequired: 'Bitte geben Sie den Grund des Ausfalls an.',
   outageEndBeforeStart: 'Das Ende des Ausfalls liegt vor seinem Beginn.',

@@ -98,6 +98,8 @@ export const cashbookTransactions = pgTable(
     index('cashbook_tx_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('cashbook_tx_invoice_trgm_idx').using('gin', sql`${t.invoice_number} gin_trgm_ops`),
     index('cashbook_tx_customer_idx').on(t.customer_id),
+    // The customer's timeline: their entries newest first.
+    index('cashbook_tx_customer_time_idx').on(t.customer_id, t.recorded_at, t.id),
     index('cashbook_tx_user_idx').on(t.user_id),
     check('cashbook_tx_type_ck', sql`${t.type} in ('income', 'expense')`),
     check('cashbook_tx_amount_ck', sql`${t.amount} <> 0`),

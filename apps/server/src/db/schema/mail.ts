@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -28,5 +29,10 @@ export const mailOutbox = pgTable(
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sent_at: timestamp({ withTimezone: true }),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status)],
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status),
+    // The customer's timeline: mails of their tasks and mails to their address.
+    index('mail_outbox_task_idx').on(t.task_id),
+    index('mail_outbox_to_idx').using('btree', sql`lower(${t.to})`),
+  ],
 );

@@ -162,6 +162,8 @@ export const rksvOrders = pgTable(
     index('rksv_orders_status_idx').on(t.payment_status, t.id),
     index('rksv_orders_agent_idx').on(t.agent_id),
     index('rksv_orders_customer_idx').on(t.customer_id),
+    // The customer's timeline: their orders newest first.
+    index('rksv_orders_customer_time_idx').on(t.customer_id, t.saved_at, t.id),
     check('rksv_orders_qty_check', sql`${t.qty} >= 1`),
     check('rksv_orders_delivery_check', sql`${t.delivery} in (0, 1)`),
     check('rksv_orders_amounts_check', sql`${t.net_amount} + ${t.vat_amount} = ${t.total_amount}`),

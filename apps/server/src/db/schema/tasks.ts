@@ -1,5 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { countries } from './reference.js';
 import { users } from './users.js';
 import { normalisedSearch } from './search.js';
@@ -155,6 +166,8 @@ export const tasks = pgTable(
     index('tasks_firma_idx').on(t.firma),
     // The business dashboard's support list: a customer's tasks by their kundennummer, newest first.
     index('tasks_kundennummer_idx').on(t.kundennummer, t.id),
+    // The customer's timeline (modules/customers/timeline.ts): their tasks newest first.
+    index('tasks_customer_time_idx').on(t.kundennummer, t.erstellt_am, t.id),
     // Statistics (modules/stats): a country's or an agent's tasks created in the 6-month window, with
     // every column the aggregates read, so PostgreSQL answers from the index alone.
     index('tasks_stats_country_idx').on(
