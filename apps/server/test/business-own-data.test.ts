@@ -13,6 +13,8 @@ import {
   businessSupportDetailSchema,
   businessSupportListSchema,
   TASK_TYPE,
+  BUSINESS_TIMELINE_KINDS,
+  customerTimelineSchema,
 } from '@portal/shared';
 import {
   customers,
@@ -186,6 +188,7 @@ for (const target of dbTargets()) {
       '/api/business/support',
       '/api/business/devices',
       '/api/business/cards',
+      '/api/business/timeline',
     ];
 
     it('anonymous 401, staff 403 on every call; an account without a record owns nothing (404)', async () => {
@@ -407,6 +410,46 @@ for (const target of dbTargets()) {
       assert.ok(o.latest.orders.length <= 3 && o.latest.tasks.length <= 3);
       assert.ok(o.latest.tasks.every((x) => !data.b.tasks.includes(x.id)));
       assert.ok(o.latest.orders.every((x) => !Object.values(data.b.orders).includes(x.id)));
+    });
+
+    it('timeline: the own requests, orders, cards, screens and invoices, newest first; no staff names, nothing of B', async () => {
+      const res = await ok('a', '/api/business/timeline?limit=100');
+      const { items } = customerTimelineSchema.parse(res.json());
+      const kinds = new Set(items.map((i) => i.kind));
+      for (const k of ['task', 'rksv_order', 'rksv_card', 'invoice', 'signage_device'] as const)
+        assert.ok(kinds.has(k), k);
+      assert.ok(
+        [...kinds].every((k) => (BUSINESS_TIMELINE_KINDS as readonly string[]).includes(k)),
+        [...kinds].join(),
+      );
+      assert.ok(items.every((i) => i.actor === null && (i.link === null || i.link.startsWith('/business-dashboard/'))));
+      const ids = (k: string) => items.filter((i) => i.kind === k).map((i) => i.id);
+      // The same requests as the support list (a test above added one).
+      const support = (await ok('a', '/api/business/support?limit=100')).json().tasks as { id: number }[];
+      assert.deepEqual(ids('task').sort(), support.map((x) => x.id).sort());
+      assert.ok(data.a.tasks.every((id) => ids('task').includes(id)));
+      assert.ok(ids('rksv_order').every((id) => Object.values(data.a.orders).includes(id)));
+      assert.deepEqual(ids('signage_device'), data.a.devices);
+      // The same invoices as the invoices list.
+      const invoiceList = businessInvoiceListSchema.parse((await ok('a', '/api/business/invoices')).json());
+      assert.deepEqual(
+        items
+          .filter((i) => i.kind === 'invoice')
+          .map((i) => i.title)
+          .sort(),
+        invoiceList.invoices.map((i) => i.number).sort(),
+      );
+      // Staff kinds stay staff's, whatever the customer asks for.
+      const asked = customerTimelineSchema.parse(
+        (await ok('a', '/api/business/timeline?kinds=task_activity,cashbook,rating')).json(),
+      );
+      assert.deepEqual(asked.items, []);
+      // B sees its own only.
+      const other = customerTimelineSchema.parse((await ok('b', '/api/business/timeline?limit=100')).json());
+      const bSupport = (await ok('b', '/api/business/support?limit=100')).json().tasks as { id: number }[];
+      assert.ok(other.items.every((i) => i.kind !== 'task' || bSupport.some((x) => x.id === i.id)));
+      assert.ok(other.items.every((i) => i.kind !== 'task' || !data.a.tasks.includes(i.id)));
+      assert.ok(other.items.every((i) => i.kind !== 'signage_device' || data.b.devices.includes(i.id)));
     });
 
     it('a shop order paid with the VAT number of exactly one active record belongs to that record', async () => {

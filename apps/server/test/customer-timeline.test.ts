@@ -90,10 +90,10 @@ for (const target of dbTargets()) {
           id: number;
         }>(sql`insert into rksv_orders (companyname, customername, email, phone, address, zipcode, city, vatnr,
           tax_id_type, product_id, product_name, qty, delivery, unit_price, shipping_amount, net_amount, vat_amount,
-          total_amount, provider, mode, session_id, session_url, return_ref, customer_id, saved_at)
+          total_amount, provider, mode, session_id, session_url, return_ref, customer_id, saved_at, payment_status)
           values ('Gasthaus Linde', 'Linde', 'linde@example.at', '1', 'Weg 1', '1010', 'Wien', 'ATU1', 'uid', 1,
           'Signaturkarte RKSV', 1, 1, 100, 0, 100, 20, 120, 'local', 'test', ${`s-${customerId}-${minute}`}, 'u', ${`r-${customerId}-${minute}`},
-          ${customerId}, ${at(minute)}) returning id`);
+          ${customerId}, ${at(minute)}, 'paid') returning id`);
       ids.order = (await order(ids.a, 10))[0]!.id;
       await order(ids.b, 10);
       await exec(

@@ -39,6 +39,7 @@ export type LocaleArea =
   | 'signage-plays'
   | 'sync'
   | 'insolvency'
+  | 'customers'
   | 'cashbook'
   | 'business'
   | 'business-records'

@@ -16,6 +16,7 @@ import {
   businessSupportListSchema,
 } from '../schemas/business.js';
 import { access, defineCalls, fileAnswer } from './define.js';
+import { customerTimelineQuerySchema, customerTimelineSchema } from '../schemas/customer-timeline.js';
 
 const customer = access.customerOnly;
 
@@ -30,6 +31,17 @@ export const businessCalls = defineCalls('business', {
     access: customer,
     summary: 'The customer, counts (open tasks, open orders, in delivery, devices, unread news) and the 3 newest items',
     answer: businessOverviewSchema,
+    errors: [400, 401, 403, 404],
+  },
+  getBusinessTimeline: {
+    method: 'GET',
+    path: '/api/business/timeline',
+    access: customer,
+    summary:
+      'What concerns the caller’s customer record, newest first: their requests, orders, cards, screens, invoices ' +
+      'and shared documents (kinds, cursor, limit as the staff timeline; no staff names or notes)',
+    query: customerTimelineQuerySchema,
+    answer: customerTimelineSchema,
     errors: [400, 401, 403, 404],
   },
   listBusinessOrders: {

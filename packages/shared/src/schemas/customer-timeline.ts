@@ -46,6 +46,19 @@ export const TIMELINE_KIND_FLAGS: Record<TimelineKind, readonly Flag[]> = {
   cashbook: ['cashbook'],
 };
 
+/**
+ * What the business dashboard shows a customer of their own story: their requests, orders, cards,
+ * screens, invoices and the documents shared with them. Never staff notes, activities or names.
+ */
+export const BUSINESS_TIMELINE_KINDS = [
+  'task',
+  'rksv_order',
+  'rksv_card',
+  'invoice',
+  'signage_device',
+  'document',
+] as const satisfies readonly TimelineKind[];
+
 export const TIMELINE_PAGE_DEFAULT = 30;
 export const TIMELINE_PAGE_MAX = 100;
 

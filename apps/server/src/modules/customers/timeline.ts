@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   COMMON_MSG,
+  RKSV_PAID_STATUSES,
   TIMELINE_KIND_FLAGS,
   TIMELINE_KINDS,
   type CustomerRecord,
@@ -24,7 +25,7 @@ import { customerCountryFilter } from './service.js';
  * else 404 as everywhere in the register.
  */
 
-interface Customer {
+export interface TimelineCustomer {
   id: number;
   kundennummer: string;
   email: string | null;
@@ -69,7 +70,7 @@ export async function customerRecord(ctx: ServiceCtx, viewer: Viewer, input: { i
  * its link opens (the task of an activity, the order of an invoice); the index each one reads is named
  * beside it (migration 0038 adds those the areas did not have).
  */
-const SOURCES: Record<TimelineKind, (c: Customer) => { from: SQL; at: SQL; id: SQL }> = {
+const SOURCES: Record<TimelineKind, (c: TimelineCustomer) => { from: SQL; at: SQL; id: SQL }> = {
   // tasks_customer_time_idx (kundennummer, erstellt_am, id)
   task: (c) => ({
     from: sql`select 'task'::text as kind, t.id, t.erstellt_am as at, t.titel as title, t.status as action,
@@ -143,11 +144,15 @@ const SOURCES: Record<TimelineKind, (c: Customer) => { from: SQL; at: SQL; id: S
     at: sql`k.created_at`,
     id: sql`k.id`,
   }),
-  // invoices_customer_idx, or the customer's orders and invoices_order_idx
+  // invoices_customer_idx, or the customer's paid orders and invoices_order_idx: the invoices that are
+  // the customer's as the business dashboard's list has them (an order's counts once it is paid)
   invoice: (c) => ({
     from: sql`select 'invoice'::text, v.id, v.issued_at, v.number, null::text, coalesce(v.order_id, v.task_id), null::int
-      from invoices v where (v.customer_id = ${c.id}
-        or v.order_id in (select id from rksv_orders where customer_id = ${c.id}))`,
+      from invoices v where (v.customer_id = ${c.id} or v.order_id in (select id from rksv_orders
+        where customer_id = ${c.id} and payment_status in (${sql.join(
+          RKSV_PAID_STATUSES.map((st) => sql`${st}`),
+          sql`, `,
+        )})))`,
     at: sql`v.issued_at`,
     id: sql`v.id`,
   }),
@@ -174,8 +179,8 @@ const SOURCES: Record<TimelineKind, (c: Customer) => { from: SQL; at: SQL; id: S
   }),
 };
 
-/** Where each kind's entry opens (the screens' deep links: useOpenInUrl on the web). */
-function linkOf(kind: TimelineKind, ref: number | null): string | null {
+/** Where each kind's entry opens for staff (the screens' deep links: useOpenInUrl on the web). */
+function staffLink(kind: TimelineKind, ref: number | null): string | null {
   if (ref === null) return null;
   switch (kind) {
     case 'task':
@@ -233,8 +238,23 @@ export async function customerTimeline(
   input: { id: number } & CustomerTimelineQuery,
 ): Promise<CustomerTimeline> {
   const c = await loadCustomer(ctx, viewer, input.id);
-  const allowed = visibleKinds(viewer);
-  const kinds = input.kinds?.length ? allowed.filter((k) => input.kinds!.includes(k)) : allowed;
+  return timelineOf(ctx, c, { ...input, allowed: visibleKinds(viewer), linkOf: staffLink, withActor: true });
+}
+
+/**
+ * A page of a customer's timeline of the `allowed` kinds (narrowed to `kinds` when asked), linked by
+ * `linkOf`; the names of staff only `withActor` (the business dashboard shows none).
+ */
+export async function timelineOf(
+  ctx: ServiceCtx,
+  c: TimelineCustomer,
+  input: CustomerTimelineQuery & {
+    allowed: readonly TimelineKind[];
+    linkOf: (kind: TimelineKind, ref: number | null) => string | null;
+    withActor: boolean;
+  },
+): Promise<CustomerTimeline> {
+  const kinds = input.kinds?.length ? input.allowed.filter((k) => input.kinds!.includes(k)) : input.allowed;
   if (kinds.length === 0) return { items: [], nextCursor: null };
   const cursor = input.cursor ? parseCursor(input.cursor) : undefined;
   const n = input.limit + 1;
@@ -268,8 +288,8 @@ export async function customerTimeline(
       at: r.at,
       title: r.title ?? '',
       action: r.action,
-      link: linkOf(r.kind, r.ref_id === null ? null : Number(r.ref_id)),
-      actor: r.actor,
+      link: input.linkOf(r.kind, r.ref_id === null ? null : Number(r.ref_id)),
+      actor: input.withActor ? r.actor : null,
     })),
     nextCursor: rows.length > input.limit && last ? `${last.at}~${last.kind}~${last.id}` : null,
   };

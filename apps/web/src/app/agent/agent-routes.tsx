@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
+import { CUSTOMER_REGISTER_FLAGS } from '@portal/shared/contracts';
 import '../../styles/full.css';
 import { lazyPage } from '../../lib/lazy-page';
 import { PageTitle, titled } from '../page-title';
@@ -21,6 +22,8 @@ const TaskBoardPage: EntryPage = lazyPage(() => import('../../features/tasks/tas
 const UnderDevelopmentPage: EntryPage = lazyPage(() => import('./under-development-page'));
 const RksvInfoPage: EntryPage = lazyPage(() => import('./rksv-info-page'));
 const AgentRoutePage: EntryPage = lazyPage(() => import('./agent-route-page'));
+/** One customer's page (issue 34): reached from the screens that show a customer, not from the sidebar. */
+const CustomerPage = lazyPage(() => import('../../features/customers/customer-page'), ['customers']);
 
 /** Screens by sidebar path; a sidebar route without one shows the spec's "not available yet" notice. */
 const AGENT_SCREENS: Partial<Record<string, EntryPage>> = {
@@ -94,6 +97,13 @@ const routes: RouteObject[] = [
         path: 'tasks/:taskId',
         element: <RequireStaff flags={['tasks']}>{titled('nav.tasks', <TaskBoardPage />)}</RequireStaff>,
       },
+      // A customer's page: guarded as its calls are declared (any one of the register's flags).
+      {
+        path: 'customers/:id',
+        element: (
+          <RequireStaff anyFlags={CUSTOMER_REGISTER_FLAGS}>{titled('customers.title', <CustomerPage />)}</RequireStaff>
+        ),
+      },
     ],
   },
   // Unknown paths inside the area go where the app's catch-all sends them.
@@ -110,7 +120,14 @@ export default function AgentRoutes() {
  */
 function preloadOpenedScreen(pathname: string): void {
   const sub = pathname.replace(/^\/agent-dashboard\/?/, '').replace(/\/$/, '');
-  const screen = sub === '' ? TasksHome : sub.startsWith('tasks/') ? TaskBoardPage : AGENT_SCREENS[sub];
+  const screen =
+    sub === ''
+      ? TasksHome
+      : sub.startsWith('tasks/')
+        ? TaskBoardPage
+        : sub.startsWith('customers/')
+          ? CustomerPage
+          : AGENT_SCREENS[sub];
   const preload = (screen as { preload?: () => Promise<void> } | undefined)?.preload;
   void preload?.().catch(() => undefined);
 }

@@ -4,8 +4,21 @@ import type { Flag, Role } from '@portal/shared';
 import { useAuth } from '../../lib/auth-context';
 import { AuthLoading } from '../../components/auth-loading';
 
-/** Staff area: signed-in admin or agent, optionally with a flag; customers go to their dashboard. */
-export function RequireStaff({ children, flags, roles }: { children: ReactNode; flags?: Flag[]; roles?: Role[] }) {
+/**
+ * Staff area: signed-in admin or agent, optionally with flags (`flags`: every one; `anyFlags`: at least
+ * one, as a call declared `staffWith(...)` asks); customers go to their dashboard.
+ */
+export function RequireStaff({
+  children,
+  flags,
+  anyFlags,
+  roles,
+}: {
+  children: ReactNode;
+  flags?: Flag[];
+  anyFlags?: readonly Flag[];
+  roles?: Role[];
+}) {
   const { user, isAuthLoading } = useAuth();
   const location = useLocation();
   if (isAuthLoading) return <AuthLoading />;
@@ -13,7 +26,11 @@ export function RequireStaff({ children, flags, roles }: { children: ReactNode; 
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (user.role === 'customer') return <Navigate to="/business-dashboard" replace />;
   // A screen the user's role or flags do not allow: home, with the reason (the layout shows it).
-  if ((roles && !roles.includes(user.role)) || (flags && !flags.every((f) => user[f])))
+  if (
+    (roles && !roles.includes(user.role)) ||
+    (flags && !flags.every((f) => user[f])) ||
+    (anyFlags && !anyFlags.some((f) => user[f]))
+  )
     return <Navigate to="/agent-dashboard" replace state={{ noAccess: location.pathname }} />;
   return <>{children}</>;
 }

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateDisplay } from '../../components/date-display';
 import { Bidi, Ltr } from '../../components/ltr';
+import { CustomerFileLink } from '../../components/customer-file-link';
 import { clientError, errorMessage } from '../../lib/errors';
 import { notifications } from '../../lib/toasts';
 import { translateMessage } from '../../lib/translate-message';
@@ -79,6 +80,7 @@ export default function InsolvencyPage() {
           <Text size="xs" c="dimmed">
             <Ltr>{r.kundennummer}</Ltr>
           </Text>
+          <CustomerFileLink customerId={r.customer_id} firma={r.company_name} />
         </Stack>
       ),
     },

@@ -3,6 +3,7 @@ import type { SignageCustomerRow } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Ltr } from '../../components/ltr';
+import { CustomerFileLink } from '../../components/customer-file-link';
 import { useSignageCustomers } from './api/get-customers';
 import { useOffsetPaging } from '../../lib/use-paging';
 import { SIGNAGE_PAGE } from './page-size';
@@ -32,6 +33,7 @@ export default function SignageCustomersPage() {
           <Text size="xs" c="dimmed">
             <Ltr>{[c.kundennummer, c.email].filter(Boolean).join(' · ')}</Ltr>
           </Text>
+          <CustomerFileLink customerId={c.customer_id} firma={c.firma} />
         </Stack>
       ),
     },

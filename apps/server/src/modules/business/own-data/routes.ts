@@ -12,6 +12,7 @@ import { listOwnDeliveries, listOwnOrders, ownOrderDetail } from './orders.js';
 import { ownOverview } from './overview.js';
 import { listOwnPlayMonths, ownPlayReportPdf } from './plays.js';
 import { createOwnSupport, listOwnSupport, ownSupportDetail } from './support.js';
+import { ownTimeline } from './timeline.js';
 
 /**
  * Business dashboard calls under /api/business over what the provider holds about the caller's own
@@ -20,6 +21,7 @@ import { createOwnSupport, listOwnSupport, ownSupportDetail } from './support.js
  */
 export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   serve(app, ctx, calls.getBusinessOverview, ownOverview);
+  serve(app, ctx, calls.getBusinessTimeline, ownTimeline);
   serve(app, ctx, calls.listBusinessOrders, listOwnOrders);
   serve(app, ctx, calls.getBusinessOrder, (c, viewer, input) => ownOrderDetail(c, viewer, { orderId: input.id }));
   serve(app, ctx, calls.listBusinessDeliveries, listOwnDeliveries);

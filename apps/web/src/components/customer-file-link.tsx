@@ -1,0 +1,23 @@
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * "Kundenakte": the link from a screen that shows a chosen or linked customer to that customer's page.
+ * Its name carries the company, so a list of them reads apart ("Kundenakte von …").
+ */
+export function CustomerFileLink({ customerId, firma }: { customerId: number; firma: string }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor
+      component={Link}
+      to={`/agent-dashboard/customers/${customerId}`}
+      size="xs"
+      w="fit-content"
+      aria-label={t('kit.customerFileOf', { firma })}
+      data-testid="customer-file-link"
+    >
+      {t('kit.customerFile')}
+    </Anchor>
+  );
+}
