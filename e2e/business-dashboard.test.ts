@@ -133,6 +133,23 @@ describe('Business dashboard: own orders, invoices, deliveries, support', () => 
     await request.getByRole('link', { name: 'Kellnerdrucker im Gastgarten offline' }).click();
     await page.getByText('Seit heute Morgen kommt kein Bon mehr.').waitFor();
 
+    // The overview's history: the request just sent is the newest entry, the order is there, each opens its screen.
+    await page.goto('/business-dashboard/overview');
+    const history = page.getByTestId('business-timeline');
+    const newest = history.getByTestId('timeline-entry').first();
+    assert.equal(
+      // The title is isolated for right-to-left readers (U+2068 … U+2069).
+      (await newest.getByTestId('timeline-link').innerText()).replace(/[\u2066-\u2069]/g, '').trim(),
+      'Anfrage: Kellnerdrucker im Gastgarten offline',
+    );
+    await history.locator(`[data-entry="rksv_order-${order.id}"]`).waitFor();
+    await history.locator(`[data-entry="rksv_order-${order.id}"]`).getByTestId('timeline-link').click();
+    await page.waitForURL(`**/business-dashboard/orders/${order.id}`);
+    await page.getByText(`SN-E2E-${order.cards[0]!.id}`).waitFor();
+    await page.goBack();
+    await newest.getByTestId('timeline-link').click();
+    await page.getByText('Seit heute Morgen kommt kein Bon mehr.').waitFor();
+
     // The demo record has signage screens: the sidebar offers them.
     await page.goto('/business-dashboard/screens');
     await page.getByTestId('business-screens').getByRole('row').nth(1).waitFor();
@@ -151,6 +168,7 @@ describe('Business dashboard: own orders, invoices, deliveries, support', () => 
     await page.getByTestId('overview-customer').waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
     await page.getByTestId('business-sidebar').getByRole('link', { name: 'الشاشات' }).waitFor();
+    await page.getByTestId('business-timeline').getByTestId('timeline-entry').first().waitFor();
     await screenshot(page, 'business-overview-ar');
     await page.goto('/business-dashboard/orders');
     await page.getByTestId('business-orders').getByRole('row').nth(1).waitFor();

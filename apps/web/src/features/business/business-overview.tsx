@@ -6,7 +6,9 @@ import { errorMessage } from '../../lib/errors';
 import { Bidi, Ltr } from '../../components/ltr';
 import { DateDisplay } from '../../components/date-display';
 import { BUSINESS_CARDS, ServiceCards } from '../../components/service-cards';
+import { TimelineList } from '../../components/timeline/timeline-list';
 import { useBusinessOverview } from './api/get-overview';
+import { useBusinessTimeline } from './api/get-timeline';
 import { StageBadge, SupportStatusBadge } from './parts';
 
 const COUNTS = [
@@ -117,11 +119,38 @@ export default function BusinessOverview() {
           </Stack>
         </Card>
       )}
+      <OwnTimeline />
       <Title order={2} size="h4">
         {t('businessData.services')}
       </Title>
       <Text c="dimmed">{t('business.intro')}</Text>
       <ServiceCards cards={BUSINESS_CARDS} />
     </Stack>
+  );
+}
+
+/** What concerns the customer, newest first (issue 34): their requests, orders, cards, screens, invoices, documents. */
+function OwnTimeline() {
+  const { t } = useTranslation();
+  const timeline = useBusinessTimeline();
+  return (
+    <Card withBorder component="section" aria-labelledby="own-timeline-title" data-testid="business-timeline">
+      <Title order={2} size="h4" id="own-timeline-title">
+        {t('businessData.timeline.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('businessData.timeline.intro')}
+      </Text>
+      <Stack gap="xs">
+        <TimelineList
+          timeline={timeline}
+          texts={{
+            sentenceKey: (item) => `businessData.timeline.entry.${item.kind}`,
+            empty: t('businessData.timeline.empty'),
+            loadError: t('businessData.timeline.loadError'),
+          }}
+        />
+      </Stack>
+    </Card>
   );
 }

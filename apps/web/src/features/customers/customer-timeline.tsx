@@ -1,23 +1,12 @@
-import { Alert, Anchor, Button, Center, Chip, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  TIMELINE_KINDS,
-  TIMELINE_PAGE_MAX,
-  type CustomerRecord,
-  type TimelineItem,
-  type TimelineKind,
-} from '@portal/shared';
+import { Chip, Group, Stack, Text, Title } from '@mantine/core';
+import { TIMELINE_KINDS, TIMELINE_PAGE_MAX, type CustomerRecord, type TimelineKind } from '@portal/shared';
 import { useId, useMemo } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from '../../components/collapsible-filters';
-import { ListSkeleton } from '../../components/list-skeleton';
-import { LoadError } from '../../components/load-error';
-import { isolate, Ltr } from '../../components/ltr';
-import { errorMessage } from '../../lib/errors';
-import { useFormat } from '../../lib/format';
+import { TimelineList } from '../../components/timeline/timeline-list';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { useCustomerTimeline } from './api/get-customer-timeline';
-import { entrySentenceKey, portalPath } from './timeline-words';
+import { entrySentenceKey } from './timeline-words';
 
 /**
  * The timeline's address: `?kinds=task,rksv_order` (none: every kind the reader may see) and `?limit=`
@@ -32,9 +21,6 @@ const FILTERS = {
     raw && /^\d{1,3}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= TIMELINE_PAGE_MAX ? Number(raw) : undefined,
 };
 
-/** A title of any length wraps within the page, even one long word. */
-const WRAP = { overflowWrap: 'anywhere', minWidth: 0 } as const;
-
 /** Everything that touched the customer, newest first, by kind, "Mehr laden" for the next page. */
 export function CustomerTimeline({ record }: { record: CustomerRecord }) {
   const { t } = useTranslation();
@@ -43,20 +29,6 @@ export function CustomerTimeline({ record }: { record: CustomerRecord }) {
   // Only the kinds this reader may see; a link with others reads as "every kind".
   const chosen = useMemo(() => values.kinds.filter((k) => record.kinds.includes(k)), [values.kinds, record.kinds]);
   const timeline = useCustomerTimeline({ id: record.id, kinds: chosen, limit: values.limit }, record.kinds.length > 0);
-  const items = useMemo(() => {
-    const seen = new Set<string>();
-    const out: TimelineItem[] = [];
-    for (const page of timeline.data?.pages ?? [])
-      for (const item of page.items) {
-        const key = `${item.kind}-${item.id}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(item);
-      }
-    return out;
-  }, [timeline.data]);
-  // A failed first page replaces the list; a failed next page keeps what is shown (alert below it).
-  const failed = timeline.isError && !timeline.data;
   const choose = (kinds: string[]) => {
     const next = TIMELINE_KINDS.filter((k) => kinds.includes(k));
     setParam('kinds', next.length ? next.join(',') : null);
@@ -83,84 +55,20 @@ export function CustomerTimeline({ record }: { record: CustomerRecord }) {
           </Group>
         </CollapsibleFilters>
       )}
-      {failed ? (
-        <LoadError
-          error={timeline.error}
-          fallback={t('customers.timeline.loadError')}
-          onRetry={() => void timeline.refetch()}
+      {record.kinds.length > 0 ? (
+        <TimelineList
+          timeline={timeline}
+          texts={{
+            sentenceKey: (item) => entrySentenceKey(item).key,
+            empty: t(chosen.length ? 'customers.timeline.emptyFiltered' : 'customers.timeline.empty'),
+            loadError: t('customers.timeline.loadError'),
+          }}
         />
-      ) : timeline.isPending && record.kinds.length > 0 ? (
-        <ListSkeleton rows={4} />
-      ) : items.length === 0 ? (
-        <Text c="dimmed" data-testid="timeline-empty">
-          {t(chosen.length ? 'customers.timeline.emptyFiltered' : 'customers.timeline.empty')}
-        </Text>
       ) : (
-        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="timeline">
-          {items.map((item) => (
-            <TimelineEntry key={`${item.kind}-${item.id}`} item={item} />
-          ))}
-        </Stack>
-      )}
-      {timeline.isFetchNextPageError && (
-        <Alert color="red" data-testid="timeline-more-error">
-          {errorMessage(timeline.error, t('customers.timeline.loadError'))}
-        </Alert>
-      )}
-      {timeline.hasNextPage && !failed && (
-        <Center>
-          <Button
-            variant="light"
-            onClick={() => void timeline.fetchNextPage()}
-            loading={timeline.isFetchingNextPage}
-            data-testid="timeline-more"
-          >
-            {t('customers.timeline.loadMore')}
-          </Button>
-        </Center>
+        <Text c="dimmed" data-testid="timeline-empty">
+          {t('customers.timeline.empty')}
+        </Text>
       )}
     </Stack>
-  );
-}
-
-/** One entry: when, what (a sentence of its kind with its title, a link to its screen), who. */
-function TimelineEntry({ item }: { item: TimelineItem }) {
-  const { t } = useTranslation();
-  const fmt = useFormat();
-  const { key } = entrySentenceKey(item);
-  // A thing without a name of its own (a card before its serial number) still reads as a sentence.
-  const title = item.title.trim() ? item.title : t('customers.timeline.untitled');
-  const sentence = t(key, { title: isolate(title), action: isolate(item.action ?? '') });
-  const to = portalPath(item.link);
-  return (
-    <Paper
-      component="li"
-      withBorder
-      radius="md"
-      px="sm"
-      py={8}
-      style={{ ...WRAP, borderInlineStartWidth: 4 }}
-      data-testid="timeline-entry"
-      data-kind={item.kind}
-      data-entry={`${item.kind}-${item.id}`}
-    >
-      <Text component="time" dateTime={item.at} size="xs" c="dimmed" display="block">
-        <Ltr>{fmt.dateTime(item.at)}</Ltr>
-      </Text>
-      {to ? (
-        <Anchor component={Link} to={to} size="sm" fw={500} style={WRAP} data-testid="timeline-link">
-          {sentence}
-        </Anchor>
-      ) : (
-        <Text size="sm" fw={500} style={WRAP}>
-          {sentence}
-        </Text>
-      )}
-      {item.actor && (
-        <Text size="xs" c="dimmed" style={WRAP}>
-          {t('customers.timeline.by', { actor: isolate(item.actor) })}
-        </Text>
-      )}
-    </Paper>
   );
 }

@@ -55,7 +55,3 @@ export function entrySentenceKey(item: Pick<TimelineItem, 'kind' | 'action'>): {
     ? { key: `customers.timeline.actions.${kind}.${action}`, generic: false }
     : { key: 'customers.timeline.unknownAction', generic: true };
 }
-
-/** A link the entry may carry: a path inside the portal, never another site. */
-export const portalPath = (link: string | null): string | null =>
-  link !== null && link.startsWith('/') && !link.startsWith('//') ? link : null;
