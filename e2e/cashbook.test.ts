@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { DEMO, screenshot, serverAndBrowser, signIn } from './helpers.js';
 
@@ -200,6 +202,15 @@ describe('cashbook screens', () => {
       ),
     );
     assert.ok(text.split('\r\n').some((l) => l.includes('Doppelt erfasst') && l.includes(';-12,50;')));
+    // The auditor's package of the same period: the same CSV inside, and every file in its checksum list.
+    const zip = unzipSync(new Uint8Array(await download(page, 'cashbook-package-download')));
+    const inside = Object.keys(zip);
+    const csvName = inside.find((n) => n.startsWith('kassenbuch_') && n.endsWith('.csv'))!;
+    assert.deepEqual(Buffer.from(zip[csvName]!), csv);
+    const sums = strFromU8(zip['pruefsummen.sha256']!);
+    for (const name of inside.filter((n) => n !== 'pruefsummen.sha256'))
+      assert.ok(sums.includes(`${createHash('sha256').update(zip[name]!).digest('hex')}  ${name}`), name);
+    assert.match(strFromU8(zip['pruefbericht.txt']!), /Hash-Kette \(alle \d+ Buchungen\): unverändert/);
     const pdf = await download(page, 'cashbook-pdf-download');
     assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
     const words = pdfText(pdf);

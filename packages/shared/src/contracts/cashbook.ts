@@ -25,6 +25,7 @@ import {
   transactionListResponseSchema,
   transactionSchema,
   verifyResponseSchema,
+  auditPackageQuerySchema,
 } from '../schemas/cashbook.js';
 import { access, defineCalls, fileAnswer, type CallSpec } from './define.js';
 
@@ -185,6 +186,17 @@ export const cashbookCalls = defineCalls('cashbook', {
     summary: 'Entries of a period as CSV (semicolon, decimal comma, UTF-8 with BOM)',
     query: periodQuerySchema,
     answer: fileAnswer('text/csv'),
+    errors: [400, 401, 403],
+  },
+  getCashbookAuditPackage: {
+    method: 'GET',
+    path: '/api/cashbook/audit-package',
+    access: cashbook,
+    summary:
+      'The tax auditor’s package of a period (at most 36 months) as one ZIP: the entries as CSV, the monthly reports, ' +
+      'the chain’s verification per month, the closings with their seal check, and a SHA-256 checksum list',
+    query: auditPackageQuerySchema,
+    answer: fileAnswer('application/zip'),
     errors: [400, 401, 403],
   },
   getCashbookMonthReport: {

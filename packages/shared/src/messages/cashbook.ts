@@ -31,6 +31,7 @@ export const CASHBOOK_MSG = defineMessages('cashbook', {
   noCountry: 'Ihrem Konto ist kein Land zugeordnet',
   dateFormat: 'Datum im Format JJJJ-MM-TT angeben',
   invalidPeriod: 'Das Enddatum liegt vor dem Startdatum',
+  auditPeriodTooLong: 'Ein Prüfpaket umfasst höchstens 36 Monate.',
   periodRequired: 'Bitte Start- und Enddatum angeben',
   monthRequired: 'Monat ist erforderlich',
   monthInvalid: 'Ungültiger Monat',

@@ -245,7 +245,10 @@ export const transactionListQuerySchema = z
     ...periodFields,
     type: cashbookTypeSchema.optional(),
     category_id: id(CASHBOOK_MSG.categoryNotFound.code).optional(),
-    q: z.string().overwrite((s) => s.trim().slice(0, CASHBOOK_SEARCH_MAX)).optional(),
+    q: z
+      .string()
+      .overwrite((s) => s.trim().slice(0, CASHBOOK_SEARCH_MAX))
+      .optional(),
     ...pageFields,
   })
   .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod.code, path: ['end_date'] });
@@ -260,6 +263,16 @@ export const periodQuerySchema = z
   .object(requiredPeriod)
   .refine(periodOrder, { message: CASHBOOK_MSG.invalidPeriod.code, path: ['end_date'] });
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
+/** The auditor's package: a period of at most 36 months (a PDF per month). */
+export const AUDIT_PACKAGE_MAX_MONTHS = 36;
+export const auditPackageQuerySchema = periodQuerySchema.refine(
+  (p) =>
+    (Number(p.end_date.slice(0, 4)) - Number(p.start_date.slice(0, 4))) * 12 +
+      Number(p.end_date.slice(5, 7)) -
+      Number(p.start_date.slice(5, 7)) <
+    AUDIT_PACKAGE_MAX_MONTHS,
+  { message: CASHBOOK_MSG.auditPeriodTooLong.code, path: ['end_date'] },
+);
 /** GET /api/cashbook/transactions/period: the entries of a period, paged like the list. */
 export const periodPageQuerySchema = z
   .object({ ...requiredPeriod, ...pageFields })

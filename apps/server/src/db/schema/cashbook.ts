@@ -131,6 +131,15 @@ export const cashbookClosings = pgTable(
     notes: text(),
     created_by: integer().references(() => users.id),
     created_at: ts().notNull().defaultNow(),
+    /**
+     * The seal (issue 34): the chain's last entry when the month was closed (its seq, 0 for none, and its
+     * hash), and a hash over the closing's figures, that entry and the previous closing's seal
+     * (modules/cashbook/seal.ts). A later change to the figures, or to any entry up to that one even with
+     * every hash recomputed, no longer matches. Null for months closed before the seal existed.
+     */
+    sealed_seq: integer(),
+    sealed_hash: text(),
+    seal: text(),
   },
   (t) => [
     uniqueIndex('cashbook_closings_month_uq').on(t.country_id, t.month),

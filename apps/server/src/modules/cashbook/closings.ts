@@ -19,6 +19,7 @@ import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { latestClosing, lockCashbook } from './chain.js';
 import { countryOf, iso, viennaMonthEnd, viennaMonthStart } from './common.js';
 import { startingBalance, totalsBetween } from './figures.js';
+import { chainHead, previousSeal, sealOf } from './seal.js';
 
 /*
  * Monthly closings. The months are closed in order without gaps, so each opening balance is the
@@ -137,8 +138,7 @@ export async function previewClosing(
   const countryId = countryOf(viewer);
   const { latest, month } = await nextClosable(ctx, ctx.db, countryId);
   if (!month) throw conflict(CASHBOOK_MSG.nothingToClose);
-  if (input.month && input.month !== month)
-    throw notClosable(month);
+  if (input.month && input.month !== month) throw notClosable(month);
   const opening = latest ? latest.closing_balance : await startingBalance(ctx.db, countryId);
   const figures = await closingFigures(ctx.db, countryId, month, opening, input.physical_balance ?? 0);
   const counted = input.physical_balance !== undefined;
@@ -189,8 +189,7 @@ export async function createClosing(
       }
       // Whatever else is wrong was said above; this is the month the preview offers (no earlier empty one).
       const closable = await nextClosable(ctx, tx, countryId);
-      if (closable.month !== month)
-        throw notClosable(closable.month ?? month);
+      if (closable.month !== month) throw notClosable(closable.month ?? month);
       const figures = await closingFigures(
         tx,
         countryId,
@@ -201,12 +200,20 @@ export async function createClosing(
       for (const k of ['opening_balance', 'closing_balance', 'total_income', 'total_expenses'] as const) {
         if (input[k] !== undefined && input[k] !== figures[k]) throw badRequest(CASHBOOK_MSG.figuresMismatch);
       }
+      // Sealed with the chain's head now: every entry up to it is the month's and the months' before.
+      const head = await chainHead(tx, countryId);
+      const sealed = {
+        country_id: countryId,
+        month: input.month,
+        ...figures,
+        sealed_seq: head.seq,
+        sealed_hash: head.hash,
+      };
       const [row] = await tx
         .insert(c)
         .values({
-          country_id: countryId,
-          month: input.month,
-          ...figures,
+          ...sealed,
+          seal: sealOf(sealed, await previousSeal(tx, countryId, input.month)),
           notes: input.notes ?? null,
           created_by: viewer.id,
         })

@@ -22,7 +22,6 @@ import { listEntries } from './queries.js';
 
 const t = cashbookTransactions;
 
-
 export async function startingBalance(db: DbOrTx, countryId: number): Promise<number> {
   const [row] = await db
     .select({ v: cashbookSettings.starting_balance })

@@ -4,6 +4,7 @@ import { cashbookCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { fileReply, serve } from '../../platform/serve.js';
+import { auditPackage } from './audit-package.js';
 import { createCategory, listCategories } from './categories.js';
 import { createClosing, listClosings, previewClosing } from './closings.js';
 import { customerByNumber } from './customers.js';
@@ -54,6 +55,10 @@ export const cashbookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       name: `kassenbuch_${input.start_date}_${input.end_date}.csv`,
     }),
   );
+  serve(app, ctx, calls.getCashbookAuditPackage, async (c, viewer, input) => {
+    const { zip, name } = await auditPackage(c, viewer, input);
+    return fileReply(Buffer.from(zip), 'application/zip', { name });
+  });
   serve(app, ctx, calls.getCashbookMonthReport, async (c, viewer, input) =>
     fileReply(await monthReportPdf(c, viewer, input), 'application/pdf', { name: `kassenbericht_${input.month}.pdf` }),
   );

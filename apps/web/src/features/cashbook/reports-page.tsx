@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashbookAddMonths, cashbookMonthDays, cashbookMonthOf, cashbookToday } from '@portal/shared';
 import { DateInput, INVALID_DATE } from '../../components/date-input';
+import { downloadAuditPackage } from './api/download-audit-package';
 import { downloadCsv } from './api/download-csv';
 import { downloadMonthReport } from './api/download-month-report';
 import { useVerify } from './api/verify';
@@ -22,16 +23,17 @@ export default function CashbookReportsPage() {
   const [end, setEnd] = useState(cashbookToday());
   const months = Array.from({ length: 24 }, (_, i) => cashbookAddMonths(current, -i));
   const [month, setMonth] = useState<string | null>(cashbookAddMonths(current, -1));
-  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const [busy, setBusy] = useState<'csv' | 'zip' | 'pdf' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const verify = useVerify();
   const validPeriod = start && end && start !== INVALID_DATE && end !== INVALID_DATE && start <= end;
 
-  const download = async (kind: 'csv' | 'pdf') => {
+  const download = async (kind: 'csv' | 'zip' | 'pdf') => {
     setBusy(kind);
     setError(null);
     try {
       if (kind === 'csv') await downloadCsv(start ?? '', end ?? '');
+      else if (kind === 'zip') await downloadAuditPackage(start ?? '', end ?? '');
       else await downloadMonthReport(month ?? '');
     } catch (e) {
       setError(errorMessage(e, t('cashbook.reports.error')));
@@ -106,7 +108,20 @@ export default function CashbookReportsPage() {
           >
             {t('cashbook.reports.csvDownload')}
           </Button>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            disabled={!validPeriod || busy !== null}
+            loading={busy === 'zip'}
+            onClick={() => void download('zip')}
+            data-testid="cashbook-package-download"
+          >
+            {t('cashbook.reports.packageDownload')}
+          </Button>
         </Group>
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('cashbook.reports.packageText')}
+        </Text>
       </Card>
       <Card withBorder>
         <Title order={2} size="h4">
