@@ -172,6 +172,7 @@ for (const target of dbTargets()) {
       assert.equal(byKind('rksv_activity').link, `/agent-dashboard/rksvorders?order=${ids.order}`);
       assert.equal(byKind('rksv_card').title, 'SN-71001');
       assert.equal(byKind('invoice').title, '2026-71001');
+      assert.equal(byKind('invoice').link, `/agent-dashboard/rksvorders?order=${ids.order}`);
       assert.equal(byKind('signage_device').link, `/agent-dashboard/ds/devices?device=${ids.device}`);
       assert.equal(byKind('cashbook').link, `/agent-dashboard/cashbook/transactions?entry=${ids.entry}`);
       assert.equal(byKind('cashbook').actor, adminName);

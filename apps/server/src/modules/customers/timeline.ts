@@ -149,7 +149,8 @@ const SOURCES: Record<TimelineKind, (c: TimelineCustomer) => { from: SQL; at: SQ
   // invoices_customer_idx, or the customer's paid orders and invoices_order_idx: the invoices that are
   // the customer's as the business dashboard's list has them (an order's counts once it is paid)
   invoice: (c) => ({
-    from: sql`select 'invoice'::text, v.id, v.issued_at, v.number, null::text, coalesce(v.order_id, v.task_id), null::int
+    // ref: the order's id, or a task's id negated (an emergency task's invoice opens its task).
+    from: sql`select 'invoice'::text, v.id, v.issued_at, v.number, null::text, coalesce(v.order_id, -v.task_id), null::int
       from invoices v where (v.customer_id = ${c.id} or v.order_id = any(array(select id from rksv_orders
         where customer_id = ${c.id} and payment_status in (${sql.join(
           RKSV_PAID_STATUSES.map((st) => sql`${st}`),
@@ -199,7 +200,7 @@ function staffLink(kind: TimelineKind, ref: number | null): string | null {
     case 'rksv_card':
       return `/agent-dashboard/rksvactivations?card=${ref}`;
     case 'invoice':
-      return null;
+      return ref > 0 ? `/agent-dashboard/rksvorders?order=${ref}` : `/agent-dashboard/tasks/${-ref}`;
     case 'signage_device':
       return `/agent-dashboard/ds/devices?device=${ref}`;
     case 'signage_schedule':
