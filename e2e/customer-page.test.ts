@@ -117,6 +117,11 @@ describe('customer page: master data and everything that touched the customer', 
       .click();
     await page.waitForURL(`**${task.link}`);
     await page.getByTestId('task-modal').getByTestId('task-title').filter({ hasText: task.title }).waitFor();
+    // And back again from the task: its details link the customer's page.
+    await page.getByTestId('task-modal').getByTestId('customer-file-link').click();
+    await page.waitForURL(`**/agent-dashboard/customers/${customerId}`);
+    await page.getByTestId('customer-page').waitFor();
+    await page.goBack();
     await page.goBack();
     await page.waitForURL(`**/agent-dashboard/customers/${customerId}`);
     // An entry of another kind leads to that area's screen.

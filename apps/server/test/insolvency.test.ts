@@ -283,10 +283,17 @@ for (const target of dbTargets()) {
           undefined,
           token,
         );
-        return detail.json().taskDetails.insolvent as boolean;
+        return detail.json().taskDetails as { insolvent: boolean; customer_id: number | null };
       };
-      assert.equal(await insolvent('81002'), true);
-      assert.equal(await insolvent('82001'), false);
+      const konkurs = await insolvent('81002');
+      assert.equal(konkurs.insolvent, true);
+      // The customer record of the number, for the Kundenakte link.
+      const recordOf = async (kn: string) =>
+        (await t.db.select({ id: customers.id }).from(customers).where(eq(customers.kundennummer, kn)))[0]!.id;
+      assert.equal(konkurs.customer_id, await recordOf('81002'));
+      const solvent = await insolvent('82001');
+      assert.equal(solvent.insolvent, false);
+      assert.equal(solvent.customer_id, await recordOf('82001'));
     });
 
     it("close: 'Beenden' ends today and can still be closed for good; a permanently closed case takes no change", async () => {

@@ -105,7 +105,10 @@ export const taskListQuerySchema = z.object({
   firma: z.string().trim().max(200).optional(),
   agentId: id(TASKS_MSG.invalidAgent.code).optional(),
   typ: id(TASKS_MSG.invalidType.code).optional(),
-  q: z.string().overwrite((s) => s.trim().slice(0, SEARCH_TEXT_MAX)).optional(),
+  q: z
+    .string()
+    .overwrite((s) => s.trim().slice(0, SEARCH_TEXT_MAX))
+    .optional(),
   sort: z.enum(TASK_SORTS, { error: TASKS_MSG.unknownSort.code }).default('id'),
   limit: z.coerce
     .number({ error: TASKS_MSG.invalidLimit.code })
@@ -194,6 +197,8 @@ export const taskDetailsSchema = taskRowSchema.extend({
   uid: z.string().nullable(),
   /** The task's customer has an active insolvency case: the modal shows "Insolvenz" beside the company. */
   insolvent: z.boolean(),
+  /** The customer record of the task's number, for its page (Kundenakte); null without one. */
+  customer_id: z.number().int().nullable(),
   created_by_name: z.string().nullable(),
   help_request: z
     .object({

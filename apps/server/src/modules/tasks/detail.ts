@@ -1,6 +1,15 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { TaskDetailResponse } from '@portal/shared';
-import { helpRequests, taskConversations, taskFiles, taskMessages, taskNotes, tasks, users } from '../../db/schema/index.js';
+import {
+  customers,
+  helpRequests,
+  taskConversations,
+  taskFiles,
+  taskMessages,
+  taskNotes,
+  tasks,
+  users,
+} from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { isInsolventByNumber } from '../insolvency/index.js';
@@ -8,7 +17,11 @@ import { loadVisibleTask } from './access.js';
 import { iso } from './common.js';
 import { findRow } from './queries.js';
 
-export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskId: number }): Promise<TaskDetailResponse> {
+export async function taskDetail(
+  ctx: ServiceCtx,
+  viewer: Viewer,
+  input: { taskId: number },
+): Promise<TaskDetailResponse> {
   const { db } = ctx;
   const { taskId } = input;
   const t = await loadVisibleTask(db, viewer, taskId);
@@ -18,6 +31,7 @@ export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskI
     db
       .select({
         created_by_name: creator.name,
+        customer_id: customers.id,
         help: {
           agent_id: helpRequests.agent_id,
           comment: helpRequests.comment,
@@ -27,6 +41,7 @@ export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskI
       })
       .from(tasks)
       .leftJoin(creator, eq(creator.id, tasks.created_by_userid))
+      .leftJoin(customers, eq(customers.kundennummer, tasks.kundennummer))
       .leftJoin(helpRequests, eq(helpRequests.task_id, tasks.id))
       .where(eq(tasks.id, taskId)),
     db
@@ -82,6 +97,7 @@ export async function taskDetail(ctx: ServiceCtx, viewer: Viewer, input: { taskI
       telefon_mobil: t.telefon_mobil,
       uid: t.uid,
       insolvent,
+      customer_id: extra?.customer_id ?? null,
       created_by_name: extra?.created_by_name ?? null,
       help_request,
     },

@@ -2,6 +2,7 @@ import { Alert, Badge, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/
 import { IconLifebuoy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerFileLink } from '../../../components/customer-file-link';
 import { isOverdue, type TaskDetails } from '@portal/shared';
 import { useDateTime } from '../use-date-time';
 import { useTaskTypeLabel } from '../use-task-type-label';
@@ -115,6 +116,11 @@ export function TaskDetailsTab({ task }: { task: TaskDetails }) {
         <Field label={t('tasks.details.customerNumber')} ltr>
           {task.kundennummer}
         </Field>
+        {task.customer_id !== null && (
+          <Field label={t('kit.customerFile')}>
+            <CustomerFileLink customerId={task.customer_id} firma={task.firma ?? task.kundennummer ?? ''} />
+          </Field>
+        )}
         <Field label={t('tasks.details.contact')}>{task.kontaktperson}</Field>
         <Field label={t('tasks.details.address')}>{task.adresse}</Field>
         <Field label={t('tasks.details.zip')} ltr>
