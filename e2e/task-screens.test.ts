@@ -348,8 +348,17 @@ describe('task screens', () => {
       if (!phone) await screenshot(page, 'task-long-title');
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
+      // Back to the cards, and saved before the browser closes (the next test's board opens in the
+      // view kept on the server).
+      const saved = page.waitForResponse(
+        (r) =>
+          r.url().endsWith('/api/task-board-view') &&
+          r.request().method() === 'PUT' &&
+          (r.request().postData() ?? '').includes('"cards"'),
+      );
       await page.getByTestId('board-view').locator('label').first().click();
       await page.locator('[data-testid^="task-card-"]').first().waitFor();
+      assert.ok((await saved).ok());
       await context.close();
     }
   });
