@@ -33,6 +33,7 @@ export * from './insolvency-rules.js';
 export * from './schemas/business.js';
 export * from './schemas/business-records.js';
 export * from './schemas/customer-timeline.js';
+export * from './schemas/audit.js';
 export * from './schemas/dates.js';
 export * from './service-calendar.js';
 export * from './sla-rules.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Flag, Role } from '../enums.js';
+import type { AuditSubject } from '../schemas/audit.js';
 
 /**
  * One declaration per call: what the server registers (schema, access, idempotency, OpenAPI entry)
@@ -77,6 +78,19 @@ export interface MultipartSpec {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * What a staff write changes, for the audit trail (platform/audit.ts on the server): the subject's
+ * kind and the input field holding its id. Without `id` the subject is the answer's `id` (a create) or,
+ * with `id: 'viewer'`, the caller's own user. The server reads the subject's row before and after the
+ * call in the same transaction and stores what changed. Every write a staff member may make declares
+ * one (`apps/server/test/audit-trail.test.ts` walks them); `read: true` audits a read (a key reveal).
+ */
+export interface AuditSpec {
+  readonly subject: AuditSubject | null;
+  readonly id?: string;
+  readonly read?: true;
+}
+
 export interface CallSpec {
   readonly method: Method;
   /** Fastify syntax (`/api/cashbook/transactions/:id`). */
@@ -107,6 +121,8 @@ export interface CallSpec {
   readonly idempotent?: boolean;
   /** `Cache-Control` of the success answer. */
   readonly cacheControl?: string;
+  /** The audit trail's subject of a staff write (or an audited read). */
+  readonly audit?: AuditSpec;
 }
 
 /** A declared call: its spec with its name (the OpenAPI `operationId`) and its area (the tag). */

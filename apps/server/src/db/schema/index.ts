@@ -21,3 +21,4 @@ export * from './business.js';
 export * from './search.js';
 export * from './service-levels.js';
 export * from './task-billing.js';
+export * from './audit.js';
