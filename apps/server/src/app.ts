@@ -21,7 +21,8 @@ import { registerWebApp, spaFallbackOrNotFound } from './platform/web-app.js';
 import { createRelease, registerUnitOfWork, type Release } from './platform/unit-of-work.js';
 import { registerMetrics, registerSlowRequestLog } from './platform/metrics.js';
 import { registerStoredFiles } from './platform/orphan-files.js';
-import { auditFiles, customerDocuments, signageFiles, taskFiles } from './db/schema/index.js';
+import { registerAuditSubjects, tableSubject } from './platform/audit.js';
+import * as t from './db/schema/index.js';
 import { missedNotifications } from './modules/notifications/missed.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -42,6 +43,7 @@ import { insolvencyRoutes } from './modules/insolvency/routes.js';
 import { cashbookRoutes } from './modules/cashbook/routes.js';
 import { businessRoutes } from './modules/business/routes.js';
 import { serviceLevelsRoutes } from './modules/service-levels/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import multipart from '@fastify/multipart';
 
 export interface RouteEntry {
@@ -153,11 +155,35 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerUnitOfWork(app, release);
   // platform/ knows no area: the areas' tables and handlers it serves are registered here.
   registerStoredFiles(
-    { folder: 'tasks', column: taskFiles.datei_name },
-    { folder: 'audits', column: auditFiles.datei_name },
-    { folder: 'signage', column: signageFiles.stored_name },
-    { folder: 'documents', column: customerDocuments.datei_name },
+    { folder: 'tasks', column: t.taskFiles.datei_name },
+    { folder: 'audits', column: t.auditFiles.datei_name },
+    { folder: 'signage', column: t.signageFiles.stored_name },
+    { folder: 'documents', column: t.customerDocuments.datei_name },
   );
+  // The audit trail's subjects (declared with each staff write): the row read before and after it.
+  registerAuditSubjects({
+    task: tableSubject(t.tasks),
+    task_file: tableSubject(t.taskFiles),
+    rksv_order: tableSubject(t.rksvOrders),
+    rksv_card: tableSubject(t.rksvCards),
+    rksv_card_type: tableSubject(t.rksvCardTypes),
+    rksv_campaign: tableSubject(t.rksvCampaigns),
+    signage_device: tableSubject(t.signageDevices),
+    signage_schedule: tableSubject(t.signageSchedules),
+    signage_content: tableSubject(t.signageFiles),
+    customer: tableSubject(t.customers),
+    user: tableSubject(t.users),
+    notification: tableSubject(t.notifications),
+    insolvency: tableSubject(t.insolvencyCases),
+    cashbook_entry: tableSubject(t.cashbookTransactions),
+    cashbook_category: tableSubject(t.cashbookCategories),
+    cashbook_settings: tableSubject(t.cashbookSettings, t.cashbookSettings.country_id),
+    cashbook_closing: tableSubject(t.cashbookClosings),
+    news: tableSubject(t.newsPosts),
+    service_calendar: tableSubject(t.serviceCalendars, t.serviceCalendars.country_id),
+    sla_policy: tableSubject(t.slaPolicies, t.slaPolicies.task_type_id),
+    sync_run: tableSubject(t.syncRuns),
+  });
   ctx.realtime.onReconnect(missedNotifications);
   ctx.realtime.onDevices(deviceChannel(ctx));
 
@@ -169,6 +195,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(taskRoutes, ctx);
   await app.register(customerRoutes, ctx);
+  await app.register(auditRoutes, ctx);
   await app.register(notificationRoutes, ctx);
   await app.register(publicFormRoutes, ctx);
   await app.register(shopRoutes, ctx);

@@ -14,8 +14,21 @@ import { sessions, tasks, users } from './db/schema/index.js';
 import { hashPassword, newPasswordProblem } from './platform/passwords.js';
 import { flagValues, upsertCustomerByNumber } from './seed/demo.js';
 import { BackupError, backupEmbedded, restoreEmbedded } from './platform/backup.js';
+import { appendAudit, rowChanges, type Changes } from './platform/audit.js';
 
 export class UsageError extends Error {}
+
+/** An operator's command in the audit trail (issue 34): no actor, the role `cli`, no address. */
+const cliEvent = (action: string, userId: number, countryId: number | null, changes: Changes) => ({
+  actor_id: null,
+  actor_role: 'cli',
+  ip: null,
+  action,
+  subject_kind: 'user' as const,
+  subject_id: userId,
+  country_id: countryId,
+  changes,
+});
 
 const USAGE = `Verwendung:
   npm run cli -- user:add --email E --password P --role admin|agent|customer [--name N] [--country 1|2] [--flags tasks,rksv,...] [--kundennummer K]
@@ -101,6 +114,7 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
           .set({ password_hash: await hashPassword(password), updated_at: new Date() })
           .where(eq(users.id, u.id));
         await tx.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.user_id, u.id));
+        await appendAudit(tx, cliEvent('cli:user:set-password', u.id, null, { password_hash: ['***', '***'] }));
       });
       return `Passwort für ${email} gesetzt; bestehende Sitzungen wurden beendet.`;
     }
@@ -112,15 +126,25 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
       role === 'customer' && values.kundennummer
         ? await upsertCustomerByNumber(db, values.kundennummer, undefined, country)
         : null;
-    await db.insert(users).values({
+    const fields = {
       email,
       name: values.name?.trim() || email.split('@')[0]!,
-      password_hash: await hashPassword(password),
       role_id: ROLE_IDS[role],
       country_id: country,
       agent_level_id: role === 'customer' ? null : 1,
       customer_id: customerId,
       ...flagValues(flagList as Flag[]),
+    };
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(users)
+        .values({ ...fields, password_hash: passwordHash })
+        .returning({ id: users.id });
+      await appendAudit(
+        tx,
+        cliEvent('cli:user:add', u!.id, country, rowChanges(null, { ...fields, password_hash: '' })),
+      );
     });
     return `Benutzer ${email} (${role}) angelegt.`;
   } finally {

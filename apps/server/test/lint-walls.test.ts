@@ -84,6 +84,8 @@ const PLATFORM_TABLES = new Set([
   'sessions',
   'users',
   'jobSchedule',
+  'auditLog',
+  'auditHead',
   'mailOutbox',
   'rateLimits',
   'idempotencyKeys',

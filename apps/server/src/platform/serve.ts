@@ -15,6 +15,8 @@ import { currentUser, type SessionUser } from './auth.js';
 import { fileResponse } from './openapi.js';
 import { parseFields } from './validation.js';
 import { contentDisposition } from './uploads.js';
+import { auditedCall, isAudited } from './audited-call.js';
+import { Reply } from './reply.js';
 
 /**
  * The one way a call is registered: `serve(app, ctx, calls.x, service)`. From the declaration it
@@ -32,6 +34,7 @@ export interface RequestInfo {
   sessionId: number | null;
 }
 export type CallCtx<Ctx> = Ctx & { request: RequestInfo };
+type AuditCtx = Parameters<typeof auditedCall>[0];
 
 /** The holders of a key of their own, by key name (the signage area adds `device`). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -57,17 +60,7 @@ export type ServiceOf<C extends CallSpec, Ctx> = C['access'] extends { kind: 'pu
 type Extra<C extends CallSpec> = (C extends { multipart: object } ? { files: unknown } : unknown) &
   (C extends { rawBody: true } ? { rawBody: Buffer } : unknown);
 
-/**
- * An answer the service shapes itself: a file or stream with its headers, a redirect, a pre-built
- * JSON text. It leaves as it is (never serialized), with the status and headers given.
- */
-export class Reply {
-  constructor(
-    readonly status: number,
-    readonly body: string | Buffer | Readable | undefined,
-    readonly headers: Record<string, string> = {},
-  ) {}
-}
+export { Reply } from './reply.js';
 
 export const redirectTo = (url: string, status = 303) => new Reply(status, undefined, { location: url });
 
@@ -215,9 +208,14 @@ export function serve<C extends Call, Ctx extends object>(
           input = { ...input, ...(parseFields(call.multipart.fields, (req.body ?? {}) as never) as object), files: [] };
         else if (call.body && !call.rawBody) input = { ...input, ...(req.body as object) };
         const viewer = publicCall ? null : call.access.kind === 'key' ? req.keyHolder : currentUser(req);
-        const result = await (publicCall
-          ? (service as (c: unknown, i: unknown) => unknown)(callCtx, input)
-          : (service as (c: unknown, v: unknown, i: unknown) => unknown)(callCtx, viewer, input));
+        const run = (c: CallCtx<Ctx>) =>
+          publicCall
+            ? (service as (c: unknown, i: unknown) => unknown)(c, input)
+            : (service as (c: unknown, v: unknown, i: unknown) => unknown)(c, viewer, input);
+        // A staff member's write runs in one transaction with its audit row (platform/audited-call.ts).
+        const result = await (isAudited(call, viewer)
+          ? auditedCall(callCtx as CallCtx<Ctx> & AuditCtx, call, viewer, input, run)
+          : run(callCtx));
         if (call.cacheControl) reply.header('cache-control', call.cacheControl);
         if (result instanceof Reply) {
           reply.status(result.status).headers(result.headers);

@@ -6,7 +6,16 @@ import { useTranslation } from 'react-i18next';
  * "Kundenakte": the link from a screen that shows a chosen or linked customer to that customer's page.
  * Its name carries the company, so a list of them reads apart ("Kundenakte von …").
  */
-export function CustomerFileLink({ customerId, firma }: { customerId: number; firma: string }) {
+export function CustomerFileLink({
+  customerId,
+  firma,
+  newTab = false,
+}: {
+  customerId: number;
+  firma: string;
+  /** Beside a form (a picker's choice): the record opens in a new tab and the form stays as typed. */
+  newTab?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Anchor
@@ -14,6 +23,8 @@ export function CustomerFileLink({ customerId, firma }: { customerId: number; fi
       to={`/agent-dashboard/customers/${customerId}`}
       size="xs"
       w="fit-content"
+      display="block"
+      {...(newTab && { target: '_blank', rel: 'noopener' })}
       aria-label={t('kit.customerFileOf', { firma })}
       data-testid="customer-file-link"
     >

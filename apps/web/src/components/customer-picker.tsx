@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerFileLink } from './customer-file-link';
 
 /** What every customer search answers (tasks, cashbook, signage, insolvency): more fields are kept. */
 export interface CustomerPickerHit {
@@ -56,7 +57,8 @@ export interface CustomerPickerProps<H extends CustomerPickerHit> {
  * The one customer search of the staff screens: a combobox (`role="combobox"`, `aria-expanded`, a
  * listbox of `role="option"`) that searches after one debounce from `minLength` characters with the
  * area's own call, shows what it is doing (searching, too short, nobody found, failed) and hands the
- * chosen hit up; editing the text afterwards clears the choice.
+ * chosen hit up; editing the text afterwards clears the choice. A chosen customer links its record
+ * ("Kundenakte", in a new tab: the form is not left).
  */
 export function CustomerPicker<H extends CustomerPickerHit>(props: CustomerPickerProps<H>) {
   const { minLength, onChange, hitLabel = customerLabel, renderOption = hitLabel } = props;
@@ -66,6 +68,8 @@ export function CustomerPicker<H extends CustomerPickerHit>(props: CustomerPicke
   const [text, setText] = useState(() => (props.initial ? hitLabel(props.initial) : ''));
   // The label of the chosen hit: while the field shows it, it is not a new search.
   const [chosen, setChosen] = useState<string | null>(() => (props.initial ? hitLabel(props.initial) : null));
+  // The chosen customer itself: its record is a link away (opened beside the form, which stays).
+  const [chosenHit, setChosenHit] = useState<H | null>(props.initial ?? null);
   const [debounced] = useDebouncedValue(text, CUSTOMER_SEARCH_DEBOUNCE_MS);
   const term = (debounced === chosen ? '' : debounced).trim();
   const available = props.unavailableText === undefined;
@@ -92,6 +96,7 @@ export function CustomerPicker<H extends CustomerPickerHit>(props: CustomerPicke
     const l = hitLabel(hit);
     setText(l);
     setChosen(l);
+    setChosenHit(hit);
     combobox.closeDropdown();
     onChange(hit);
   };
@@ -133,6 +138,7 @@ export function CustomerPicker<H extends CustomerPickerHit>(props: CustomerPicke
               combobox.openDropdown();
               if (chosen !== null && v !== chosen) {
                 setChosen(null);
+                setChosenHit(null);
                 onChange(null);
               }
             }}
@@ -160,6 +166,7 @@ export function CustomerPicker<H extends CustomerPickerHit>(props: CustomerPicke
         )}
         <VisuallyHidden data-testid={`${testId}-found`}>{found}</VisuallyHidden>
       </div>
+      {chosenHit && chosen === text && <CustomerFileLink customerId={chosenHit.id} firma={chosenHit.firma} newTab />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   queryOptions,
   useMutation,
   useQuery,
@@ -135,6 +136,20 @@ export const callQuery = <C extends Call>(call: C, input: CallInput<C>) =>
   queryOptions({
     queryKey: callKey(call, input),
     queryFn: ({ signal }) => callApi(call, input, { signal }),
+  });
+
+/**
+ * A read paged by `cursor` → `nextCursor` as an infinite query ("Mehr laden" appends the next page):
+ * the input without the cursor keys it, each page is the call with the cursor of the page before.
+ */
+export const callPagesQuery = <C extends Call>(call: C, input: CallInput<C>, enabled = true) =>
+  infiniteQueryOptions({
+    queryKey: [...callKey(call, input), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(call, { ...(input as Input), cursor: pageParam ?? undefined } as CallInput<C>, { signal }),
+    initialPageParam: null as unknown,
+    getNextPageParam: (last: CallAnswer<C>) => (last as { nextCursor?: unknown }).nextCursor ?? undefined,
+    enabled,
   });
 
 type QueryExtras<C extends Call> = Omit<UseQueryOptions<CallAnswer<C>, Error>, 'queryKey' | 'queryFn'>;

@@ -43,7 +43,8 @@ export type LocaleArea =
   | 'cashbook'
   | 'business'
   | 'business-records'
-  | 'service-levels';
+  | 'service-levels'
+  | 'audit';
 /**
  * `public-pages`: the landing, marketing, status and integration pages, opening hours and setting a
  * password; `legal`: imprint, privacy notice and terms (long texts, loaded only there); `staff`: the

@@ -80,15 +80,24 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What a staff write changes, for the audit trail (platform/audit.ts on the server): the subject's
- * kind and the input field holding its id. Without `id` the subject is the answer's `id` (a create) or,
- * with `id: 'viewer'`, the caller's own user. The server reads the subject's row before and after the
+ * kind and the input field holding its id. Without `id` the subject is the answer's field `answer`
+ * (`id` unless said: a create) or, with `id: 'viewer'`, the caller's own user. The server reads the subject's row before and after the
  * call in the same transaction and stores what changed. Every write a staff member may make declares
  * one (`apps/server/test/audit-trail.test.ts` walks them); `read: true` audits a read (a key reveal).
  */
 export interface AuditSpec {
   readonly subject: AuditSubject | null;
   readonly id?: string;
+  /** A create's answer field with the new subject's id (`id` unless said). */
+  readonly answer?: string;
   readonly read?: true;
+  /** Audited for every signed-in caller, not only staff (a password change). */
+  readonly anyRole?: true;
+  /**
+   * A refusal (4XX) still commits what the call counted, with its row naming the refusal: a code's
+   * tries must stay counted when the code is wrong (the signage activation).
+   */
+  readonly keepRefused?: true;
 }
 
 export interface CallSpec {

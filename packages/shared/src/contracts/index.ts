@@ -21,6 +21,7 @@ import { serviceLevelsCalls } from './service-levels.js';
 import { rksvCardsCalls } from './rksv-cards.js';
 import { rksvCampaignsCalls } from './rksv-campaigns.js';
 import { signagePlayCalls } from './signage-plays.js';
+import { auditCalls } from './audit.js';
 
 /** Every call of the portal, declared once per area (define.ts); the server serves them, the web fetches them. */
 export * from './define.js';
@@ -46,10 +47,12 @@ export { serviceLevelsCalls };
 export { rksvCardsCalls };
 export { rksvCampaignsCalls };
 export { signagePlayCalls };
+export { auditCalls };
 
 /** Every declared call (the route test and the sidebar test read them). One line per area. */
 export const ALL_CALLS: readonly Call[] = [
   ...Object.values(cashbookCalls),
+  ...Object.values(auditCalls),
   ...Object.values(authCalls),
   ...Object.values(usersCalls),
   ...Object.values(operationsCalls),

@@ -10,6 +10,7 @@ export const notificationsCalls = defineCalls('notifications', {
     path: '/api/create-notification',
     // Admins only: a notification speaks with the portal's voice, so not every agent may send one.
     access: access.admin,
+    audit: { subject: 'notification' },
     summary: 'Notify a staff member (admins only; stored, then pushed after commit)',
     body: createNotificationSchema,
     answer: messageSchema.extend({ id: z.number() }),
@@ -36,6 +37,7 @@ export const notificationsCalls = defineCalls('notifications', {
     method: 'PUT',
     path: '/api/mark-notification-as-read/:id',
     access: access.signedIn,
+    audit: { subject: 'notification', id: 'id' },
     summary: "Mark one of the caller's notifications read (another user's: 404)",
     params: z.object({ id: z.coerce.number().int().positive() }),
     answer: messageSchema,

@@ -41,6 +41,7 @@ export const rksvCampaignsCalls = defineCalls('rksv-campaigns', {
     method: 'POST',
     path: '/api/rksv-campaign/remind',
     access: rksv,
+    audit: { subject: 'rksv_campaign', answer: 'campaign_id' },
     summary:
       'Mails every card of the campaign not reminded by it yet (the order’s e-mail and language, through the outbox); a card is mailed once per campaign, also when sent twice at once',
     body: rksvCampaignRemindSchema,

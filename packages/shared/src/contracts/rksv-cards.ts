@@ -26,7 +26,8 @@ export const rksvCardsCalls = defineCalls('rksv-cards', {
     method: 'GET',
     path: '/api/rksv-card/:cardId',
     access: rksv,
-    summary: 'One card: its state, next deadline and every open one, the transitions open to it, outages, Jahresbelege and history',
+    summary:
+      'One card: its state, next deadline and every open one, the transitions open to it, outages, Jahresbelege and history',
     params: rksvCardIdParamSchema,
     answer: rksvCardLifeSchema,
     errors: [400, 401, 403, 404],
@@ -35,6 +36,7 @@ export const rksvCardsCalls = defineCalls('rksv-cards', {
     method: 'POST',
     path: '/api/rksv-card-transition',
     access: rksv,
+    audit: { subject: 'rksv_card', id: 'cardId' },
     summary:
       'Moves a card to registered, in_use, outage, defective, replaced or deregistered: one transaction with an activity row; 409 naming both states when the move is not possible',
     body: rksvCardTransitionSchema,
@@ -46,7 +48,9 @@ export const rksvCardsCalls = defineCalls('rksv-cards', {
     method: 'POST',
     path: '/api/rksv-jahresbeleg',
     access: rksv,
-    summary: 'Records the check of a year’s Jahresbeleg (due 15 February of the next year); 409 when that year is checked',
+    audit: { subject: 'rksv_card', id: 'cardId' },
+    summary:
+      'Records the check of a year’s Jahresbeleg (due 15 February of the next year); 409 when that year is checked',
     body: rksvJahresbelegSchema,
     answer: rksvCardLifeSchema,
     idempotent: true,
@@ -56,6 +60,7 @@ export const rksvCardsCalls = defineCalls('rksv-cards', {
     method: 'POST',
     path: '/api/rksv-outage-reported',
     access: rksv,
+    audit: { subject: 'rksv_card', answer: 'card.id' },
     summary: 'Records that an outage of more than 48 h was reported to the tax office (§ 17 RKSV)',
     body: rksvOutageReportedSchema,
     answer: rksvCardLifeSchema,
@@ -66,7 +71,9 @@ export const rksvCardsCalls = defineCalls('rksv-cards', {
     method: 'PUT',
     path: '/api/rksv-card/:cardId',
     access: rksv,
-    summary: 'Sets a card’s type (one of the admins’ list) and, where it differs from activation + 5 years, its certificate’s end',
+    audit: { subject: 'rksv_card', id: 'cardId' },
+    summary:
+      'Sets a card’s type (one of the admins’ list) and, where it differs from activation + 5 years, its certificate’s end',
     params: rksvCardIdParamSchema,
     body: rksvCardDetailsSchema,
     answer: rksvCardLifeSchema,
@@ -76,7 +83,8 @@ export const rksvCardsCalls = defineCalls('rksv-cards', {
     method: 'GET',
     path: '/api/rksv-deadlines',
     access: rksv,
-    summary: 'Cards with their next legal deadline, most urgent first (keyset), with counts per kind; an agent sees the cards of their orders',
+    summary:
+      'Cards with their next legal deadline, most urgent first (keyset), with counts per kind; an agent sees the cards of their orders',
     description:
       'Filters: kind (registration, startbeleg, jahresbeleg, outage_report, renewal, replacement), due_before ' +
       '(YYYY-MM-DD), agent_id, country (the linked customer’s), q. `nextCursor` is the `cursor` of the next page.',
@@ -96,7 +104,9 @@ export const rksvCardsCalls = defineCalls('rksv-cards', {
     method: 'PUT',
     path: '/api/rksv-card-types',
     access: access.adminWith('rksv'),
-    summary: 'Admin: the whole list of card types; a changed approval end recomputes the deadlines of that type’s cards',
+    audit: { subject: null },
+    summary:
+      'Admin: the whole list of card types; a changed approval end recomputes the deadlines of that type’s cards',
     body: rksvPutCardTypesSchema,
     answer: z.object({ message: z.string(), code: z.string().optional() }),
     errors: [400, 401, 403, 409],

@@ -28,7 +28,9 @@ export const serviceLevelsCalls = defineCalls('service-levels', {
     method: 'PUT',
     path: '/api/service-calendars/:countryId',
     access: access.admin,
-    summary: "Replace a country's hours and manual days {hours, holidays: [{date, name, closed?}]}; recomputes its open tasks",
+    audit: { subject: 'service_calendar', id: 'countryId' },
+    summary:
+      "Replace a country's hours and manual days {hours, holidays: [{date, name, closed?}]}; recomputes its open tasks",
     params: serviceCountryParams,
     body: serviceCalendarInputSchema,
     answer: serviceCalendarSavedSchema,
@@ -38,7 +40,8 @@ export const serviceLevelsCalls = defineCalls('service-levels', {
     method: 'GET',
     path: '/api/sla-policies',
     access: access.staff,
-    summary: "Every task type's service level (response and resolution minutes, clock); shipped defaults where none was set",
+    summary:
+      "Every task type's service level (response and resolution minutes, clock); shipped defaults where none was set",
     answer: slaPolicyListSchema,
     errors: [400, 401, 403],
   },
@@ -46,6 +49,7 @@ export const serviceLevelsCalls = defineCalls('service-levels', {
     method: 'PUT',
     path: '/api/sla-policies/:taskTypeId',
     access: access.admin,
+    audit: { subject: 'sla_policy', id: 'taskTypeId' },
     summary: "Set a task type's service level; recomputes the open tasks of the type",
     params: slaTaskTypeParams,
     body: slaPolicyInputSchema,

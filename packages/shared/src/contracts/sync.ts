@@ -10,6 +10,7 @@ const start = (country: 'AT' | 'EG') =>
     method: 'POST',
     path: `/sync/start-sync-${country === 'AT' ? 'at' : 'eg'}`,
     access: syncAccess,
+    audit: { subject: 'sync_run', answer: 'runId' },
     summary: `Start a synchronisation of the ${country} customers in the background (409 while one is going)`,
     answer: syncStartResponseSchema,
     status: 202,

@@ -20,6 +20,7 @@ export const taskBillingCalls = defineCalls('tasks', {
     method: 'POST',
     path: '/api/task-time',
     access: tasks,
+    audit: { subject: 'task', id: 'taskID' },
     summary:
       'Record a finished time entry on an emergency task {taskID, started_at, ended_at, note}; 409 when it overlaps',
     body: taskTimeEntryBodySchema,
@@ -31,6 +32,7 @@ export const taskBillingCalls = defineCalls('tasks', {
     method: 'POST',
     path: '/api/task-time/start',
     access: tasks,
+    audit: { subject: 'task', id: 'taskID' },
     summary: 'Start the clock on an emergency task: a running entry kept on the server (409 when one runs)',
     body: startTaskTimeSchema,
     answer: taskTimeAnswerSchema,
@@ -41,6 +43,7 @@ export const taskBillingCalls = defineCalls('tasks', {
     method: 'POST',
     path: '/api/task-time/stop',
     access: tasks,
+    audit: { subject: 'task', id: 'taskID' },
     summary: 'Stop the running entry of an emergency task now (409 when none runs)',
     body: stopTaskTimeSchema,
     answer: taskTimeAnswerSchema,

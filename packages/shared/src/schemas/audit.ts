@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMON_MSG } from '../messages/common.js';
+import { apiDay } from './dates.js';
 
 /**
  * The staff audit trail (issue 34): what its rows name and how it is asked for. Every write a staff
@@ -40,7 +41,7 @@ export const AUDIT_PAGE_MAX = 200;
 export const AUDIT_EXPORT_MAX = 100_000;
 
 const invalid = COMMON_MSG.invalidValue.code;
-const dateOnly = z.string({ error: invalid }).regex(/^\d{4}-\d{2}-\d{2}$/, invalid);
+const dateOnly = apiDay(COMMON_MSG.invalidDate.code);
 
 /** The filters of the list and of its CSV export: actor, subject, action and a range of days (Vienna). */
 export const auditFilterSchema = z.object({
@@ -83,7 +84,8 @@ export const auditRowSchema = z.object({
   customer_id: z.number().nullable(),
   country_id: z.number().nullable(),
   /** `{field: [before, after]}`; a secret's values are `"***"`. */
-  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  // A pair as an array of two: the document's tuple of two "any" would read as an empty anyOf.
+  changes: z.record(z.string(), z.array(z.unknown()).length(2).describe('[before, after]')),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

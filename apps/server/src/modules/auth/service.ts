@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AuthUser, Role } from '@portal/shared';
-import { AUTH_MSG, FLAGS } from '@portal/shared';
+import { AUTH_MSG, FLAGS, ROLE_IDS } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users, userTokens } from '../../db/schema/index.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
@@ -10,6 +10,9 @@ import { selectUserWithLabels, toSessionUser, type SessionUser } from '../../pla
 import { now, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import type { CallCtx } from '../../platform/serve.js';
 import { hitRateLimit, rateLimitCount } from '../../platform/db-rate-limit.js';
+import { appendAudit } from '../../platform/audit.js';
+
+const ROLE_OF_ID = new Map(Object.entries(ROLE_IDS).map(([role, id]) => [id, role]));
 
 export const MSG_USER_NOT_FOUND = AUTH_MSG.userNotFound;
 export const MSG_BAD_CREDENTIALS = AUTH_MSG.badCredentials;
@@ -86,8 +89,35 @@ export async function limitedSignIn(
   const withinLimit = await hitRateLimit(db, `login:${input.email.toLowerCase()}`, max, windowMs);
   if (!withinLimit && (await rateLimitCount(db, failedFrom, windowMs)) > 0) throw tooMany();
   try {
-    return await signIn(ctx, { email: input.email, password: input.password, onlyRole: input.onlyRole });
+    // The session and its audit row (issue 34: every sign-in is in the trail) commit together.
+    return await db.transaction(async (tx) => {
+      const user = await signIn({ ...ctx, db: tx }, input);
+      await appendAudit(
+        tx,
+        {
+          ...signInEvent(ctx, 'signIn', user.id),
+          actor_id: user.id,
+          actor_role: user.role,
+          country_id: user.country_id,
+        },
+        now(ctx),
+      );
+      return user;
+    });
   } catch (e) {
+    if (e instanceof HttpError && [401, 403, 404].includes(e.statusCode)) {
+      const [known] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, input.email.trim().toLowerCase()));
+      await db.transaction((tx) =>
+        appendAudit(
+          tx,
+          { ...signInEvent(ctx, 'signInFailed', known?.id ?? null), changes: { email: [null, input.email] } },
+          now(ctx),
+        ),
+      );
+    }
     if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 404)) {
       await hitRateLimit(db, failedFrom, Number.MAX_SAFE_INTEGER, windowMs);
       if (!withinLimit) throw tooMany();
@@ -95,6 +125,16 @@ export async function limitedSignIn(
     throw e;
   }
 }
+
+/** A sign-in's audit row: the account it concerns (if the e-mail is known), from where. */
+const signInEvent = (ctx: CallCtx<ServiceCtx>, action: 'signIn' | 'signInFailed', userId: number | null) => ({
+  actor_id: null,
+  actor_role: 'anonymous',
+  ip: ctx.request.ip,
+  action,
+  subject_kind: 'user' as const,
+  subject_id: userId,
+});
 
 export async function endSession(ctx: ServiceCtx, viewer: Viewer, input: { sessionId: number }): Promise<void> {
   await ctx.db
@@ -162,7 +202,7 @@ export async function describeInvitation(ctx: ServiceCtx, input: { token: string
  * Every earlier session of the user ends; their ids are returned so that their sockets can be closed.
  */
 export async function setPasswordFromInvitation(
-  ctx: ServiceCtx,
+  ctx: CallCtx<ServiceCtx>,
   input: { token: string; password: string },
 ): Promise<number[]> {
   const { token, password } = input;
@@ -176,15 +216,30 @@ export async function setPasswordFromInvitation(
       .where(validInvitation(token))
       .returning({ user_id: userTokens.user_id });
     if (!used) throw badRequest(MSG_INVITATION_INVALID);
-    await tx
+    const [user] = await tx
       .update(users)
       .set({ password_hash: hashed, updated_at: now(ctx) })
-      .where(eq(users.id, used.user_id));
+      .where(eq(users.id, used.user_id))
+      .returning({ role_id: users.role_id, country_id: users.country_id });
     const ended = await tx
       .update(sessions)
       .set({ revoked_at: now(ctx) })
       .where(and(eq(sessions.user_id, used.user_id), isNull(sessions.revoked_at)))
       .returning({ id: sessions.id });
+    await appendAudit(
+      tx,
+      {
+        actor_id: used.user_id,
+        actor_role: ROLE_OF_ID.get(user!.role_id) ?? 'anonymous',
+        ip: ctx.request.ip,
+        action: 'setPassword',
+        subject_kind: 'user',
+        subject_id: used.user_id,
+        country_id: user!.country_id,
+        changes: { password_hash: [null, '***'] },
+      },
+      now(ctx),
+    );
     return ended.map((r) => r.id);
   });
 }

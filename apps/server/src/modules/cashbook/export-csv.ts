@@ -7,6 +7,7 @@ import {
   type PeriodQuery,
 } from '@portal/shared';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
+import { csvField, csvHeader } from '../../platform/csv.js';
 import { countryOf } from './common.js';
 import { entriesBySeq } from './queries.js';
 
@@ -27,15 +28,6 @@ const HEADER = [
   'Storno zu Nr',
 ];
 const TYPE_LABEL = { income: 'Einnahme', expense: 'Ausgabe' } as const;
-
-/**
- * One CSV field: quoted when it holds the separator, a quote or a line break; a text that a
- * spreadsheet would run as a formula (= + - @ at the start) gets a leading apostrophe.
- */
-export function csvField(value: string, text = true): string {
-  const v = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
 
 function line(e: CashbookTransaction): string {
   return [
@@ -60,7 +52,7 @@ function line(e: CashbookTransaction): string {
 export function exportCsv(ctx: ServiceCtx, viewer: Viewer, input: PeriodQuery): Readable {
   const countryId = countryOf(viewer);
   async function* lines() {
-    yield `\ufeff${HEADER.join(';')}\r\n`;
+    yield csvHeader(HEADER);
     let after = 0;
     for (;;) {
       const batch = await entriesBySeq(ctx.db, { countryId, ...input }, after, BATCH);

@@ -3,6 +3,7 @@ import { and, sql } from 'drizzle-orm';
 import { CARD_STATE_DE, formatDate, type RksvCampaignCsvQuery, type RksvCampaignRow } from '@portal/shared';
 import { rksvCards } from '../../db/schema/index.js';
 import { rowsOf } from '../../platform/db-helpers.js';
+import { csvField, csvHeader } from '../../platform/csv.js';
 import { now as clock, type ServiceCtx, type Viewer } from '../../platform/service.js';
 import { campaignColumns, campaignConditions, campaignFrom, campaignKey } from './campaign-filter.js';
 
@@ -22,17 +23,6 @@ const HEADER = [
   'Erinnert am',
 ];
 
-/**
- * One CSV field: quoted when it holds the separator, a quote or a line break; a text a spreadsheet would
- * run as a formula (= + - @ at the start) gets a leading apostrophe.
- */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  const v = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
 const day = (d: string | null) => (d ? formatDate(`${d}T12:00:00Z`) : null);
 
 function line(r: RksvCampaignRow): string {
@@ -48,7 +38,7 @@ function line(r: RksvCampaignRow): string {
     CARD_STATE_DE[r.state],
     r.reminded_at ? formatDate(r.reminded_at) : null,
   ]
-    .map(csvField)
+    .map((v) => csvField(v))
     .join(';');
 }
 
@@ -61,7 +51,7 @@ export function exportCampaignCsv(ctx: ServiceCtx, viewer: Viewer, q: RksvCampai
   const key = campaignKey(q);
   const where = campaignConditions(viewer, q);
   async function* lines() {
-    yield `\ufeff${HEADER.join(';')}\r\n`;
+    yield csvHeader(HEADER);
     let after = 0;
     for (;;) {
       const batch = rowsOf<RksvCampaignRow>(

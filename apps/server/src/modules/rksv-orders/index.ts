@@ -2,3 +2,4 @@
 export { stageCondition } from './stage-sql.js';
 export { cardStateSql } from './card-state-sql.js';
 export { replacementPrefill } from './replacement.js';
+export { maySeeOrder } from './access.js';

@@ -129,6 +129,7 @@ export const NAV: NavGroup[] = [
       { path: 'create-agent', label: 'createAgent', adminOnly: true, highlight: true, call: 'createUser' },
       { path: 'news', label: 'news', adminOnly: true, call: 'listNews' },
       { path: 'service-levels', label: 'serviceLevels', adminOnly: true, call: 'updateServiceCalendar' },
+      { path: 'audit', label: 'audit', adminOnly: true, call: 'listAuditEntries' },
       { path: 'knowledge-base', label: 'knowledgeBase' },
     ],
   },

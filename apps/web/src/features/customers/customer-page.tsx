@@ -7,6 +7,7 @@ import { urlParam } from '../../lib/use-url-filters';
 import { useCustomerRecord } from './api/get-customer-record';
 import { CustomerHead } from './customer-head';
 import { CustomerTimeline } from './customer-timeline';
+import { CustomerChangeLog } from './customer-change-log';
 
 const customerId = urlParam.id();
 
@@ -46,6 +47,7 @@ export default function CustomerPage() {
     <Stack gap="lg" data-testid="customer-page">
       <CustomerHead record={record.data} />
       <CustomerTimeline record={record.data} />
+      <CustomerChangeLog customerId={record.data.id} />
     </Stack>
   );
 }

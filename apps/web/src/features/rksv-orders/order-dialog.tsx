@@ -13,6 +13,8 @@ import { useAssignAgent } from './api/assign-agent';
 import type { RksvAgent } from './api/get-agents';
 import { openInvoice } from './api/get-invoice';
 import { ActivityList } from './activity-list';
+import { AuditTrailList } from '../../components/audit-trail/audit-trail-list';
+import { useRksvOrderAuditTrail } from './api/get-order-audit-trail';
 import { CardLifeList } from './card-life-list';
 import { CardActivation } from './card-activation';
 import { paymentStatusColor, STAGE_COLORS } from './order-filters';
@@ -34,6 +36,7 @@ export function OrderDialog({
   const { t } = useTranslation();
   const [invoiceBusy, setInvoiceBusy] = useState(false);
   const assign = useAssignAgent();
+  const trail = useRksvOrderAuditTrail(order.id);
   const cards = order.cards.map((c) => ({ cert_done: c.cert_done, activated_at: c.activated_at }));
   const stageInput = { ...order, cards };
 
@@ -106,7 +109,10 @@ export function OrderDialog({
               fallback={order.payment_status}
             />,
           )}
-          {field(t('rksvOrders.col.kind'), order.delivery === 1 ? t('rksvOrders.kind.shipping') : t('rksvOrders.kind.pickup'))}
+          {field(
+            t('rksvOrders.col.kind'),
+            order.delivery === 1 ? t('rksvOrders.kind.shipping') : t('rksvOrders.kind.pickup'),
+          )}
           {field(t('rksvOrders.col.total'), <Money cents={order.total_amount} />)}
           {field(t('rksvOrders.col.paid'), order.payed_at ? <DateDisplay value={order.payed_at} time /> : '–')}
         </SimpleGrid>
@@ -133,7 +139,8 @@ export function OrderDialog({
                   { orderId: order.id, agentId: Number(v) },
                   {
                     onSuccess: () => notifications.show({ color: 'green', message: t('rksvOrders.dialog.assigned') }),
-                    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, t('rksvOrders.saveError')) }),
+                    onError: (e) =>
+                      notifications.show({ color: 'red', message: errorMessage(e, t('rksvOrders.saveError')) }),
                   },
                 )
               }
@@ -166,6 +173,9 @@ export function OrderDialog({
 
         <Divider label={t('rksvOrders.activity.title')} labelPosition="left" />
         <ActivityList orderId={order.id} />
+
+        <Divider label={t('kit.auditTrail.title')} labelPosition="left" />
+        <AuditTrailList trail={trail} loadError={t('kit.auditTrail.loadError')} />
       </Stack>
     </Modal>
   );

@@ -9,6 +9,7 @@ import { signageScreens } from './signage';
 import { statsScreens } from './stats';
 import { syncScreens } from './sync';
 import { serviceLevelsScreens } from './service-levels';
+import { auditScreens } from './audit';
 
 /**
  * The back-office areas' screens, one file per area so each area adds its routes without touching
@@ -25,4 +26,5 @@ export const AREA_SCREENS: AreaScreens = {
   ...cashbookScreens,
   ...newsScreens,
   ...serviceLevelsScreens,
+  ...auditScreens,
 };

@@ -1,4 +1,4 @@
-import { Alert, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { SIGNAGE_MSG } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../../components/list-skeleton';
@@ -8,6 +8,8 @@ import { translateMessage } from '../../../lib/translate-message';
 import { useNowPlaying } from '../api/get-now-playing';
 import { MediaPreview } from './media-preview';
 import { StatusBadge } from './status-badge';
+import { AuditTrailList } from '../../../components/audit-trail/audit-trail-list';
+import { useSignageDeviceAuditTrail } from '../api/get-device-audit-trail';
 
 /**
  * "Was läuft jetzt?": what the screen's playlist holds at this moment, as the server decides it for
@@ -65,6 +67,8 @@ export function NowPlayingDialog({ deviceId, onClose }: { deviceId: number; onCl
           )}
         </Stack>
       )}
+      <Divider label={t('kit.auditTrail.title')} labelPosition="left" my="md" />
+      <AuditTrailList trail={useSignageDeviceAuditTrail(deviceId)} loadError={t('kit.auditTrail.loadError')} />
     </Modal>
   );
 }

@@ -33,6 +33,8 @@ import { TaskStatusBadge } from './task-status-badge';
 import { TaskTimeTab } from './task-time-tab';
 import { Bidi, Ltr } from '../../../components/ltr';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
+import { AuditTrailList } from '../../../components/audit-trail/audit-trail-list';
+import { useTaskAuditTrail } from '../api/get-task-audit-trail';
 
 interface TaskModalProps {
   /** The open task, or null for a closed modal. */
@@ -64,7 +66,7 @@ export function TaskModal({ taskId, onClose, onClosed }: TaskModalProps) {
 }
 
 type Panel = 'switch' | 'help' | 'audit' | null;
-type TabName = 'details' | 'files' | 'conversations' | 'messages' | 'notes' | 'audit' | 'time';
+type TabName = 'details' | 'files' | 'conversations' | 'messages' | 'notes' | 'audit' | 'time' | 'changes';
 
 /**
  * The footer's buttons: in a row on a wide screen (the task's actions, then close at the end); on a
@@ -266,6 +268,9 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
                 {tabLabel('audit')}
               </Tabs.Tab>
             )}
+            <Tabs.Tab value="changes" data-testid="task-modal-tab-changes">
+              {t('kit.auditTrail.title')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="details" pt="md">
             <TaskDetailsTab task={task} />
@@ -292,6 +297,9 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
               <TaskAuditTab taskId={task.id} />
             </Tabs.Panel>
           )}
+          <Tabs.Panel value="changes" pt="md">
+            <TaskChangeLog taskId={task.id} />
+          </Tabs.Panel>
         </Tabs>
       )}
 
@@ -369,4 +377,10 @@ function TaskModalBody({ taskId, onClose, phone }: { taskId: number; onClose: ()
       />
     </Stack>
   );
+}
+
+/** Who changed the task and how (the audit trail's entries of this task, issue 34); loaded when opened. */
+function TaskChangeLog({ taskId }: { taskId: number }) {
+  const { t } = useTranslation();
+  return <AuditTrailList trail={useTaskAuditTrail(taskId)} loadError={t('kit.auditTrail.loadError')} />;
 }
