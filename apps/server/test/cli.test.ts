@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.js';
-import { customers, users } from '../src/db/schema/index.js';
+import { auditLog, customers, users } from '../src/db/schema/index.js';
 import { verifyPassword } from '../src/platform/passwords.js';
 import { operatorMessage, runCommand } from '../src/cli-commands.js';
 
@@ -134,6 +134,22 @@ describe('operator command line on the embedded database', () => {
       const [k] = await database.db.select().from(users).where(eq(users.email, 'k@test.at'));
       const [c] = await database.db.select().from(customers).where(eq(customers.kundennummer, '4711'));
       assert.equal(k!.customer_id, c!.id);
+      // Each command that changed a user is in the audit trail, as the CLI, with no password in it.
+      const trail = await database.db
+        .select({
+          action: auditLog.action,
+          role: auditLog.actor_role,
+          subject: auditLog.subject_id,
+          changes: auditLog.changes,
+        })
+        .from(auditLog)
+        .orderBy(auditLog.seq);
+      assert.deepEqual(
+        trail.map((r) => [r.action, r.role]),
+        [...Array(trail.length - 1).fill(['cli:user:add', 'cli']), ['cli:user:set-password', 'cli']],
+      );
+      assert.equal(trail.at(-1)!.subject, ops!.id);
+      assert.ok(!JSON.stringify(trail).includes('Ganz-neu-2026') && !JSON.stringify(trail).includes('Sehr-geheim-1'));
     } finally {
       await database.close();
     }
