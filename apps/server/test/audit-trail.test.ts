@@ -6,6 +6,7 @@ import type { AuditPage } from '@portal/shared';
 import { customers } from '../src/db/schema/index.js';
 import { rowsOf } from '../src/platform/db-helpers.js';
 import { verifyAuditTrail } from '../src/modules/audit/verify.js';
+import { redactCustomerAudit } from '../src/platform/audit.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { fields, postMultipart, seedCustomers } from './tasks-fixtures.js';
 
@@ -197,6 +198,41 @@ for (const target of dbTargets()) {
       assert.deepEqual(rows[2]!.changes.password_hash, ['***', '***']);
     });
 
+    it('an erasure removes a customer’s values from the trail, nothing else, and the chain still holds', async () => {
+      const [erased] = await t.db
+        .insert(customers)
+        .values({ kundennummer: '72002', firma: 'Café Gelöscht', country_id: 1 })
+        .returning({ id: customers.id });
+      const customerId = erased!.id;
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-insolvency',
+        headers: bearer(admin),
+        payload: { customer_id: customerId, administrator_name: 'Dr. Vertraulich', start_date: '2026-11-03' },
+      });
+      assert.equal(made.statusCode, 201, made.body);
+      const refused = (e: Error & { cause?: Error }) => /append-only/.test(`${e.message} ${e.cause?.message}`);
+      // Neither another value nor another column may change, not even with the marker.
+      await assert.rejects(
+        t.db.execute(sql`update audit_log set changes = '{"x":[1,2]}' where customer_id = ${customerId}`),
+        refused,
+      );
+      await assert.rejects(
+        t.db.execute(
+          sql`update audit_log set changes = '{"_redacted":"2026-11-28"}', action = 'x' where customer_id = ${customerId}`,
+        ),
+        refused,
+      );
+      const n = await t.db.transaction((tx) => redactCustomerAudit(tx, customerId, '2026-11-28'));
+      assert.ok(n >= 1);
+      const left = await exec<{ changes: object }>(
+        sql`select changes from audit_log where customer_id = ${customerId}`,
+      );
+      assert.ok(left.every((r) => JSON.stringify(r.changes) === '{"_redacted":"2026-11-28"}'));
+      assert.ok(!JSON.stringify(await exec(sql`select * from audit_log`)).includes('Dr. Vertraulich'));
+      assert.equal((await verifyAuditTrail({ db: t.db, config: t.config })).ok, true);
+    });
+
     it('rows cannot be changed through the database, and the chain names an edited or a missing row', async () => {
       const refused = (e: Error & { cause?: Error }) => /append-only/.test(`${e.message} ${e.cause?.message}`);
       await assert.rejects(t.db.execute(sql`update audit_log set action = 'x' where seq = 1`), refused);
@@ -284,7 +320,7 @@ for (const target of dbTargets()) {
       assert.equal((await get('/api/audit?from=gestern', admin)).statusCode, 400);
       const today = new Date().toISOString().slice(0, 10);
       const byAction = (
-        await get(`/api/audit?action=createInsolvency&from=${today}&to=${today}`, admin)
+        await get(`/api/audit?action=createInsolvency&customer_id=${customerId}&from=${today}&to=${today}`, admin)
       ).json() as AuditPage;
       assert.deepEqual(
         byAction.items.map((r) => r.action),

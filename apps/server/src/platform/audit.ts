@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, getTableColumns, type Column } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AuditSubject } from '@portal/shared';
 import { auditHead, auditLog } from '../db/schema/index.js';
@@ -54,10 +54,24 @@ interface HashedFields {
   subject_id: number | null;
   customer_id: number | null;
   country_id: number | null;
-  changes: unknown;
+  /** SHA-256 of the canonical `changes` (changesHash): the chain covers it, so `changes` can be redacted. */
+  changes_hash: string;
 }
 
-/** SHA-256 over every stored field of a row and the hash of the row before it. */
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The digest of a row's `changes` that its hash covers. */
+export const changesHash = (changes: unknown): string => sha256(canonicalJson(changes));
+
+/**
+ * What a redacted row's `changes` hold: an erasure (GDPR) removed the values, the digest stays, so the
+ * chain still verifies and nothing else of the row can change unseen.
+ */
+export const REDACTED_KEY = '_redacted';
+export const isRedacted = (changes: unknown): boolean =>
+  !!changes && typeof changes === 'object' && REDACTED_KEY in (changes as object);
+
+/** SHA-256 over every stored field of a row (its changes by their digest) and the hash of the row before it. */
 export function auditHash(r: HashedFields, prevHash: string): string {
   const text = canonicalJson([
     r.seq,
@@ -70,10 +84,10 @@ export function auditHash(r: HashedFields, prevHash: string): string {
     r.subject_id,
     r.customer_id,
     r.country_id,
-    r.changes,
+    r.changes_hash,
     prevHash,
   ]);
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return sha256(text);
 }
 
 /** Appends one row to the trail inside `tx` (call it last in the transaction: it holds the chain's lock). */
@@ -91,11 +105,13 @@ export async function appendAudit(tx: DbOrTx, e: AuditEntry, at: Date = new Date
     subject_id: e.subject_id ?? null,
     customer_id: e.customer_id ?? null,
     country_id: e.country_id ?? null,
-    // What jsonb will give back: plain JSON (dates as ISO text, no undefined).
-    changes: JSON.parse(JSON.stringify(e.changes ?? {})),
+    changes_hash: '',
   };
+  // What jsonb will give back: plain JSON (dates as ISO text, no undefined).
+  const changes = JSON.parse(JSON.stringify(e.changes ?? {})) as Changes;
+  fields.changes_hash = changesHash(changes);
   const hash = auditHash(fields, head!.hash);
-  await tx.insert(auditLog).values({ ...fields, changes: fields.changes as Changes, hash });
+  await tx.insert(auditLog).values({ ...fields, changes, hash });
   await tx.update(auditHead).set({ seq, hash }).where(eq(auditHead.id, 1));
   return seq;
 }
@@ -165,3 +181,17 @@ export function registerAuditSubjects(readers: Partial<Record<AuditSubject, Subj
 }
 
 export const auditSubjectReader = (kind: AuditSubject): SubjectReader | undefined => subjects.get(kind);
+
+/**
+ * An erasure under the GDPR (issue 34): the values in the trail's rows of the customer are removed,
+ * their digests stay, so the chain verifies as before. The only change the database lets through
+ * (migration: the append-only trigger allows `changes` to become `{_redacted: day}` and nothing else).
+ */
+export async function redactCustomerAudit(tx: DbOrTx, customerId: number, day: string): Promise<number> {
+  const rows = await tx
+    .update(auditLog)
+    .set({ changes: { [REDACTED_KEY]: day } as unknown as Changes })
+    .where(and(eq(auditLog.customer_id, customerId), sql`not (${auditLog.changes} ? ${REDACTED_KEY})`))
+    .returning({ seq: auditLog.seq });
+  return rows.length;
+}

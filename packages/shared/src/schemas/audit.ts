@@ -86,6 +86,8 @@ export const auditRowSchema = z.object({
   /** `{field: [before, after]}`; a secret's values are `"***"`. */
   // A pair as an array of two: the document's tuple of two "any" would read as an empty anyOf.
   changes: z.record(z.string(), z.array(z.unknown()).length(2).describe('[before, after]')),
+  /** The day an erasure (GDPR) removed the row's values (`changes` is empty then), else null. */
+  redacted: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

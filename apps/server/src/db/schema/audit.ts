@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
  * failed sign-in, password change and key reveal, appended in the transaction of the change
  * (platform/audit.ts). Rows are never updated or deleted (a trigger refuses it); each row's hash is
  * SHA-256 over its fields and the previous row's hash, so an edit below the trigger shows in
- * `GET /api/audit/verify`. `changes` holds `{field: [before, after]}` without secrets.
+ * `GET /api/audit/verify`. `changes` holds `{field: [before, after]}` without secrets; the hash covers
+ * them by their digest, so an erasure (GDPR) can remove the values and the chain still verifies.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -27,6 +28,8 @@ export const auditLog = pgTable(
     customer_id: integer(),
     country_id: integer(),
     changes: jsonb().$type<Record<string, [unknown, unknown]>>().notNull().default({}),
+    /** SHA-256 of `changes` as the hash saw them: an erasure may empty `changes`, the chain still holds. */
+    changes_hash: text().notNull(),
     hash: text().notNull(),
   },
   (t) => [

@@ -9,6 +9,7 @@ import {
 } from '@portal/shared';
 import { auditLog, customers, rksvCards, rksvOrders, signageDevices, tasks, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
+import { isRedacted, REDACTED_KEY } from '../../platform/audit.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 import { maySeeOrder } from '../rksv-orders/index.js';
 
@@ -61,9 +62,11 @@ export async function auditPage(
     .orderBy(desc(auditLog.seq))
     .limit(page.limit + 1);
   const more = rows.length > page.limit;
-  const items = rows
-    .slice(0, page.limit)
-    .map((r): AuditRow => ({ ...r, at: r.at.toISOString(), changes: r.changes as AuditRow['changes'] }));
+  const items = rows.slice(0, page.limit).map((r): AuditRow => {
+    // An erased row shows the day of its erasure, not the marker.
+    const redacted = isRedacted(r.changes) ? String((r.changes as Record<string, unknown>)[REDACTED_KEY]) : null;
+    return { ...r, at: r.at.toISOString(), changes: redacted ? {} : (r.changes as AuditRow['changes']), redacted };
+  });
   return { items, nextCursor: more ? items[items.length - 1]!.seq : null };
 }
 

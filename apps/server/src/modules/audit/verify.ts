@@ -1,7 +1,7 @@
 import { asc, gt } from 'drizzle-orm';
 import type { AuditVerify } from '@portal/shared';
 import { auditLog } from '../../db/schema/index.js';
-import { AUDIT_GENESIS, auditHash } from '../../platform/audit.js';
+import { AUDIT_GENESIS, auditHash, changesHash, isRedacted } from '../../platform/audit.js';
 import type { ServiceCtx, Viewer } from '../../platform/service.js';
 
 /** Rows read per query while the chain is checked. */
@@ -9,7 +9,7 @@ const BATCH = 5000;
 
 /**
  * GET /api/audit/verify: recomputes every row's hash from its stored fields and its predecessor's
- * stored hash, in seq order. The first row whose hash differs (an edited field) or whose seq skips
+ * stored hash, in seq order, and each row's digest of its changes (unless an erasure redacted them). The first row whose hash differs (an edited field) or whose seq skips
  * one (a deleted row) is named; the check stops there, as everything after it depends on it.
  */
 export async function verifyAuditTrail(ctx: ServiceCtx, _viewer?: Viewer): Promise<AuditVerify> {
@@ -30,6 +30,8 @@ export async function verifyAuditTrail(ctx: ServiceCtx, _viewer?: Viewer): Promi
         firstBroken: { seq: r.seq, at: r.at.toISOString(), action: r.action, reason },
       });
       if (r.seq !== expected) return broken('gap');
+      // A row's values may have been erased (their digest stays); otherwise they must give the digest.
+      if (!isRedacted(r.changes) && changesHash(r.changes) !== r.changes_hash) return broken('hash');
       if (auditHash(r, prev) !== r.hash) return broken('hash');
       prev = r.hash;
       expected += 1;

@@ -54,11 +54,18 @@ function Value({ v }: { v: unknown }) {
 }
 
 /** `{field: [before, after]}` as one line per field: field, before → after. */
-export function AuditChanges({ changes }: { changes: AuditRow['changes'] }) {
+export function AuditChanges({ changes, redacted = null }: { changes: AuditRow['changes']; redacted?: string | null }) {
   const { t } = useTranslation();
   // Before to after reads in the page's direction.
   const arrow = useDirection().dir === 'rtl' ? '←' : '→';
+  const fmt = useFormat();
   const fields = Object.entries(changes);
+  if (redacted)
+    return (
+      <Text size="xs" c="dimmed" data-testid="audit-redacted">
+        {t('kit.auditTrail.redacted', { date: fmt.date(redacted) })}
+      </Text>
+    );
   if (!fields.length)
     return (
       <Text size="xs" c="dimmed">
@@ -124,7 +131,7 @@ export function AuditTrailList({
                   <Ltr>{r.action}</Ltr>
                 </Badge>
               </Group>
-              <AuditChanges changes={r.changes} />
+              <AuditChanges changes={r.changes} redacted={r.redacted} />
             </Paper>
           ))}
         </Stack>

@@ -281,7 +281,11 @@ export default function AuditPage() {
                 />
               ),
             },
-            { key: 'changes', header: t('audit.fields.changes'), cell: (r) => <AuditChanges changes={r.changes} /> },
+            {
+              key: 'changes',
+              header: t('audit.fields.changes'),
+              cell: (r) => <AuditChanges changes={r.changes} redacted={r.redacted} />,
+            },
             { key: 'ip', header: t('audit.fields.ip'), cell: (r) => <Ltr>{r.ip ?? ''}</Ltr> },
           ]}
         />
