@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { RKSV_ORDERS_MSG as MSG, rksvOrderListSchema } from '@portal/shared';
-import { customers, notifications, rksvOrderActivity } from '../src/db/schema/index.js';
+import { auditLog, customers, notifications, rksvOrderActivity } from '../src/db/schema/index.js';
 import { notifyLongOutages } from '../src/modules/rksv-orders/outages.js';
 import { insertSampleOrder, type SampleOrder } from '../src/modules/rksv-orders/sample-orders.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
@@ -213,8 +213,12 @@ for (const target of dbTargets()) {
         400,
       );
       assert.equal(
-        (await call('ben', 'POST', '/api/rksv-set-tracking', { orderId: order.created!.id, trackingNumber: 'RR111111111AT' }))
-          .statusCode,
+        (
+          await call('ben', 'POST', '/api/rksv-set-tracking', {
+            orderId: order.created!.id,
+            trackingNumber: 'RR111111111AT',
+          })
+        ).statusCode,
         404,
       );
       const ok = await call('anna', 'POST', '/api/rksv-set-tracking', {
@@ -299,6 +303,16 @@ for (const target of dbTargets()) {
       const reveals = (await activity(order.pickup!.id)).filter((r) => r.action === 'key_revealed');
       assert.equal(reveals.length, before + 1);
       assert.equal(reveals.at(-1)!.user_id, ids.anna);
+      // The reveal is in the audit trail too (issue 34), without the key.
+      const [trail] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'getRksvCardKey'), eq(auditLog.subject_id, cardId)))
+        .orderBy(desc(auditLog.seq))
+        .limit(1);
+      assert.equal(trail?.actor_id, ids.anna);
+      assert.equal(trail?.subject_kind, 'rksv_card');
+      assert.ok(!JSON.stringify(trail).includes(body.aes_key), 'no key in the trail');
       assert.equal(
         (await call('anna', 'GET', `/api/rksv-card-key/${order.pickup!.cardIds[0]! + 100000}`)).statusCode,
         404,
