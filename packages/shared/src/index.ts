@@ -44,3 +44,5 @@ export * from './schemas/service-levels.js';
 export * from './rksv-card-life.js';
 export * from './schemas/rksv-cards.js';
 export * from './schemas/rksv-campaigns.js';
+export * from './gdpr-retention.js';
+export * from './schemas/gdpr.js';

@@ -17,6 +17,7 @@ import {
 } from '../schemas/business.js';
 import { access, defineCalls, fileAnswer } from './define.js';
 import { customerTimelineQuerySchema, customerTimelineSchema } from '../schemas/customer-timeline.js';
+import { gdprJobStartedSchema, ownExportSchema } from '../schemas/gdpr.js';
 
 const customer = access.customerOnly;
 
@@ -32,6 +33,25 @@ export const businessCalls = defineCalls('business', {
     summary: 'The customer, counts (open tasks, open orders, in delivery, devices, unread news) and the 3 newest items',
     answer: businessOverviewSchema,
     errors: [400, 401, 403, 404],
+  },
+  startOwnExport: {
+    method: 'POST',
+    path: '/api/business/export',
+    access: customer,
+    summary:
+      '“Meine Daten herunterladen”: start the export of everything held about the caller’s customer record (GDPR ' +
+      'Art. 15/20), a ZIP built in the background; answers 202 {jobId}, read under GET /api/gdpr-jobs/{jobId}',
+    answer: gdprJobStartedSchema,
+    status: 202,
+    errors: [401, 403, 404],
+  },
+  getOwnExport: {
+    method: 'GET',
+    path: '/api/business/export',
+    access: customer,
+    summary: 'The caller’s latest own export (its state and download), or null',
+    answer: ownExportSchema,
+    errors: [401, 403, 404],
   },
   getBusinessTimeline: {
     method: 'GET',

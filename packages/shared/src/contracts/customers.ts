@@ -6,7 +6,15 @@ import {
   customerTimelineQuerySchema,
   customerTimelineSchema,
 } from '../schemas/customer-timeline.js';
-import { access, CUSTOMER_REGISTER_FLAGS, defineCalls, type CallSpec } from './define.js';
+import {
+  customerGdprSchema,
+  gdprErasureSchema,
+  gdprEraseSchema,
+  gdprJobParamsSchema,
+  gdprJobSchema,
+  gdprJobStartedSchema,
+} from '../schemas/gdpr.js';
+import { access, CUSTOMER_REGISTER_FLAGS, defineCalls, fileAnswer, type CallSpec } from './define.js';
 
 const idParam = z.coerce
   .number({ error: COMMON_MSG.invalidId.code })
@@ -50,6 +58,66 @@ export const customersCalls = defineCalls('customers', {
     params: z.object({ id: idParam }),
     query: customerTimelineQuerySchema,
     answer: customerTimelineSchema,
+    errors: [400, 401, 403, 404],
+  },
+  // GDPR (issue 34): a customer's data exported as one ZIP by a background job, and erased within the
+  // retention law (packages/shared gdpr-retention.ts). The customer starts their own export in the
+  // business dashboard (contracts/business.ts `startOwnExport`); the job and its file are read here.
+  exportCustomerData: {
+    method: 'POST',
+    path: '/api/customers/:id/export',
+    access: access.admin,
+    audit: { subject: 'customer', id: 'id' },
+    summary:
+      'Start the export of everything held about a customer (GDPR Art. 15/20): a background job builds one ZIP ' +
+      '(a JSON file per area and a PDF summary), downloadable for 7 days and mailed when ready; answers 202 {jobId}',
+    params: z.object({ id: idParam }),
+    answer: gdprJobStartedSchema,
+    status: 202,
+    errors: [400, 401, 403, 404],
+  },
+  getGdprJob: {
+    method: 'GET',
+    path: '/api/gdpr-jobs/:jobId',
+    access: access.signedIn,
+    summary:
+      'An export’s state: queued, running (progress 0–100), done (downloadUrl and expiresAt) or failed; ' +
+      'admins, or the customer whose own export it is (anyone else 404)',
+    params: gdprJobParamsSchema,
+    answer: gdprJobSchema,
+    errors: [400, 401, 404],
+  },
+  downloadGdprExport: {
+    method: 'GET',
+    path: '/api/gdpr-jobs/:jobId/download',
+    access: access.signedIn,
+    summary: 'The ZIP of a finished export while its 7 days last (410 after); who may read the job may download it',
+    params: gdprJobParamsSchema,
+    answer: fileAnswer('application/zip'),
+    errors: [400, 401, 404, 409, 410],
+  },
+  getCustomerGdpr: {
+    method: 'GET',
+    path: '/api/customers/:id/gdpr',
+    access: access.admin,
+    summary:
+      'A customer’s GDPR state: when it was erased and why, what the law still keeps until when, the latest export',
+    params: z.object({ id: idParam }),
+    answer: customerGdprSchema,
+    errors: [400, 401, 403, 404],
+  },
+  eraseCustomerData: {
+    method: 'POST',
+    path: '/api/customers/:id/erase',
+    access: access.admin,
+    audit: { subject: 'customer', id: 'id' },
+    summary:
+      'Erase a customer’s personal data on their request (GDPR Art. 17): what no law requires is deleted or ' +
+      'anonymised at once; invoices, RKSV orders, cashbook entries and insolvency records are kept, restricted, ' +
+      'seven years after the end of their calendar year (§ 132 BAO) and listed with that date. Again: harmless',
+    params: z.object({ id: idParam }),
+    body: gdprEraseSchema,
+    answer: gdprErasureSchema,
     errors: [400, 401, 403, 404],
   },
 });

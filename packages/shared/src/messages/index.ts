@@ -19,12 +19,14 @@ import { TASK_BILLING_MSG } from './task-billing.js';
 import { SERVICE_LEVELS_MSG } from './service-levels.js';
 import { RKSV_CARDS_MSG } from './rksv-cards.js';
 import { SIGNAGE_PLAYS_MSG } from './signage-plays.js';
+import { GDPR_MSG } from './gdpr.js';
 
 export { AUTH_MSG, COMMON_MSG, NOTIFICATIONS_MSG, TASKS_MSG, USERS_MSG };
 export { BUSINESS_RECORDS_MSG, TASK_BILLING_MSG, SERVICE_LEVELS_MSG, RKSV_CARDS_MSG };
 export { SIGNAGE_PLAYS_MSG, playReportTexts, type PlayReportTexts } from './signage-plays.js';
 export { RKSV_ORDERS_MSG, STATS_MSG, RATINGS_MSG, SIGNAGE_MSG, SYNC_MSG, INSOLVENCY_MSG, CASHBOOK_MSG, BUSINESS_MSG };
 export { SHOP_ERR, SHOP_MESSAGES } from './shop.js';
+export * from './gdpr.js';
 
 /**
  * The message catalogue: per area, key → entry `{code, de}` (define.ts). The server answers
@@ -53,6 +55,7 @@ export const MESSAGE_CATALOGUE = {
   serviceLevels: SERVICE_LEVELS_MSG,
   rksvCards: RKSV_CARDS_MSG,
   signagePlays: SIGNAGE_PLAYS_MSG,
+  gdpr: GDPR_MSG,
 } as const;
 
 export type MessageArea = keyof typeof MESSAGE_CATALOGUE;
