@@ -30,6 +30,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
+import { GDPR_FOLDER } from './modules/customers/index.js';
 import { publicFormRoutes } from './modules/public-forms/routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     { folder: 'audits', column: t.auditFiles.datei_name },
     { folder: 'signage', column: t.signageFiles.stored_name },
     { folder: 'documents', column: t.customerDocuments.datei_name },
+    { folder: GDPR_FOLDER, column: t.gdprJobs.stored_name },
   );
   // The audit trail's subjects (declared with each staff write): the row read before and after it.
   registerAuditSubjects({

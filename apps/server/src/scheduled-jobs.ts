@@ -12,6 +12,7 @@ import { syncScheduledJobs } from './modules/sync/schedule.js';
 import { notifyLongOutages } from './modules/rksv-orders/outages.js';
 import { runCardDeadlineJob } from './modules/rksv-orders/deadline-reminders.js';
 import { notifyOfflineDevices } from './modules/signage/offline-alerts.js';
+import { anonymiseDue, cleanGdprExports } from './modules/customers/index.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -103,6 +104,28 @@ export function scheduledJobs(d: ScheduledJobDeps): ScheduledJob[] {
       lock: 'signageOffline',
       everyMs: MINUTE_MS,
       run: () => inUnitOfWork(d.release, async () => void (await notifyOfflineDevices({ db: d.database.db }))),
+    },
+    {
+      // GDPR exports (issue 34): the ZIPs past their seven days, and exports a stopped process cut off.
+      name: 'gdpr-exports',
+      lock: 'gdprExports',
+      everyMs: 60 * MINUTE_MS,
+      atStart: true,
+      run: async () => {
+        const done = await cleanGdprExports({ db: d.database.db, config: d.config, storage: d.storage });
+        if (done.expired || done.cutOff) d.log.info(done, 'gdpr exports cleaned up');
+      },
+    },
+    {
+      // Erased customers (issue 34): what § 132 BAO kept, anonymised once its seven years are over.
+      name: 'gdpr-retention',
+      lock: 'gdprRetention',
+      everyMs: DAY_MS,
+      atStart: true,
+      run: async () => {
+        const run = await anonymiseDue({ db: d.database.db, config: d.config, storage: d.storage, log: d.log });
+        if (run.completed) d.log.info(run, 'gdpr retention: erased customers anonymised');
+      },
     },
   ];
 }

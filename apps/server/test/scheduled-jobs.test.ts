@@ -28,7 +28,7 @@ for (const target of dbTargets()) {
 
     const job = (name: string) => jobs.find((j) => j.name === name)!;
 
-    it('registers the sync cut-off check, mail retry (at start and every minute), overdue check, the service-level deadlines and alerts, orphan cleaning, the outage check, the card deadlines and the silent screens, each with its own lock', () => {
+    it('registers the sync cut-off check, mail retry (at start and every minute), overdue check, the service-level deadlines and alerts, orphan cleaning, the outage check, the card deadlines, the silent screens, the GDPR export clean-up and retention, each with its own lock', () => {
       assert.deepEqual(
         jobs.map((j) => [j.name, j.lock, j.everyMs, !!j.atStart]),
         [
@@ -42,6 +42,8 @@ for (const target of dbTargets()) {
           ['rksv-outages', 'rksvOutages', 300_000, false],
           ['rksv-card-deadlines', 'rksvCardDeadlines', 86_400_000, true],
           ['signage-offline', 'signageOffline', 60_000, false],
+          ['gdpr-exports', 'gdprExports', 3_600_000, true],
+          ['gdpr-retention', 'gdprRetention', 86_400_000, true],
         ],
       );
     });

@@ -22,3 +22,4 @@ export * from './search.js';
 export * from './service-levels.js';
 export * from './task-billing.js';
 export * from './audit.js';
+export * from './gdpr.js';

@@ -27,6 +27,10 @@ export const LOCKS = {
   rksvCardDeadlines: 727_320,
   /** Scheduled: signage screens silent for 10 minutes in their schedule window, told once per outage (issue 33). */
   signageOffline: 727_330,
+  /** Scheduled: GDPR exports past their seven days, and those a stopped process cut off (issue 34). */
+  gdprExports: 727_340,
+  /** Scheduled: erased customers' records whose seven years (§ 132 BAO) are over, anonymised (issue 34). */
+  gdprRetention: 727_341,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -7,6 +7,7 @@ import { readMultipart, type StagedFile } from '../../../platform/uploads.js';
 import { parseFields } from '../../../platform/validation.js';
 import { listOwnCards, ownCardReplacement } from './cards.js';
 import { listOwnDevices } from './devices.js';
+import { ownLatestExport, startOwnExport } from './export.js';
 import { listOwnInvoices, ownInvoiceFile } from './invoices.js';
 import { listOwnDeliveries, listOwnOrders, ownOrderDetail } from './orders.js';
 import { ownOverview } from './overview.js';
@@ -22,6 +23,9 @@ import { ownTimeline } from './timeline.js';
 export const businessOwnDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   serve(app, ctx, calls.getBusinessOverview, ownOverview);
   serve(app, ctx, calls.getBusinessTimeline, ownTimeline);
+  // "Meine Daten herunterladen" (GDPR, issue 34): the job is the customers area's.
+  serve(app, ctx, calls.startOwnExport, startOwnExport);
+  serve(app, ctx, calls.getOwnExport, ownLatestExport);
   serve(app, ctx, calls.listBusinessOrders, listOwnOrders);
   serve(app, ctx, calls.getBusinessOrder, (c, viewer, input) => ownOrderDetail(c, viewer, { orderId: input.id }));
   serve(app, ctx, calls.listBusinessDeliveries, listOwnDeliveries);
