@@ -9,6 +9,7 @@ import { BUSINESS_CARDS, ServiceCards } from '../../components/service-cards';
 import { TimelineList } from '../../components/timeline/timeline-list';
 import { useBusinessOverview } from './api/get-overview';
 import { useBusinessTimeline } from './api/get-timeline';
+import { OwnExport } from './own-export';
 import { StageBadge, SupportStatusBadge } from './parts';
 
 const COUNTS = [
@@ -120,6 +121,7 @@ export default function BusinessOverview() {
         </Card>
       )}
       <OwnTimeline />
+      <OwnExport />
       <Title order={2} size="h4">
         {t('businessData.services')}
       </Title>

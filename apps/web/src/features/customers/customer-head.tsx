@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { Bidi, Ltr } from '../../components/ltr';
+import { CustomerGdpr } from './customer-gdpr';
 
 /** Long words (an address, an e-mail without a break) wrap inside the card instead of widening the page. */
 const WRAP = { overflowWrap: 'anywhere', minWidth: 0 } as const;
@@ -22,7 +23,7 @@ function Field({ label, testId, children }: { label: string; testId: string; chi
   );
 }
 
-/** The head of the customer's page: company, number, source, "inaktiv", and the master data. */
+/** The head of the customer's page: company, number, source, "inaktiv", the master data, and for admins its data protection. */
 export function CustomerHead({ record: r }: { record: CustomerRecord }) {
   const { t } = useTranslation();
   const place = [r.plz, r.ort].filter(Boolean).join(' ');
@@ -78,6 +79,7 @@ export function CustomerHead({ record: r }: { record: CustomerRecord }) {
           </Field>
         </SimpleGrid>
       </Card>
+      <CustomerGdpr record={r} />
     </Stack>
   );
 }

@@ -10,7 +10,18 @@ export type LegalDocument = 'imprint' | 'privacy' | 'terms';
 /** The sections of each text, in order (keys under legal.<document> in locales/<lang>/legal.json). */
 const SECTIONS = {
   imprint: [],
-  privacy: ['controller', 'forms', 'shop', 'security', 'storage', 'recipients', 'retention', 'rights', 'contact'],
+  privacy: [
+    'controller',
+    'forms',
+    'shop',
+    'security',
+    'storage',
+    'recipients',
+    'retention',
+    'erasure',
+    'rights',
+    'contact',
+  ],
   terms: ['scope', 'contract', 'prices', 'payment', 'delivery', 'card', 'services', 'liability', 'ownership', 'law'],
 } as const satisfies Record<LegalDocument, readonly string[]>;
 
