@@ -46,7 +46,10 @@ const url = (protocols: string[]) =>
 /** A customer source (sync): `file:PATH`, an http(s) address of a CSV or JSON file, or `stripe`. */
 const customerSource = z
   .string()
-  .refine((v) => v === 'stripe' || /^file:.+/.test(v) || /^https?:\/\/./.test(v), 'erwartet file:PFAD, eine http(s)-Adresse oder stripe');
+  .refine(
+    (v) => v === 'stripe' || /^file:.+/.test(v) || /^https?:\/\/./.test(v),
+    'erwartet file:PFAD, eine http(s)-Adresse oder stripe',
+  );
 /** A cron expression (croner: 5 or 6 fields, e.g. `0 3 * * *`). */
 const cron = z.string().refine((v) => {
   try {
@@ -102,13 +105,22 @@ const envSchema = z.object({
   SELLER_ADDRESS: z.string().default('Musterstraße 1, 1190 Wien, Österreich'),
   SELLER_UID: z.string().default('ATU12345678'),
   // The imprint's further data (§ 5 ECG, § 14 UGB, § 25 MedienG), served by GET /web/site-info.
-  SELLER_EMAIL: z.string().email({ error: (i) => expected('eine E-Mail-Adresse', i.input) }).default('office@kassenservice-muster.at'),
-  SELLER_PHONE: z.string().regex(PHONE, { error: (i) => expected('eine Telefonnummer wie +43 1 234 56 78', i.input) }).default('+43 1 234 56 78'),
+  SELLER_EMAIL: z
+    .string()
+    .email({ error: (i) => expected('eine E-Mail-Adresse', i.input) })
+    .default('office@kassenservice-muster.at'),
+  SELLER_PHONE: z
+    .string()
+    .regex(PHONE, { error: (i) => expected('eine Telefonnummer wie +43 1 234 56 78', i.input) })
+    .default('+43 1 234 56 78'),
   SELLER_REGISTER: z.string().default('FN 123456a'),
   SELLER_COURT: z.string().default('Handelsgericht Wien'),
   SELLER_AUTHORITY: z.string().default('Magistratisches Bezirksamt für den 19. Bezirk'),
   /** The emergency hotline on the emergency form (shown as a tel: link). */
-  SUPPORT_HOTLINE: z.string().regex(PHONE, { error: (i) => expected('eine Telefonnummer wie +43 1 234 56 99', i.input) }).default('+43 1 234 56 99'),
+  SUPPORT_HOTLINE: z
+    .string()
+    .regex(PHONE, { error: (i) => expected('eine Telefonnummer wie +43 1 234 56 99', i.input) })
+    .default('+43 1 234 56 99'),
   /** Behind a load balancer: true, a hop count, or the proxies' addresses (so rate limits see the client's address). */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -121,6 +133,8 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: int(1).default(500),
   /** Board pages kept per process, answered again while the country's board data is unchanged; 0: none. */
   BOARD_CACHE_ENTRIES: int(0, 100_000).default(500),
+  /** After SIGTERM, how long /readyz answers 503 before the listener closes (behind a load balancer). */
+  SHUTDOWN_DRAIN_MS: int(0, 60_000).default(0),
   WEB_DIST: z.string().optional(),
 });
 
@@ -153,6 +167,8 @@ export interface Config {
   slowRequestMs: number;
   /** Board pages kept per process (modules/tasks/board-cache.ts); 0 turns the cache off. */
   boardCacheEntries: number;
+  /** platform/drain.ts: 0 closes at once (one process, no balancer). */
+  shutdownDrainMs: number;
   sessionTtlSeconds: number;
   /** Sign-in attempts per email in the window; per IP five times as many. */
   loginRateLimit: { max: number; windowMs: number };
@@ -215,7 +231,11 @@ export const isLoopback = (host: string) => /^(127\.|::1$|\[::1\]$|localhost$)/i
  * address (every interface) as `localhost`, an IPv6 address in brackets.
  */
 export function listenUrl(host: string, port: number): string {
-  const h = /^(0\.0\.0\.0|::|\[::\])$/.test(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const h = /^(0\.0\.0\.0|::|\[::\])$/.test(host)
+    ? 'localhost'
+    : host.includes(':') && !host.startsWith('[')
+      ? `[${host}]`
+      : host;
   return `http://${h}:${port}`;
 }
 
@@ -226,7 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     // zod's own (English) texts must not reach an operator: every field above words its messages.
     const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join('.')}: ${/^(Invalid|Expected|Too|Required)/.test(i.message) ? 'ungültiger Wert' : i.message}`,
+      (i) =>
+        `  ${i.path.join('.')}: ${/^(Invalid|Expected|Too|Required)/.test(i.message) ? 'ungültiger Wert' : i.message}`,
     );
     throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
   }
@@ -246,7 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError('Ungültige Konfiguration:\n  PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET');
+    throw new ConfigError(
+      'Ungültige Konfiguration:\n  PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET',
+    );
   }
   let storage: StorageLocation;
   try {
@@ -274,11 +297,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     slowRequestMs: e.SLOW_REQUEST_MS,
     boardCacheEntries: e.BOARD_CACHE_ENTRIES,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT, windowMs: LOGIN_RATE_LIMIT.windowMs },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    publicForms: { rateLimit: e.PUBLIC_FORM_RATE_LIMIT, altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex') },
+    publicForms: {
+      rateLimit: e.PUBLIC_FORM_RATE_LIMIT,
+      altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
+    },
     payments: {
       provider: e.PAYMENT_PROVIDER ?? 'local',
       stripeSecretKey: e.STRIPE_SECRET_KEY,

@@ -12,8 +12,9 @@ import { createStorage } from './platform/storage/index.js';
 import { RealtimeHub } from './platform/realtime.js';
 import { LOCKS, startScheduler } from './platform/jobs/index.js';
 import { scheduledJobs } from './scheduled-jobs.js';
+import { closeListener, createDrain, drainAndStop } from './platform/drain.js';
 
-/** How long running requests get to finish after SIGTERM. */
+/** How long running requests get to finish after SIGTERM (and the drain, SHUTDOWN_DRAIN_MS). */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
@@ -34,7 +35,8 @@ async function main() {
     storage,
   });
   const realtime = new RealtimeHub(db, log);
-  const app = await buildApp({ config, db, mailer, realtime, storage }, { loggerInstance: log });
+  const drain = createDrain();
+  const app = await buildApp({ config, db, mailer, realtime, storage, drain }, { loggerInstance: log });
   await realtime.attach(app.server, config.redisUrl);
 
   if (config.seedDemo) {
@@ -50,9 +52,14 @@ async function main() {
   }
 
   // Mail retry, overdue check and orphan-file cleaning: each due slot on one process of the cluster.
-  const stopScheduler = startScheduler(database, scheduledJobs({ database, config, mailer, storage, release: app.release, log }), log, {
-    jobRan: app.metrics?.jobRan,
-  });
+  const stopScheduler = startScheduler(
+    database,
+    scheduledJobs({ database, config, mailer, storage, release: app.release, log }),
+    log,
+    {
+      jobRan: app.metrics?.jobRan,
+    },
+  );
 
   // A process manager's SIGTERM (or Ctrl+C): stop accepting, let running requests finish, close the
   // sockets, the mailer and the database, then exit. A second signal, or a close that hangs, ends it at once.
@@ -65,16 +72,21 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     setTimeout(() => {
-      log.error('shutdown took longer than 10 s: exiting');
+      log.error('shutdown took longer than 10 s after draining: exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, config.shutdownDrainMs + SHUTDOWN_GRACE_MS).unref();
     try {
-      await stopScheduler();
-      await realtime.close();
-      await app.close();
-      await mailer.close();
-      storage.close();
-      await database.close();
+      // /readyz says 503 first; the listener closes once the balancer has had time to see it.
+      await drainAndStop(drain, config.shutdownDrainMs, {
+        stopScheduler,
+        closeSockets: () => realtime.close(),
+        closeServer: () => closeListener(() => app.close(), app.server),
+        closeRest: async () => {
+          await mailer.close();
+          storage.close();
+          await database.close();
+        },
+      });
       log.info('stopped');
       process.exit(0);
     } catch (err) {

@@ -4,12 +4,22 @@ import { operationsCalls as calls } from '@portal/shared/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { Reply, serve } from '../../platform/serve.js';
 import type { ServiceCtx } from '../../platform/service.js';
+import type { Drain } from '../../platform/drain.js';
 
 /** /readyz answers within this time, also when the database hangs. */
 const READY_TIMEOUT_MS = 800;
 
-/** The database answers in time: ready; otherwise 503 with the same shape (what a load balancer reads). */
-export async function readiness(ctx: ServiceCtx) {
+const unavailable = (database: 'ok' | 'error') =>
+  new Reply(503, JSON.stringify({ status: 'unavailable', database }), {
+    'content-type': 'application/json; charset=utf-8',
+  });
+
+/**
+ * The database answers in time: ready; otherwise 503 with the same shape (what a load balancer reads).
+ * A process that is draining (SIGTERM, platform/drain.ts) is not ready either, whatever its database.
+ */
+export async function readiness(ctx: ServiceCtx & { drain?: Drain }) {
+  if (ctx.drain?.draining) return unavailable('ok');
   try {
     // A load balancer asks often and waits little: a database slower than this counts as down.
     let timer: NodeJS.Timeout | undefined;
@@ -19,9 +29,7 @@ export async function readiness(ctx: ServiceCtx) {
     await Promise.race([ctx.db.execute(sql`select 1`), late]).finally(() => clearTimeout(timer));
     return { status: 'ok', database: 'ok' };
   } catch {
-    return new Reply(503, JSON.stringify({ status: 'unavailable', database: 'error' }), {
-      'content-type': 'application/json; charset=utf-8',
-    });
+    return unavailable('error');
   }
 }
 
