@@ -79,26 +79,34 @@ async function eraseNow(
         where card_id = any(array(select k.id from rksv_cards k join rksv_orders o on o.id = k.order_id
           where o.customer_id = ${c.id})) and email <> ${E}`,
     ));
-  const taskContacts = await changed(
-    tx,
-    sql`update tasks set kontaktperson = null, email = null, telefon_firma = null, telefon_privat = null,
-        telefon_mobil = null, adresse = null, plz = null, ort = null, uid = null
-      where kundennummer = ${c.kundennummer}
-        and (kontaktperson is not null or email is not null or telefon_firma is not null or telefon_privat is not null
-          or telefon_mobil is not null or adresse is not null or plz is not null or ort is not null or uid is not null)`,
-  );
   const redact = (col: SQL) =>
     sql`regexp_replace(regexp_replace(${col}, ${EMAIL_RE}, ${E}, 'g'), ${PHONE_RE}, ${E}, 'g')`;
   const holds = (col: SQL) => sql`(${col} ~ ${EMAIL_RE} or ${col} ~ ${PHONE_RE})`;
+  // The tasks in one pass (each rewrite of a task touches its many board indexes): contact fields, the
+  // description, e-mails and phones in the title; what each row had is read before the update.
+  const [tasksDone] = rowsOf<{ contacts: number; texts: number }>(
+    await tx.execute(sql`
+      with old as (
+        select id,
+          (kontaktperson is not null or email is not null or telefon_firma is not null or telefon_privat is not null
+            or telefon_mobil is not null or adresse is not null or plz is not null or ort is not null
+            or uid is not null) as contact,
+          beschreibung <> ${E} as description,
+          ${holds(sql`titel`)} as title
+        from tasks where kundennummer = ${c.kundennummer} for update),
+      changed as (
+        update tasks t set kontaktperson = null, email = null, telefon_firma = null, telefon_privat = null,
+          telefon_mobil = null, adresse = null, plz = null, ort = null, uid = null, beschreibung = ${E},
+          titel = case when old.title then ${redact(sql`t.titel`)} else t.titel end
+        from old where t.id = old.id and (old.contact or old.description or old.title)
+        returning old.contact, old.description, old.title)
+      select count(*) filter (where contact)::int as contacts,
+        (count(*) filter (where description) + count(*) filter (where title))::int as texts
+      from changed`),
+  );
+  const taskContacts = Number(tasksDone?.contacts ?? 0);
   const taskTexts =
-    (await changed(
-      tx,
-      sql`update tasks set beschreibung = ${E} where kundennummer = ${c.kundennummer} and beschreibung <> ${E}`,
-    )) +
-    (await changed(
-      tx,
-      sql`update tasks set titel = ${redact(sql`titel`)} where kundennummer = ${c.kundennummer} and ${holds(sql`titel`)}`,
-    )) +
+    Number(tasksDone?.texts ?? 0) +
     (await changed(
       tx,
       sql`update task_messages set content = ${E} where task_id = any(${tasksOf(c)}) and content <> ${E}`,
