@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
@@ -96,12 +97,18 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
-    for (const method of methods) routeTable.push({ method, url: r.url, access: r.config?.access, call: r.config?.call });
+    for (const method of methods)
+      routeTable.push({ method, url: r.url, access: r.config?.access, call: r.config?.call });
   });
 
   registerErrorHandling(app);
   registerSlowRequestLog(app, ctx.config.slowRequestMs);
-  const metrics = registerMetrics(app, { token: ctx.config.metricsToken, db: ctx.db, realtime: ctx.realtime, log: app.log });
+  const metrics = registerMetrics(app, {
+    token: ctx.config.metricsToken,
+    db: ctx.db,
+    realtime: ctx.realtime,
+    log: app.log,
+  });
   // Before compression: a stored answer is the serialized one.
   registerIdempotency(app, ctx.db);
   // Security headers. The app loads nothing from other hosts; Mantine sets inline style attributes
@@ -164,7 +171,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   );
   // The audit trail's subjects (declared with each staff write): the row read before and after it.
   registerAuditSubjects({
-    task: tableSubject(t.tasks),
+    task: tableSubject(t.tasks, t.tasks.id, {
+      // Written out: in a single-table select drizzle names columns without their table, and an
+      // unqualified kundennummer inside the subquery would be the customer's own.
+      customer_id: sql`(select c.id from customers c where c.kundennummer = "tasks"."kundennummer")`,
+    }),
     task_file: tableSubject(t.taskFiles),
     rksv_order: tableSubject(t.rksvOrders),
     rksv_card: tableSubject(t.rksvCards),

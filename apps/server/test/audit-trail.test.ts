@@ -141,6 +141,9 @@ for (const target of dbTargets()) {
         rows.every((r) => r.ip),
         'the address is kept',
       );
+      // The task's customer (by its number) is on every row: the customer's page and an erasure find them.
+      const [c10001] = await exec<{ id: number }>(sql`select id from customers where kundennummer = '10001'`);
+      assert.ok(c10001 && rows.every((r) => r.customer_id === c10001.id), 'rows carry the task’s customer');
       // The task's own entries, newest first; an agent of another country does not learn of them.
       const own = await get(`/api/audit/task/${taskId}`, agent);
       assert.equal(own.statusCode, 200, own.body);

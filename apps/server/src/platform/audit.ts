@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditSubject } from '@portal/shared';
 import { auditHead, auditLog } from '../db/schema/index.js';
 import type { DbOrTx } from '../db/client.js';
@@ -165,12 +165,21 @@ export interface SubjectReader {
 
 const subjects = new Map<AuditSubject, SubjectReader>();
 
-/** Reads a subject as its table's row by a key column (`id` unless said). */
-export function tableSubject(table: PgTable, key?: Column): SubjectReader {
-  const column = key ?? (getTableColumns(table) as Record<string, Column>).id!;
+/**
+ * Reads a subject as its table's row by a key column (`id` unless said), with `extra` columns the
+ * area computes (a task's `customer_id` from its customer number: the customer's page and an erasure
+ * find the task's rows by it).
+ */
+export function tableSubject(table: PgTable, key?: Column, extra: Record<string, SQL> = {}): SubjectReader {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const column = key ?? columns.id!;
   return {
     async read(db, id) {
-      const [row] = await db.select().from(table).where(eq(column, id)).limit(1);
+      const [row] = await db
+        .select({ ...columns, ...extra })
+        .from(table)
+        .where(eq(column, id))
+        .limit(1);
       return (row as Record<string, unknown> | undefined) ?? null;
     },
   };
