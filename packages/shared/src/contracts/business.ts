@@ -43,7 +43,7 @@ export const businessCalls = defineCalls('business', {
       'Art. 15/20), a ZIP built in the background; answers 202 {jobId}, read under GET /api/gdpr-jobs/{jobId}',
     answer: gdprJobStartedSchema,
     status: 202,
-    errors: [401, 403, 404],
+    errors: [400, 401, 403, 404],
   },
   getOwnExport: {
     method: 'GET',
@@ -51,7 +51,7 @@ export const businessCalls = defineCalls('business', {
     access: customer,
     summary: 'The caller’s latest own export (its state and download), or null',
     answer: ownExportSchema,
-    errors: [401, 403, 404],
+    errors: [400, 401, 403, 404],
   },
   getBusinessTimeline: {
     method: 'GET',
