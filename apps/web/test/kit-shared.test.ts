@@ -49,10 +49,11 @@ describe('customer picker', () => {
   });
 
   it("starts with a chosen customer's text and is disabled where the country has no search", () => {
-    assert.match(
-      picker({ initial: { id: 1, kundennummer: '10001', firma: 'Gasthaus Post' } }),
-      /value="Gasthaus Post \(10001\)"/,
-    );
+    const chosen = picker({ initial: { id: 7, kundennummer: '10001', firma: 'Gasthaus Post' } });
+    assert.match(chosen, /value="Gasthaus Post \(10001\)"/);
+    // The chosen customer's record is a link away, in a new tab (the form stays as typed).
+    assert.match(chosen, /<a[^>]*href="\/agent-dashboard\/customers\/7"[^>]*target="_blank"/);
+    assert.doesNotMatch(picker({}), /customer-file-link/, 'no link before a choice');
     const html = picker({ unavailableText: 'Für Ihr Land ist keine Kundensuche verfügbar.' });
     assert.match(html, /<input[^>]*disabled/);
     assert.match(html, /data-testid="customer-search-unavailable"[^>]*>Für Ihr Land ist keine Kundensuche verfügbar\./);

@@ -17,17 +17,21 @@ export function CustomerFileLink({
   newTab?: boolean;
 }) {
   const { t } = useTranslation();
-  return (
-    <Anchor
-      component={Link}
-      to={`/agent-dashboard/customers/${customerId}`}
-      size="xs"
-      w="fit-content"
-      display="block"
-      {...(newTab && { target: '_blank', rel: 'noopener' })}
-      aria-label={t('kit.customerFileOf', { firma })}
-      data-testid="customer-file-link"
-    >
+  const path = `/agent-dashboard/customers/${customerId}`;
+  const common = {
+    size: 'xs',
+    w: 'fit-content',
+    display: 'block',
+    'aria-label': t('kit.customerFileOf', { firma }),
+    'data-testid': 'customer-file-link',
+  } as const;
+  // A new tab loads the page anew: a plain link, which also needs no router around a picker.
+  return newTab ? (
+    <Anchor {...common} href={path} target="_blank" rel="noopener">
+      {t('kit.customerFile')}
+    </Anchor>
+  ) : (
+    <Anchor {...common} component={Link} to={path}>
       {t('kit.customerFile')}
     </Anchor>
   );
