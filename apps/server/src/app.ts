@@ -89,6 +89,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // Draining (SIGTERM): each answer closes its connection, so the balancer keeps no idle connection
+    // to this process that it could pick just as the listener closes it.
+    if (ctx.drain?.draining) reply.header('connection', 'close');
   });
 
   // The route table (method, url, declared access) is kept for the authorization tests:

@@ -82,6 +82,7 @@ async function main() {
         closeSockets: () => realtime.close(),
         closeServer: () => closeListener(() => app.close(), app.server),
         closeRest: async () => {
+          await realtime.closeRedis();
           await mailer.close();
           storage.close();
           await database.close();

@@ -73,4 +73,20 @@ describe('drain on SIGTERM', () => {
     assert.deepEqual(await answer.json(), { done: true });
     await assert.rejects(fetch(`${base}/healthz`), 'the listener is closed');
   });
+
+  it('closes each connection it answers while draining, so the balancer keeps none idle to it', async () => {
+    const own = createDrain();
+    const full = await createTestApp('pglite', {}, { drain: own });
+    try {
+      const before = await full.app.inject({ url: '/healthz' });
+      assert.notEqual(before.headers.connection, 'close', 'keep-alive while serving');
+      own.start();
+      const during = await full.app.inject({ url: '/healthz' });
+      assert.equal(during.statusCode, 200, 'still answered');
+      assert.equal(during.headers.connection, 'close');
+      assert.equal((await full.app.inject({ url: '/readyz' })).statusCode, 503);
+    } finally {
+      await full.close();
+    }
+  });
 });

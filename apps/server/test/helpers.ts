@@ -1,3 +1,4 @@
+import type { Drain } from '../src/platform/drain.js';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -95,8 +96,11 @@ async function migratedPglite(): Promise<Blob> {
 export async function createTestApp(
   target: DbTarget,
   env: Record<string, string> = {},
-  /** `clock`: the services' "now" (platform/service.ts `now(ctx)`), for tests where time matters. */
-  opts: { clock?: () => Date } = {},
+  /**
+   * `clock`: the services' "now" (platform/service.ts `now(ctx)`), for tests where time matters;
+   * `drain`: the SIGTERM state main.ts passes (platform/drain.ts).
+   */
+  opts: { clock?: () => Date; drain?: Drain } = {},
 ): Promise<TestApp> {
   // A data folder of its own: uploads land there and are removed with it.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -123,7 +127,7 @@ export async function createTestApp(
   const mailer = createMailer(database.db, pino({ level: 'silent' }), { from: config.mailFrom, storage });
   const realtime = new RealtimeHub(database.db, pino({ level: 'silent' }));
   const app = await buildApp(
-    { config, db: database.db, mailer, realtime, storage, clock: opts.clock },
+    { config, db: database.db, mailer, realtime, storage, clock: opts.clock, drain: opts.drain },
     { logger: false, serveWebApp: false },
   );
   await app.ready();
@@ -137,6 +141,7 @@ export async function createTestApp(
     close: async () => {
       await realtime.close();
       await app.close();
+      await realtime.closeRedis();
       await mailer.close();
       storage.close();
       await database.close();

@@ -217,6 +217,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     );
     const timer = queryTimer();
     pool.on('connect', (client) => {
+      // The pool listens only on idle connections. A checked-out one that the server ends between two
+      // statements (a held advisory lock, a request between queries) would emit an unheard 'error' and
+      // end the process; its holder learns of it from its next statement, and the pool drops it on release.
+      client.on('error', () => undefined);
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
         config: unknown,

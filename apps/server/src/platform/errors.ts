@@ -108,7 +108,7 @@ const UNAVAILABLE_CODES =
   /^(08|57P0|53300$|57014$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EHOSTUNREACH$|ENOTFOUND$|EPIPE$)/;
 /** node-postgres's own texts for a connection or answer that did not come in time. */
 const UNAVAILABLE_TEXTS =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|timeout expired/;
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|timeout expired|not queryable/;
 
 /** The database could not be reached or did not answer in time (drizzle wraps the driver's error in `cause`). */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -34,14 +34,27 @@ export interface DeviceChannel {
   versions(deviceIds: number[]): Promise<{ room: string; version: string }[]>;
 }
 
-/** What a user missed since the id the client says it last saw (an area registers it: the notifications). */
-export type MissedSince = (db: Db, userId: number, lastId: number) => Promise<unknown[]>;
+/** What a user missed (an area registers it: the notifications), as the socket sends it. */
+export interface MissedNotifications {
+  /** Since the id the reconnecting client says it last saw, at most `limit`. */
+  afterId(db: Db, userId: number, lastId: number, limit: number): Promise<unknown[]>;
+  /** Of these users, everything created since a moment: after an outage of Redis, per user. */
+  since(db: Db, userIds: number[], since: Date): Promise<Map<number, unknown[]>>;
+}
+
+/**
+ * Notifications created this long before Redis was seen gone are replayed too: their publish may have
+ * been on its way when the connection broke.
+ */
+const OUTAGE_MARGIN_MS = 5_000;
+/** What one replay hands a socket at most (the area caps it too). */
+const REPLAY_LIMIT = 1000;
 
 export class RealtimeHub {
   private io: Server | null = null;
   private closers: (() => Promise<unknown>)[] = [];
   private sweeper: NodeJS.Timeout | undefined;
-  private missedSince: MissedSince | undefined;
+  private missed: MissedNotifications | undefined;
   private devices: DeviceChannel | undefined;
 
   constructor(
@@ -50,8 +63,8 @@ export class RealtimeHub {
   ) {}
 
   /** The area that keeps the notifications tells the hub how to find what a reconnecting client missed (app.ts). */
-  onReconnect(missedSince: MissedSince): void {
-    this.missedSince = missedSince;
+  onReconnect(missed: MissedNotifications): void {
+    this.missed = missed;
   }
 
   /** The area that keeps the signage devices opens their namespace (app.ts). */
@@ -73,11 +86,28 @@ export class RealtimeHub {
       const { createAdapter } = await import('@socket.io/redis-adapter');
       const pub = createClient({ url: redisUrl });
       const sub = pub.duplicate();
-      pub.on('error', (err) => this.log.error({ err }, 'redis publisher error'));
-      sub.on('error', (err) => this.log.error({ err }, 'redis subscriber error'));
+      this.watchRedis(pub, 'publisher');
+      // The adapter publishes without waiting for the answer; a publish that Redis's going away rejects
+      // must not end the process as an unhandled rejection (the replay above covers what it carried).
+      const publish = pub.publish.bind(pub);
+      (pub as { publish: typeof publish }).publish = ((...args: Parameters<typeof publish>) => {
+        const sent = publish(...args);
+        sent.catch(() => undefined);
+        return sent;
+      }) as typeof publish;
+      // Events published while the subscriber was away are gone for this process's sockets (Redis keeps
+      // no pub/sub history): once it is back, they get what their users were sent meanwhile.
+      this.watchRedis(
+        sub,
+        'subscriber',
+        (downSince) => void this.replayAfterOutage(new Date(downSince - OUTAGE_MARGIN_MS)),
+      );
       await Promise.all([pub.connect(), sub.connect()]);
       io.adapter(createAdapter(pub, sub));
-      this.closers.push(() => pub.quit(), () => sub.quit());
+      this.closers.push(
+        () => pub.quit(),
+        () => sub.quit(),
+      );
     }
     io.use((socket, next) => {
       void this.authenticate(socket).then(
@@ -95,6 +125,30 @@ export class RealtimeHub {
       this.sweep().catch((err: unknown) => this.log.error({ err }, 'socket session sweep failed'));
     }, SWEEP_MS);
     this.sweeper.unref();
+  }
+
+  /**
+   * One line when a Redis connection is lost and one when it is back (node-redis retries on its own, and
+   * each failed try would otherwise be an error line); `back` learns when the outage began.
+   */
+  private watchRedis(
+    client: { on(event: 'error', fn: (err: Error) => void): unknown; on(event: 'ready', fn: () => void): unknown },
+    role: string,
+    back?: (downSince: number) => void,
+  ) {
+    let downSince: number | undefined;
+    client.on('error', (err) => {
+      if (downSince !== undefined) return;
+      downSince = Date.now();
+      this.log.error({ err }, `redis ${role} lost: retrying`);
+    });
+    client.on('ready', () => {
+      if (downSince === undefined) return;
+      const since = downSince;
+      downSince = undefined;
+      this.log.warn({ seconds: (Date.now() - since) / 1000 }, `redis ${role} back`);
+      back?.(since);
+    });
   }
 
   private async authenticate(socket: Socket): Promise<boolean> {
@@ -115,15 +169,42 @@ export class RealtimeHub {
     const userId = socket.data.userId as number;
     await socket.join([userRoom(userId), sessionRoom(socket.data.sessionId as number)]);
     // The socket lives no longer than its session.
-    const expiry = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, Math.max(0, (socket.data.expiresAt as number) - Date.now())));
+    const expiry = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(MAX_TIMER_MS, Math.max(0, (socket.data.expiresAt as number) - Date.now())),
+    );
     expiry.unref();
     socket.once('disconnect', () => clearTimeout(expiry));
     socket.on('ping', () => socket.emit('pong', { time: Date.now() }));
     // After a reconnect the client says what it last saw; it gets what it missed.
-    const last = Number((socket.handshake.auth as { lastNotificationId?: unknown })?.lastNotificationId ?? socket.handshake.query.lastNotificationId);
-    if (Number.isInteger(last) && last >= 0 && this.missedSince) {
-      const missed = await this.missedSince(this.db, userId, last);
+    const last = Number(
+      (socket.handshake.auth as { lastNotificationId?: unknown })?.lastNotificationId ??
+        socket.handshake.query.lastNotificationId,
+    );
+    if (Number.isInteger(last) && last >= 0 && this.missed) {
+      const missed = await this.missed.afterId(this.db, userId, last, REPLAY_LIMIT);
       if (missed.length) socket.emit('missed_notifications', missed);
+    }
+  }
+
+  /**
+   * After Redis was away: each socket on this process gets its user's notifications since the outage
+   * began as `missed_notifications` (what a reconnect gets; the client drops the ones it has). Never
+   * throws: the bell's next fetch is the fallback.
+   */
+  private async replayAfterOutage(since: Date): Promise<void> {
+    if (!this.io || !this.missed) return;
+    try {
+      const local = [...this.io.of('/').sockets.values()];
+      const userIds = [...new Set(local.map((s) => s.data.userId as number))];
+      const byUser = await this.missed.since(this.db, userIds, since);
+      for (const s of local) {
+        const rows = byUser.get(s.data.userId as number);
+        if (rows?.length) s.emit('missed_notifications', rows);
+      }
+      this.log.warn({ sockets: local.length, since }, 'redis back: replayed notifications to this process’s sockets');
+    } catch (err) {
+      this.log.error({ err }, 'notification replay after redis outage failed');
     }
   }
 
@@ -215,7 +296,8 @@ export class RealtimeHub {
     if (!this.io || !this.devices || deviceIds.length === 0) return;
     try {
       const ns = this.io.of(DEVICE_NAMESPACE);
-      for (const { room, version } of await this.devices.versions(deviceIds)) ns.to(room).emit('playlist_changed', { version });
+      for (const { room, version } of await this.devices.versions(deviceIds))
+        ns.to(room).emit('playlist_changed', { version });
     } catch (err) {
       this.log.error({ err }, 'playlist change push failed');
     }
@@ -241,14 +323,29 @@ export class RealtimeHub {
       .select({ id: sessions.id })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
-      .where(and(inArray(sessions.id, ids), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()), eq(users.active, true)));
+      .where(
+        and(
+          inArray(sessions.id, ids),
+          isNull(sessions.revoked_at),
+          gt(sessions.expires_at, new Date()),
+          eq(users.active, true),
+        ),
+      );
     const liveIds = new Set(live.map((r) => r.id));
     for (const s of local) if (!liveIds.has(s.data.sessionId as number)) s.disconnect(true);
   }
 
+  /**
+   * Closes this process's sockets (their clients reconnect elsewhere). The Redis connections stay: a
+   * request still running may commit a notification that other processes' sockets must hear of.
+   */
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
+  }
+
+  /** Ends the Redis connections: after the requests have finished (shutdown's last step). */
+  async closeRedis(): Promise<void> {
     await Promise.allSettled(this.closers.map((c) => c()));
   }
 }

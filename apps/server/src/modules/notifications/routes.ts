@@ -20,7 +20,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   }));
   serve(app, ctx, calls.getNotifications, async (c, viewer) => (await latestNotifications(c, viewer)).map(iso));
   serve(app, ctx, calls.getMissedNotifications, (c, viewer, input) =>
-    missedNotifications(c.db, viewer.id, input.lastId),
+    missedNotifications.afterId(c.db, viewer.id, input.lastId),
   );
   serve(app, ctx, calls.markNotificationAsRead, async (c, viewer, input) => {
     if (!(await markRead(c, viewer, input))) throw notFound(NOTIFICATIONS_MSG.notFound);

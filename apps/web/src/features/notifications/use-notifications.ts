@@ -25,9 +25,16 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
   sound.current = soundEnabled;
   const queryClient = useQueryClient();
 
-  const take = useCallback((incoming: PortalNotification[], live: boolean) => {
+  const known = useRef(new Set<number>());
+
+  const take = useCallback((arrived: PortalNotification[], live: boolean) => {
+    // A replay (after a reconnect or a Redis outage) repeats what may have come live already: no second toast.
+    const incoming = arrived.filter((n) => !known.current.has(n.id));
     if (incoming.length === 0) return;
-    for (const n of incoming) lastId.current = Math.max(lastId.current, n.id);
+    for (const n of incoming) {
+      known.current.add(n.id);
+      lastId.current = Math.max(lastId.current, n.id);
+    }
     setList((cur) => mergeNotifications(cur, incoming, live ? LIVE_CAP : FULL_LOAD_CAP));
     if (live) {
       incoming.forEach(emitLiveNotification);
