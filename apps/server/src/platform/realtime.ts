@@ -47,6 +47,8 @@ export interface MissedNotifications {
  * been on its way when the connection broke.
  */
 const OUTAGE_MARGIN_MS = 5_000;
+/** How long a starting process waits for Redis before it serves without it (connecting on meanwhile). */
+const REDIS_START_WAIT_MS = 3_000;
 /** What one replay hands a socket at most (the area caps it too). */
 const REPLAY_LIMIT = 1000;
 
@@ -102,11 +104,22 @@ export class RealtimeHub {
         'subscriber',
         (downSince) => void this.replayAfterOutage(new Date(downSince - OUTAGE_MARGIN_MS)),
       );
-      await Promise.all([pub.connect(), sub.connect()]);
+      // node-redis retries the first connection as it retries later ones, and queues commands meanwhile
+      // (the adapter's subscriptions among them). A process started while Redis is away waits a moment,
+      // then serves its requests and sockets and joins the others once Redis answers (the replay above).
+      const connecting = Promise.all([pub.connect(), sub.connect()]);
+      connecting.catch((err: unknown) => this.log.error({ err }, 'redis connection given up'));
+      const connected = await Promise.race([
+        connecting.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), REDIS_START_WAIT_MS).unref()),
+      ]);
+      if (!connected) this.log.warn('redis not reachable at start: serving on, connecting in the background');
       io.adapter(createAdapter(pub, sub));
+      // Connected: after what is still queued has gone out. Away: at once (a quit would wait for Redis).
+      const end = async (c: typeof pub) => (c.isReady ? c.close() : c.destroy());
       this.closers.push(
-        () => pub.quit(),
-        () => sub.quit(),
+        () => end(pub),
+        () => end(sub),
       );
     }
     io.use((socket, next) => {
