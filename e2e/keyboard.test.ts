@@ -163,8 +163,14 @@ describe('keyboard only', () => {
         .getByText(note)
         .waitFor()
         .catch(async (e: Error) => {
-          const list = await modal.getByTestId('notes-list').innerText().catch(() => '(no list)');
-          const typed = await modal.getByTestId('note-input').inputValue().catch(() => '(no field)');
+          const list = await modal
+            .getByTestId('notes-list')
+            .innerText()
+            .catch(() => '(no list)');
+          const typed = await modal
+            .getByTestId('note-input')
+            .inputValue()
+            .catch(() => '(no field)');
           throw new Error(`${e.message}\nfield: ${typed}\nfocus: ${await focused(page)}\nlist: ${list.slice(0, 500)}`);
         });
       await focusOn(page, '[data-testid="note-input"]');
@@ -332,7 +338,15 @@ describe('keyboard only', () => {
       // badge drops and the server has it read.
       await page.goto('/agent-dashboard/cashbook/transactions');
       await page.getByTestId('cashbook-add').waitFor();
-      await page.getByTestId(`notification-count`).and(page.locator('[data-count]')).waitFor();
+      // The badge says 0 until the bell's list has loaded; the notification made above is unread, so wait
+      // for the count it brings (reading it at once was a race the test lost on a busy machine).
+      await page
+        .waitForFunction(
+          () => Number(document.querySelector('[data-testid="notification-count"]')?.getAttribute('data-count')) > 0,
+          undefined,
+          { timeout: 15_000 },
+        )
+        .catch(() => undefined);
       const before = await unreadCount(page);
       assert.ok(before > 0, 'an unread notification');
       await skipLinkFirst(page);
