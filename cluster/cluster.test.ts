@@ -197,18 +197,19 @@ describe('the portal behind HAProxy: three processes, PostgreSQL, Redis and S3 t
       faults.push({ name, injectedAt, recoveredAt: Date.now() });
     };
 
-    await sleep(5000);
+    await sleep(3000);
     // 1. A deploy: each process gets SIGTERM, drains and is started again before the next.
     let at = Date.now();
     for (const p of processes) await p.restart();
     await recovered('rolling restart (3 processes, SIGTERM, 3 s drain)', at);
-    await sleep(3000);
+    // A pause longer than the windows' 2 s for retries, so each failure belongs to one fault.
+    await sleep(2500);
     // 2. A crash under load; the supervisor (systemd's Restart=always, RestartSec=2) starts it again.
     at = Date.now();
     processes[1]!.kill9();
     await sleep(500);
     await recovered('kill -9 of one process', at);
-    await sleep(3000);
+    await sleep(2500);
     // 3. Redis away for 10 s; meanwhile one process is restarted: it must start and serve without Redis.
     at = Date.now();
     await redis.stop();
@@ -220,7 +221,7 @@ describe('the portal behind HAProxy: three processes, PostgreSQL, Redis and S3 t
     await sleep(Math.max(0, at + 10_000 - Date.now()));
     await redis.start();
     await recovered('Redis stopped for 10 s, one process restarted meanwhile', at);
-    await sleep(3000);
+    await sleep(2500);
     // 4. PostgreSQL restarted (fast shutdown: sessions ended), down for 5 s as a package upgrade would be.
     at = Date.now();
     await postgres.stop();
@@ -229,11 +230,12 @@ describe('the portal behind HAProxy: three processes, PostgreSQL, Redis and S3 t
     await recovered('PostgreSQL restarted', at);
 
     const remaining = MIN_LOAD_MS - (Date.now() - t0);
-    await sleep(Math.max(5000, remaining));
+    await sleep(Math.max(3000, remaining));
     await load.stop();
     const loadMs = Date.now() - t0;
-    // Deliveries in flight, and the tabs' 10-second check reconnecting what gave up.
-    await sleep(12_000);
+    // Deliveries in flight, and the tabs' 10-second check reconnecting what gave up (at least 11 s after
+    // the last recovery with the 3 s of load above).
+    await sleep(8000);
 
     // What the database holds of each write the clients made.
     const titles = await query<{ titel: string }>(`select titel from tasks where titel like $1`, [

@@ -92,7 +92,13 @@ describe('a support task from creation to audit', () => {
     await modal.getByTestId('task-modal-tab-notes').click();
     await modal.getByTestId('note-input').fill('Techniker für morgen eingeplant.');
     await modal.getByTestId('note-submit').click();
-    await modal.getByText('Techniker für morgen eingeplant.').waitFor();
+    // The saved note in the list (while it saves, the field still shows the text, read-only).
+    await modal
+      .locator('[data-testid^="note-"]:not([data-testid="note-input"])')
+      .getByText('Techniker für morgen eingeplant.')
+      .waitFor();
+    await modal.getByTestId('note-input').and(page.locator(':not([readonly])')).waitFor();
+    assert.equal(await modal.getByTestId('note-input').inputValue(), '', 'the field is empty for the next note');
 
     await modal.getByTestId('action-request-help').click();
     await choose(page, 'help-agent-select', 'Max Mustermann');

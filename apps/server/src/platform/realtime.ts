@@ -36,8 +36,8 @@ export interface DeviceChannel {
 
 /** What a user missed (an area registers it: the notifications), as the socket sends it. */
 export interface MissedNotifications {
-  /** Since the id the reconnecting client says it last saw, at most `limit`. */
-  afterId(db: Db, userId: number, lastId: number, limit: number): Promise<unknown[]>;
+  /** Since the id the reconnecting client says it last saw, and everything created since `recentSince`; at most `limit`. */
+  afterId(db: Db, userId: number, lastId: number, limit: number, recentSince?: Date): Promise<unknown[]>;
   /** Of these users, everything created since a moment: after an outage of Redis, per user. */
   since(db: Db, userIds: number[], since: Date): Promise<Map<number, unknown[]>>;
 }
@@ -49,6 +49,8 @@ export interface MissedNotifications {
 const OUTAGE_MARGIN_MS = 5_000;
 /** How long a starting process waits for Redis before it serves without it (connecting on meanwhile). */
 const REDIS_START_WAIT_MS = 3_000;
+/** A reconnect's replay repeats the notifications of this long ago (a transaction's statements end within 10 s). */
+const RECONNECT_MARGIN_MS = 10_000;
 /** What one replay hands a socket at most (the area caps it too). */
 const REPLAY_LIMIT = 1000;
 
@@ -195,7 +197,10 @@ export class RealtimeHub {
         socket.handshake.query.lastNotificationId,
     );
     if (Number.isInteger(last) && last >= 0 && this.missed) {
-      const missed = await this.missed.afterId(this.db, userId, last, REPLAY_LIMIT);
+      // Ids are taken at insert but committed in any order: a client that saw 10 live may have missed 9,
+      // committed a moment later while it reconnected. The last seconds come again; the client drops repeats.
+      const recent = new Date(Date.now() - RECONNECT_MARGIN_MS);
+      const missed = await this.missed.afterId(this.db, userId, last, REPLAY_LIMIT, recent);
       if (missed.length) socket.emit('missed_notifications', missed);
     }
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import { serialise, type MissedNotifications } from '../../platform/realtime.js';
@@ -16,11 +16,17 @@ const REPLAY_CAP = 1000;
  * last saw, and after an outage of Redis the notifications of the users connected here since it began.
  */
 export const missedNotifications = {
-  async afterId(db: Db, userId: number, lastId: number, limit: number = PAGE) {
+  async afterId(db: Db, userId: number, lastId: number, limit: number = PAGE, recentSince?: Date) {
+    const after = gt(notifications.id, lastId);
     const rows = await db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.user_id, userId), gt(notifications.id, lastId)))
+      .where(
+        and(
+          eq(notifications.user_id, userId),
+          recentSince ? or(after, gte(notifications.created_at, recentSince)) : after,
+        ),
+      )
       .orderBy(asc(notifications.id))
       .limit(Math.min(limit, REPLAY_CAP));
     return rows.map(serialise);
