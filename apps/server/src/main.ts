@@ -13,6 +13,7 @@ import { RealtimeHub } from './platform/realtime.js';
 import { LOCKS, startScheduler } from './platform/jobs/index.js';
 import { scheduledJobs } from './scheduled-jobs.js';
 import { closeListener, createDrain, drainAndStop } from './platform/drain.js';
+import { releasesSettled } from './platform/unit-of-work.js';
 
 /** How long running requests get to finish after SIGTERM (and the drain, SHUTDOWN_DRAIN_MS). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -82,6 +83,8 @@ async function main() {
         closeSockets: () => realtime.close(),
         closeServer: () => closeListener(() => app.close(), app.server),
         closeRest: async () => {
+          // What the last answers released (pushes through Redis, mails) goes out before Redis and the database close.
+          await releasesSettled();
           await realtime.closeRedis();
           await mailer.close();
           storage.close();

@@ -7,6 +7,7 @@ import {
   createRelease,
   inUnitOfWork,
   registerUnitOfWork,
+  releasesSettled,
   type Effects,
   type NotificationRow,
 } from '../src/platform/unit-of-work.js';
@@ -62,9 +63,15 @@ describe('unit of work: side effects leave after commit, one way', () => {
     assert.equal((await app.inject('/ok')).statusCode, 200);
     await settle();
     assert.equal(released.length, 1);
-    assert.deepEqual(released[0]!.notifications.map((r) => r.id), [1]);
+    assert.deepEqual(
+      released[0]!.notifications.map((r) => r.id),
+      [1],
+    );
     assert.deepEqual(released[0]!.mailIds, [1]);
-    assert.deepEqual(released[0]!.taskChanges.map((c) => c.task.id), [1]);
+    assert.deepEqual(
+      released[0]!.taskChanges.map((c) => c.task.id),
+      [1],
+    );
     assert.deepEqual(released[0]!.playlistChanges, [1, 1]);
     assert.deepEqual(released[0]!.jobs, [{ name: 'work', payload: { n: 1 } }]);
     await app.close();
@@ -76,6 +83,24 @@ describe('unit of work: side effects leave after commit, one way', () => {
     assert.equal((await app.inject('/refused')).statusCode, 409);
     await settle();
     assert.deepEqual(released, []);
+    await app.close();
+  });
+
+  it('a stop waits for the releases still under way after their answers (releasesSettled)', async () => {
+    let done = false;
+    const app = Fastify({ logger: false });
+    registerUnitOfWork(app, async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      done = true;
+    });
+    app.get('/ok', async () => {
+      queueAll(4);
+      return { ok: true };
+    });
+    assert.equal((await app.inject({ url: '/ok' })).statusCode, 200);
+    assert.equal(done, false, 'the answer does not wait for the release');
+    await releasesSettled();
+    assert.equal(done, true, 'the stop does');
     await app.close();
   });
 
@@ -93,7 +118,10 @@ describe('unit of work: side effects leave after commit, one way', () => {
     const release = async (e: Effects) => void released.push(e);
     assert.equal(await inUnitOfWork(release, async () => (queueAll(4), 'done')), 'done');
     await assert.rejects(inUnitOfWork(release, async () => (queueAll(5), Promise.reject(new Error('x')))));
-    assert.deepEqual(released.map((e) => e.mailIds), [[4]]);
+    assert.deepEqual(
+      released.map((e) => e.mailIds),
+      [[4]],
+    );
   });
 
   it('outside a unit of work nothing is queued (the outbox keeps the mail for the retry job)', () => {
@@ -127,6 +155,10 @@ describe('unit of work: side effects leave after commit, one way', () => {
         { name: 'unknown', payload: null },
       ],
     });
-    assert.deepEqual(order, ['notifications', 'task_changed', 'playlist_changed 3,4', 'work', 'mails 7,8'], 'a failing job does not stop the mails');
+    assert.deepEqual(
+      order,
+      ['notifications', 'task_changed', 'playlist_changed 3,4', 'work', 'mails 7,8'],
+      'a failing job does not stop the mails',
+    );
   });
 });

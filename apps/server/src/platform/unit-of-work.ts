@@ -95,6 +95,17 @@ export async function inUnitOfWork<T>(release: Release, fn: () => Promise<T>): P
   return result;
 }
 
+/** Releases started after an answer and not yet done (pushes, background work, mails). */
+const inFlight = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once every release under way has ended: a stopping process waits for it before it closes
+ * Redis and the database, or a notification committed by its last requests would reach no socket.
+ */
+export async function releasesSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
 /** Every request is a unit of work: effects are released after a successful answer only. */
 export function registerUnitOfWork(app: FastifyInstance, release: Release): void {
   app.addHook('onRequest', (req, _reply, done) => {
@@ -106,8 +117,9 @@ export function registerUnitOfWork(app: FastifyInstance, release: Release): void
   app.addHook('onResponse', async (req, reply) => {
     const effects = (req as unknown as { effects?: Effects }).effects;
     if (!effects || reply.statusCode >= 400 || isEmpty(effects)) return;
-    // The answer is out already; delivery must not hold the hook chain.
-    void release(effects);
+    // The answer is out already; delivery must not hold the hook chain (but a stop waits for it).
+    const released: Promise<unknown> = Promise.resolve(release(effects)).finally(() => inFlight.delete(released));
+    inFlight.add(released);
   });
 }
 
