@@ -1,5 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import {
@@ -102,6 +104,38 @@ describe('unit of work: side effects leave after commit, one way', () => {
     await releasesSettled();
     assert.equal(done, true, 'the stop does');
     await app.close();
+  });
+
+  it('releases a committed request whose client left before the answer (the work is done either way)', async (t) => {
+    const released: Effects[] = [];
+    const app = Fastify({ logger: false });
+    registerUnitOfWork(app, async (e) => void released.push(e));
+    let handlerDone!: () => void;
+    const handled = new Promise<void>((r) => (handlerDone = r));
+    app.post('/slow', async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      queueAll(6);
+      setImmediate(handlerDone);
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    t.after(() => app.close());
+    const { port } = app.server.address() as AddressInfo;
+    const req = request({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/slow',
+      headers: { 'content-type': 'application/json' },
+    });
+    const gone = new Promise<string>((resolve) => req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? '')));
+    req.end('{}');
+    setTimeout(() => req.destroy(), 50);
+    assert.equal(await gone, 'ECONNRESET');
+    await handled;
+    await releasesSettled();
+    assert.equal(released.length, 1);
+    assert.deepEqual(released[0]!.jobs, [{ name: 'work', payload: { n: 6 } }]);
   });
 
   it('keeps concurrent requests apart', async () => {

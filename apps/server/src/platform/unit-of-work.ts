@@ -4,8 +4,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 /**
  * The one way a side effect leaves the process: services queue it on the current unit of work
  * (`afterCommit.notify/mail/taskChanged/playlistChanged/job`) while they write, and the unit releases everything
- * once, after its work committed. A request is a unit (released after a successful answer: a
- * failed request committed nothing); a scheduled job runs its body in `inUnitOfWork`.
+ * once, after its work committed. A request is a unit (released after a successful answer, or
+ * when its client left before it: a failed request committed nothing); a scheduled job runs its body in `inUnitOfWork`.
  *
  * Why not per transaction: every write path of a request runs in one transaction that has committed
  * when the handler returns, so "the answer was a success" is "the transaction committed", and the
@@ -114,12 +114,27 @@ export function registerUnitOfWork(app: FastifyInstance, release: Release): void
     // Running the rest of the lifecycle inside the store is how the service layer finds it.
     storage.run(effects, done);
   });
-  app.addHook('onResponse', async (req, reply) => {
+  // Registered at onSend, when the handler has committed and the status is final. It is released once
+  // the answer is out, or at once when the client is already gone: the work is committed either way,
+  // and its pushes, jobs and mails must leave (onResponse never runs for an answer nobody received:
+  // the cluster test lost notifications of tasks whose creator's connection broke at a process stop).
+  app.addHook('onSend', async (req, reply, payload) => {
     const effects = (req as unknown as { effects?: Effects }).effects;
-    if (!effects || reply.statusCode >= 400 || isEmpty(effects)) return;
-    // The answer is out already; delivery must not hold the hook chain (but a stop waits for it).
-    const released: Promise<unknown> = Promise.resolve(release(effects)).finally(() => inFlight.delete(released));
+    if (!effects || reply.statusCode >= 400 || isEmpty(effects)) return payload;
+    // Once only: an onSend that runs again (an error answer after a failed hook) finds nothing left.
+    (req as unknown as { effects?: Effects }).effects = undefined;
+    const res = reply.raw;
+    const answered =
+      res.destroyed || res.writableFinished
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            res.once('finish', resolve);
+            res.once('close', resolve);
+          });
+    // Counted from now, so a stop that closes the listener under this answer still waits for it.
+    const released: Promise<unknown> = answered.then(() => release(effects)).finally(() => inFlight.delete(released));
     inFlight.add(released);
+    return payload;
   });
 }
 
