@@ -172,7 +172,7 @@ export interface Haproxy {
  * HAProxy with deploy/haproxy.cfg as the operator installs it: only the listening address and the
  * processes' ports are replaced, so the checks, stickiness, timeouts and retries under test are the file's.
  */
-export async function startHaproxy(backendPorts: number[]): Promise<Haproxy> {
+export async function startHaproxy(backendPorts: number[], requestLog?: string): Promise<Haproxy> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-haproxy-'));
   const original = fs.readFileSync(HAPROXY_CFG, 'utf8');
@@ -180,14 +180,16 @@ export async function startHaproxy(backendPorts: number[]): Promise<Haproxy> {
   const cfg = original
     .replace(/^\s*bind :80$/m, `  bind 127.0.0.1:${port}`)
     .replace(/(^\s*server p\d .*\n?)+/m, `${servers}\n`)
-    // Request lines would flood the test's output; the rest of the file is kept as it is.
-    .replace(/^\s*log stdout.*$/m, '');
+    // Request lines would flood the test's output: kept only in a file asked for (a failed run's
+    // termination states). The rest of the file is kept as it is.
+    .replace(/^\s*log stdout.*$/m, (line) => (requestLog ? line : ''));
   if (!cfg.includes(`bind 127.0.0.1:${port}`) || !cfg.includes(servers))
     throw new Error('deploy/haproxy.cfg: bind or server lines not found');
   const file = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(file, cfg);
   const bin = fs.existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
   const child = spawn(bin, ['-f', file, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (requestLog) child.stdout?.pipe(fs.createWriteStream(requestLog));
   const logs = tail(child);
   await until('haproxy', () => canConnect(port), 10_000, logs);
   return {

@@ -3,8 +3,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { idempotencyKeys, rksvOrders, tasks } from '../src/db/schema/index.js';
-import { IDEMPOTENCY_HEADER, MSG_BAD_KEY, MSG_IN_PROGRESS } from '../src/platform/idempotency.js';
+import pg from 'pg';
+import { PROCESS_NAME } from '../src/db/client.js';
+import type { HttpError } from '../src/platform/errors.js';
+import { IDEMPOTENCY_HEADER, MSG_BAD_KEY, MSG_IN_PROGRESS, storeAnswer } from '../src/platform/idempotency.js';
 import { solveAltcha } from './altcha-solve.js';
+import { createAltcha } from '../src/modules/public-forms/altcha.js';
 import { addUser, bearer, createTestApp, dbTargets, login, type TestApp } from './helpers.js';
 import { PNG, fields, multipart, seedCustomers } from './tasks-fixtures.js';
 import { DEP_REQUEST as DEP, RKSV_ORDER as ORDER, SUPPORT_REQUEST as SUPPORT } from './request-fixtures.js';
@@ -203,6 +207,114 @@ for (const target of dbTargets()) {
         assert.notEqual(res.json().reference, 1);
         assert.equal(res.headers['idempotent-replayed'], undefined);
       }
+    });
+
+    it('a key whose process died half way is taken over at once; one whose process lives is in progress', async () => {
+      const scope = 'POST /web/deprequest|ip:127.0.0.1';
+      const send = (k: string) =>
+        solveAltcha(t.app).then((altcha) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/web/deprequest',
+            payload: { ...DEP, altcha },
+            headers: { [IDEMPOTENCY_HEADER]: k },
+          }),
+        );
+      // A process killed with its request half done: no connection of its name is left.
+      const dead = key();
+      await t.db.insert(idempotencyKeys).values({ scope, key: dead, holder: 'portal gone 4711 0000#a1' });
+      const before = await taskCount();
+      const takenOver = await send(dead);
+      assert.equal(takenOver.statusCode, 200, takenOver.body);
+      assert.equal(await taskCount(), before + 1, 'the retry did the work, once');
+      assert.equal((await send(dead)).headers['idempotent-replayed'], 'true');
+
+      // A process alive (this one, or on PostgreSQL another with a connection open): in progress.
+      const mine = key();
+      await t.db.insert(idempotencyKeys).values({ scope, key: mine, holder: `${PROCESS_NAME}#b2` });
+      assert.equal((await send(mine)).statusCode, 409);
+      // One that answers while the retry waits (IDEMPOTENCY_WAIT_MS): the retry replays its answer.
+      const later = key();
+      await t.db.insert(idempotencyKeys).values({ scope, key: later, holder: `${PROCESS_NAME}#d4` });
+      const waiting = send(later);
+      await new Promise((r) => setTimeout(r, 800));
+      await t.db
+        .update(idempotencyKeys)
+        .set({ status: 200, content_type: 'application/json; charset=utf-8', body: '{"message":"ok","reference":42}' })
+        .where(eq(idempotencyKeys.key, later));
+      const replayed = await waiting;
+      assert.equal(replayed.statusCode, 200);
+      assert.equal(replayed.headers['idempotent-replayed'], 'true');
+      assert.equal(replayed.json().reference, 42);
+      if (target === 'postgres') {
+        const other = new pg.Client({
+          connectionString: process.env.TEST_DATABASE_URL,
+          application_name: 'portal other 1 beef',
+        });
+        await other.connect();
+        const theirs = key();
+        await t.db.insert(idempotencyKeys).values({ scope, key: theirs, holder: 'portal other 1 beef#c3' });
+        const busy = await send(theirs);
+        assert.equal(busy.statusCode, 409);
+        assert.equal(busy.json().message, MSG_IN_PROGRESS.de);
+        await other.end();
+        // Its connection gone, the process is gone: the next retry does the work.
+        let retried = await send(theirs);
+        for (let i = 0; i < 20 && retried.statusCode === 409; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          retried = await send(theirs);
+        }
+        assert.equal(retried.statusCode, 200, retried.body);
+      }
+    });
+
+    it('a retry after its process died carries the proof of work its first try spent; another key may not', async () => {
+      const scope = 'POST /web/deprequest|ip:127.0.0.1';
+      const altcha = await solveAltcha(t.app);
+      const k = key();
+      // The first try: its proof checked and spent, then its process killed before the work.
+      const verifier = createAltcha(t.db, t.config.publicForms.altchaHmacKey);
+      assert.equal(await verifier.verify(altcha, `${scope} ${k}`), true);
+      await t.db.insert(idempotencyKeys).values({ scope, key: k, holder: 'portal gone 4712 0000#e5' });
+      const send = (idem: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/web/deprequest',
+          payload: { ...DEP, altcha },
+          headers: { [IDEMPOTENCY_HEADER]: idem },
+        });
+      const before = await taskCount();
+      const retry = await send(k);
+      assert.equal(retry.statusCode, 200, retry.body);
+      assert.equal(await taskCount(), before + 1);
+      const other = await send(key());
+      assert.equal(other.statusCode, 400, 'the same solution under another key is spent');
+      assert.equal(await verifier.verify(altcha), false);
+    });
+
+    it('the answer commits with the work: a holder whose key was taken over stores nothing and rolls back', async () => {
+      const taskRow = () => ({ titel: 'Fenced', beschreibung: 'x', frist: new Date(), typ: 1, country_id: 1 });
+      const scope = 'POST /api/test|user:1';
+      const k = key();
+      await t.db.insert(idempotencyKeys).values({ scope, key: k, holder: 'p#new' });
+      const answer = { status: 201, contentType: 'application/json; charset=utf-8', body: '{"id":1}' };
+      const before = await taskCount();
+      await assert.rejects(
+        t.db.transaction(async (tx) => {
+          await tx.insert(tasks).values(taskRow());
+          await storeAnswer(tx, { scope, key: k, holder: 'p#old' }, answer);
+        }),
+        (e: HttpError) => e.statusCode === 409,
+      );
+      assert.equal(await taskCount(), before, 'the fenced work rolled back');
+      await t.db.transaction(async (tx) => {
+        await tx.insert(tasks).values(taskRow());
+        await storeAnswer(tx, { scope, key: k, holder: 'p#new' }, answer);
+      });
+      assert.equal(await taskCount(), before + 1);
+      const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k));
+      assert.equal(row?.status, 201);
+      assert.equal(row?.body, '{"id":1}');
     });
 
     it('a malformed key is refused; a refused proof of work is an answer and is kept', async () => {

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -194,6 +195,13 @@ const CUSTOM_PLAN_MARK = '/* custom plan */';
  */
 export const customPlan: SQL = sql.raw(`${CUSTOM_PLAN_MARK} `);
 
+/**
+ * This process's name on its PostgreSQL connections (`application_name`, at most 63 bytes): another
+ * process can tell from pg_stat_activity whether this one still lives (a crashed process's connections
+ * end with it), as the idempotency keys do for a first request whose process is gone.
+ */
+export const PROCESS_NAME = `portal ${os.hostname().slice(0, 30)} ${process.pid} ${randomBytes(4).toString('hex')}`;
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = (await import('pg')).default;
@@ -201,6 +209,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const statementMs = opts.statementTimeoutMs || undefined;
     const pool = new Pool({
       connectionString: opts.databaseUrl,
+      application_name: PROCESS_NAME,
       max: opts.poolSize ?? 20,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
       // The server cancels a long statement; the client gives up a little later when the server

@@ -17,6 +17,8 @@ import { parseFields } from './validation.js';
 import { contentDisposition } from './uploads.js';
 import { auditedCall, isAudited } from './audited-call.js';
 import { Reply } from './reply.js';
+import { storeAnswer } from './idempotency.js';
+import type { Db } from '../db/client.js';
 
 /**
  * The one way a call is registered: `serve(app, ctx, calls.x, service)`. From the declaration it
@@ -139,6 +141,9 @@ function responseSchema(call: Call) {
 }
 
 function checkDeclaration(call: Call): void {
+  // An idempotent call's work and answer commit together or not at all; a kept refusal commits without its answer.
+  if (call.idempotent && call.audit?.keepRefused)
+    throw new Error(`${call.name}: an idempotent call cannot keep a refused try (audit.keepRefused)`);
   const named = pathParams(call.path);
   const declared = Object.keys((call.params as { shape?: object } | undefined)?.shape ?? {});
   if (
@@ -153,6 +158,24 @@ function checkDeclaration(call: Call): void {
       if (seen.has(key)) throw new Error(`${call.name}: "${key}" is declared twice (path, query, body or headers)`);
       seen.add(key);
     }
+}
+
+/**
+ * An answer as a retry gets it: the JSON the route's serializer writes, or a Reply's own text; null
+ * for a stream, which is not kept (its key is released when it is sent).
+ */
+function storedAnswer(reply: FastifyReply, result: unknown, status: number, empty: boolean) {
+  if (result instanceof Reply) {
+    if (result.body !== undefined && typeof result.body !== 'string' && !Buffer.isBuffer(result.body)) return null;
+    return {
+      status: result.status,
+      contentType: result.headers['content-type'] ?? null,
+      body: String(result.body ?? ''),
+    };
+  }
+  if (empty) return { status, contentType: null, body: '' };
+  reply.status(status);
+  return { status, contentType: 'application/json; charset=utf-8', body: String(reply.serialize(result)) };
 }
 
 export function serve<C extends Call, Ctx extends object>(
@@ -213,9 +236,19 @@ export function serve<C extends Call, Ctx extends object>(
             ? (service as (c: unknown, i: unknown) => unknown)(c, input)
             : (service as (c: unknown, v: unknown, i: unknown) => unknown)(c, viewer, input);
         // A staff member's write runs in one transaction with its audit row (platform/audited-call.ts).
-        const result = await (isAudited(call, viewer)
-          ? auditedCall(callCtx as CallCtx<Ctx> & AuditCtx, call, viewer, input, run)
-          : run(callCtx));
+        const work = (c: CallCtx<Ctx>) =>
+          isAudited(call, viewer) ? auditedCall(c as CallCtx<Ctx> & AuditCtx, call, viewer, input, run) : run(c);
+        // A create call sent with an Idempotency-Key: its answer commits in the transaction of its work
+        // (platform/idempotency.ts, storeAnswer), so a process that dies between the two leaves neither.
+        const held = call.idempotent ? req.idempotency : null;
+        const result = held
+          ? await (callCtx as unknown as { db: Db }).db.transaction(async (tx) => {
+              const answer = await work({ ...callCtx, db: tx });
+              const stored = storedAnswer(reply, answer, status, call.answer === null);
+              if (stored) await storeAnswer(tx, held, stored);
+              return answer;
+            })
+          : await work(callCtx);
         if (call.cacheControl) reply.header('cache-control', call.cacheControl);
         if (result instanceof Reply) {
           reply.status(result.status).headers(result.headers);

@@ -11,7 +11,15 @@ export const idempotencyKeys = pgTable(
     /** Route and caller: `POST /web/deprequest|ip:…` or `POST /api/create-task|user:…`. */
     scope: text().notNull(),
     key: text().notNull(),
-    /** The answer's HTTP status; null while the first request is still being handled. */
+    /**
+     * The process handling the first request (its database connections carry this name): a retry
+     * takes over a key whose holder has no connection left (a crashed process). Null on rows of old.
+     */
+    holder: text(),
+    /**
+     * The answer's HTTP status; null while the first request is still being handled. A success is
+     * stored in the transaction of its work, so a key without an answer never did the work.
+     */
     status: integer(),
     content_type: text(),
     body: text(),

@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { createHash, createHmac } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
@@ -53,9 +53,11 @@ export interface Altcha {
   /**
    * True once for a valid, unexpired solution (the base64 payload of `{challenge, solution}`);
    * false for anything else, including a solution that was already used (single use, counted
-   * in the database so that every server process knows).
+   * in the database so that every server process knows). `retryKey`: the request's submission
+   * (caller and Idempotency-Key, `submissionOf`): a retry of the submission that spent the solution
+   * may carry it again (its first try may have died with its process before it did the work).
    */
-  verify(payload: unknown): Promise<boolean>;
+  verify(payload: unknown, retryKey?: string): Promise<boolean>;
 }
 
 export function createAltcha(db: Db, hmacKey: string): Altcha {
@@ -86,7 +88,7 @@ export function createAltcha(db: Db, hmacKey: string): Altcha {
         hmacKeySignatureSecret: keySecret,
       }),
 
-    async verify(payload) {
+    async verify(payload, retryKey) {
       if (typeof payload !== 'string' || payload.length === 0 || payload.length > 4096) return false;
       let decoded: unknown;
       try {
@@ -110,7 +112,24 @@ export function createAltcha(db: Db, hmacKey: string): Altcha {
         return false;
       }
       void sweep().catch(() => {});
-      return hitRateLimit(db, `altcha:${challenge.signature}`, 1, CHALLENGE_TTL_MS);
+      const spent = `altcha:${challenge.signature}`;
+      // Which submission spent it, by a digest of its key (the sweep removes both with the challenge).
+      const spentBy = retryKey && `${spent}|${createHash('sha256').update(retryKey).digest('hex').slice(0, 32)}`;
+      if (await hitRateLimit(db, spent, 1, CHALLENGE_TTL_MS)) {
+        if (spentBy) await hitRateLimit(db, spentBy, Number.MAX_SAFE_INTEGER, CHALLENGE_TTL_MS);
+        return true;
+      }
+      if (!spentBy) return false;
+      const [mark] = await db
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(
+          and(
+            eq(rateLimits.key, spentBy),
+            sql`${rateLimits.window_start} > now() - make_interval(secs => ${CHALLENGE_TTL_MS / 1000})`,
+          ),
+        );
+      return mark !== undefined;
     },
   };
 }

@@ -19,6 +19,7 @@ import { readMultipart, type StagedFile } from '../../platform/uploads.js';
 import { parseFields } from '../../platform/validation.js';
 import { createAltcha } from './altcha.js';
 import { submitCompanySwitch, submitDep, submitMenuChange, submitSupport, type Submitted } from './service.js';
+import { submissionOf } from '../../platform/idempotency.js';
 
 const WINDOW_MS = 10 * 60 * 1000;
 const MSG_TOO_MANY = COMMON_MSG.tooManyRequests;
@@ -48,10 +49,10 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       throw new HttpError(429, MSG_TOO_MANY);
   };
   /** Honeypot filled or no valid, unused proof of work: a robot, and nothing is stored. */
-  const assertHuman = async (fields: Record<string, unknown>) => {
+  const assertHuman = async (fields: Record<string, unknown>, retryKey: string | undefined) => {
     const trap = fields[HONEYPOT_FIELD];
     if (trap !== undefined && String(trap).trim() !== '') throw badRequest(PUBLIC_FORM_MSG.robot);
-    if (!(await altcha.verify(fields[ALTCHA_FIELD]))) throw badRequest(PUBLIC_FORM_MSG.robot);
+    if (!(await altcha.verify(fields[ALTCHA_FIELD], retryKey))) throw badRequest(PUBLIC_FORM_MSG.robot);
   };
   /**
    * Reads a form's multipart body: the proof of work comes before any file, so a robot's files are
@@ -61,7 +62,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     let human = false;
     const checkHuman = async (fields: Record<string, string>) => {
       human = true;
-      await assertHuman(fields);
+      await assertHuman(fields, submissionOf(req));
     };
     const mp = await readMultipart(req, config.uploads, 'files', checkHuman);
     try {
@@ -109,7 +110,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       // Before the body schema: a robot learns nothing about the fields.
       preValidation: async (req) => {
         const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-        await assertHuman(body);
+        await assertHuman(body, submissionOf(req));
       },
     },
   );

@@ -55,16 +55,19 @@ export async function createOrder(
 
   let session;
   try {
-    session = await payments.createCheckout({
-      orderId,
-      mode,
-      email: input.email,
-      currency: 'eur',
-      lines,
-      amountTotal: total.gross,
-      successUrl: `${config.publicUrl}/rksv/result?session_id={CHECKOUT_SESSION_ID}&status=success`,
-      cancelUrl: `${config.publicUrl}/web/rksv-checkout-cancelled?ref=${returnRef}`,
-    });
+    session = await payments.createCheckout(
+      {
+        orderId,
+        mode,
+        email: input.email,
+        currency: 'eur',
+        lines,
+        amountTotal: total.gross,
+        successUrl: `${config.publicUrl}/rksv/result?session_id={CHECKOUT_SESSION_ID}&status=success`,
+        cancelUrl: `${config.publicUrl}/web/rksv-checkout-cancelled?ref=${returnRef}`,
+      },
+      db,
+    );
   } catch (err) {
     ctx.log.error({ err, orderId }, 'checkout session could not be opened');
     throw new HttpError(502, SHOP_ERR.providerDown);

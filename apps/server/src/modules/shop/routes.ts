@@ -24,6 +24,7 @@ import { createOrder, markOrderFailed, orderDetails, sessionForReturnRef } from 
 import { isEventProcessed, processPaymentEvent } from './payment-events.js';
 import { listProducts } from './products.js';
 import { optionalSession } from './replacement.js';
+import { submissionOf } from '../../platform/idempotency.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -50,7 +51,7 @@ export const shopRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   const altcha = createAltcha(ctx.db, ctx.config.publicForms.altchaHmacKey);
   const assertHuman = async (req: FastifyRequest) => {
     const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-    if (!(await altcha.verify(body[ALTCHA_FIELD]))) throw badRequest(SHOP_ERR.robot);
+    if (!(await altcha.verify(body[ALTCHA_FIELD], submissionOf(req)))) throw badRequest(SHOP_ERR.robot);
   };
   const perIp = app.rateLimit({
     max: ctx.config.publicForms.rateLimit,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { PAYMENT_METHODS, type PaymentMethod } from '@portal/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { localCheckoutSessions } from '../../db/schema/index.js';
 import type { CheckoutRequest, CheckoutSession, PaymentEvent, PaymentProvider, SessionState } from './types.js';
 
@@ -31,9 +31,9 @@ export class LocalPaymentProvider implements PaymentProvider {
     return `${this.publicUrl}/web/checkout/${encodeURIComponent(id)}`;
   }
 
-  async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {
+  async createCheckout(req: CheckoutRequest, db: DbOrTx = this.db): Promise<CheckoutSession> {
     const id = newId('cs_local');
-    await this.db.insert(localCheckoutSessions).values({
+    await db.insert(localCheckoutSessions).values({
       id,
       client_reference_id: String(req.orderId),
       customer_email: req.email,

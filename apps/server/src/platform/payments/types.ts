@@ -1,3 +1,5 @@
+import type { DbOrTx } from '../../db/client.js';
+
 /**
  * Payment providers behind one interface. A provider opens a hosted checkout session and reports
  * what happened to it as events; the shop fulfils orders from those events only (one code path for
@@ -65,7 +67,11 @@ export interface SessionState {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
-  createCheckout(req: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * `db`: the caller's transaction, for a provider that keeps its sessions in the database (the
+   * built-in checkout), so the session commits or rolls back with its order.
+   */
+  createCheckout(req: CheckoutRequest, db?: DbOrTx): Promise<CheckoutSession>;
   /** The session as the provider sees it; null when it does not know it or cannot be reached. */
   sessionState(sessionId: string): Promise<SessionState | null>;
 }
