@@ -358,6 +358,7 @@ describe('the portal behind HAProxy: three processes, PostgreSQL, Redis and S3 t
       memoryMiBPerProcess: processes.map((p) => rssMiB(p.pid)),
       restarts: processes.map((p) => p.starts - 1),
       restartedWithoutRedis,
+      tabsToldToResync: tabs.filter((t) => t.resyncs > 0).length,
     };
     const minuteRuns = await jobRuns();
     const minutes = Math.ceil((Date.now() - firstStart) / 60_000);
@@ -366,6 +367,11 @@ describe('the portal behind HAProxy: three processes, PostgreSQL, Redis and S3 t
     for (const t of tabs) t.close();
 
     assert.ok(restartedWithoutRedis, 'a process starts and answers /readyz while Redis is away');
+    // Task changes have no replay: once Redis is back, the tabs are told to fetch their boards again.
+    assert.ok(
+      tabs.filter((t) => t.resyncs > 0).length >= tabs.length / 2,
+      'the tabs connected when Redis came back hear resync',
+    );
     for (const op of WRITES)
       assert.ok(acknowledged.filter((w) => w.op === op).length > 20, `${op}: too few writes acknowledged`);
     assert.deepEqual(

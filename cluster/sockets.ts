@@ -15,6 +15,8 @@ export class NotificationTab {
   readonly live = new Set<number>();
   readonly replayed = new Set<number>();
   reconnects = 0;
+  /** `resync`s heard: the server's Redis came back, and the tab's boards would fetch again. */
+  resyncs = 0;
   private lastId: number;
   private check: NodeJS.Timeout;
 
@@ -41,6 +43,7 @@ export class NotificationTab {
       this.socket.auth = { token: user.accessToken, lastNotificationId: this.lastId };
     });
     this.socket.io.on('reconnect', () => this.reconnects++);
+    this.socket.on('resync', () => this.resyncs++);
     this.check = setInterval(() => {
       if (!this.socket.connected && !this.socket.active) {
         this.socket.auth = { token: user.accessToken, lastNotificationId: this.lastId };

@@ -45,7 +45,9 @@ describe('unassigned tasks, live boards and the country switch', () => {
 
   it('an agent lists the unassigned tasks of their country, opens one as a notification does, and takes it', async () => {
     const agent = await as(DEMO.agentAT);
-    const { tasks } = await agent.get<{ tasks: Row[] }>(`/api/get-tasks-from-agent/1/offen/${agent.id}?unassigned=true`);
+    const { tasks } = await agent.get<{ tasks: Row[] }>(
+      `/api/get-tasks-from-agent/1/offen/${agent.id}?unassigned=true`,
+    );
     const free = tasks[0];
     assert.ok(free, 'the demo data has an unassigned open task');
 
@@ -73,7 +75,11 @@ describe('unassigned tasks, live boards and the country switch', () => {
     await page.getByText('Sie haben die Aufgabe übernommen.').waitFor();
     await modal.getByTestId('task-unassigned-info').waitFor({ state: 'detached' });
     await page.getByTestId('action-close').click();
-    await page.getByTestId(`task-card-${free.id}`).getByTestId('task-agent-name').filter({ hasText: 'Max Mustermann' }).waitFor();
+    await page
+      .getByTestId(`task-card-${free.id}`)
+      .getByTestId('task-agent-name')
+      .filter({ hasText: 'Max Mustermann' })
+      .waitFor();
     await context.close();
 
     // Taken, it has left the unassigned list, and the Egyptian agent never had it.
@@ -114,6 +120,48 @@ describe('unassigned tasks, live boards and the country switch', () => {
     await colleague.context.close();
   });
 
+  it('a board that lost its socket fetches again when it is back: a change made meanwhile shows', async () => {
+    const agent = await as(DEMO.agentAT);
+    const { tasks } = await agent.get<{ tasks: Row[] }>(`/api/get-tasks-from-agent/1/offen/${agent.id}`);
+    const task = tasks.find((t) => t.user_id === agent.id);
+    assert.ok(task, 'the demo agent has an open task');
+
+    const admin = await app.open();
+    // The socket has connected (socket.io's connect packet, "40"): only then can it be lost.
+    const socketUp = new Promise<void>((resolve) =>
+      admin.page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          if (String(f.payload).startsWith('40')) resolve();
+        }),
+      ),
+    );
+    await signIn(admin.page, DEMO.admin);
+    await admin.page.waitForURL('**/agent-dashboard');
+    await admin.page.getByTestId(`task-card-${task.id}`).waitFor();
+    await admin.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    // The admin's connection drops (a train, a process restarted): the socket is gone meanwhile.
+    await socketUp;
+    await admin.context.setOffline(true);
+
+    const colleague = await app.open();
+    await signIn(colleague.page, DEMO.agentAT);
+    await colleague.page.waitForURL('**/agent-dashboard');
+    await colleague.page.goto(`/tasks/${task.id}`);
+    await colleague.page.getByTestId('action-mark-done').click();
+    await colleague.page.getByTestId('action-reopen').waitFor();
+    assert.equal(await admin.page.getByTestId(`task-card-${task.id}`).count(), 1, 'offline, the board cannot know');
+
+    // Back online, the socket reconnects, and the board fetches what it missed (no task_changed is replayed).
+    await admin.context.setOffline(false);
+    await admin.page.getByTestId(`task-card-${task.id}`).waitFor({ state: 'detached', timeout: 20_000 });
+    assert.ok(await admin.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no reload');
+
+    await colleague.page.getByTestId('action-reopen').click();
+    await colleague.page.getByTestId('action-mark-done').waitFor();
+    await admin.context.close();
+    await colleague.context.close();
+  });
+
   it('an admin switches the board to another country, kept in the URL, in German and Arabic', async () => {
     const admin = await as(DEMO.admin);
     const eg = await admin.get<{ tasks: Row[] }>('/api/get-tasks-from-admin/2/offen');
@@ -145,7 +193,9 @@ describe('unassigned tasks, live boards and the country switch', () => {
     await page.getByTestId('board-country').getByText('النمسا').click();
     await page.getByTestId('board-unassigned').click();
     await page.getByTestId('task-tab-erledigt').click();
-    await page.waitForURL((u) => u.searchParams.get('unassigned') === 'true' && u.searchParams.get('status') === 'erledigt');
+    await page.waitForURL(
+      (u) => u.searchParams.get('unassigned') === 'true' && u.searchParams.get('status') === 'erledigt',
+    );
     assert.ok(!page.url().includes('country='), 'the own country is the default');
     await page.locator('[data-testid^="task-card-"]').first().click();
     await page.getByTestId('task-modal').getByTestId('task-unassigned-info').waitFor();
@@ -159,7 +209,8 @@ describe('unassigned tasks, live boards and the country switch', () => {
     await phone.page.waitForURL('**/agent-dashboard');
     await boardLoaded(phone.page);
     // The sidebar opens over the board on a phone; closed, the board shows.
-    if (await phone.page.getByTestId('sidebar-overlay').isVisible()) await phone.page.getByTestId('sidebar-toggle').click();
+    if (await phone.page.getByTestId('sidebar-overlay').isVisible())
+      await phone.page.getByTestId('sidebar-toggle').click();
     await phone.page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
     const row = await phone.page.getByTestId('board-country').boundingBox();
     const chip = await phone.page.getByTestId('board-unassigned').boundingBox();

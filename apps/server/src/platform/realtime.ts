@@ -206,12 +206,15 @@ export class RealtimeHub {
   }
 
   /**
-   * After Redis was away: each socket on this process gets its user's notifications since the outage
-   * began as `missed_notifications` (what a reconnect gets; the client drops the ones it has). Never
+   * After Redis was away: each socket on this process hears `resync` (its boards fetch again) and gets
+   * its user's notifications since the outage began as `missed_notifications` (what a reconnect gets;
+   * the client drops the ones it has). Never
    * throws: the bell's next fetch is the fallback.
    */
   private async replayAfterOutage(since: Date): Promise<void> {
     if (!this.io || !this.missed) return;
+    // Boards missed the task changes meanwhile too; they carry no history to replay: they fetch again.
+    this.io.local.emit('resync');
     try {
       const local = [...this.io.of('/').sockets.values()];
       const userIds = [...new Set(local.map((s) => s.data.userId as number))];

@@ -17,6 +17,8 @@ export interface SocketEvents {
   missed_notifications: (list: PortalNotification[]) => void;
   pong: (p: { time: number }) => void;
   task_changed: (e: TaskChangedEvent) => void;
+  /** Task changes may have been missed (the server's Redis was away): what shows tasks fetches again. */
+  resync: () => void;
 }
 
 export interface ClientEvents {
@@ -89,4 +91,19 @@ export function onTaskChanged(fn: TaskListener): () => void {
 
 export function emitTaskChanged(e: TaskChangedEvent): void {
   for (const fn of taskListeners) fn(e);
+}
+
+const resyncListeners = new Set<() => void>();
+
+/**
+ * Task changes may have been missed: the socket was away (a reconnect) or the server's Redis was
+ * (`resync`). Changes are not replayed; whoever shows tasks fetches them again.
+ */
+export function onTasksResync(fn: () => void): () => void {
+  resyncListeners.add(fn);
+  return () => resyncListeners.delete(fn);
+}
+
+export function emitTasksResync(): void {
+  for (const fn of resyncListeners) fn();
 }

@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PortalNotification } from '@portal/shared';
-import { emitLiveNotification, emitTaskChanged, openSocket, whenSettled, type PortalSocket } from '../../lib/socket';
+import {
+  emitLiveNotification,
+  emitTaskChanged,
+  emitTasksResync,
+  openSocket,
+  whenSettled,
+  type PortalSocket,
+} from '../../lib/socket';
 import { getMissedNotifications } from './api/get-missed-notifications';
 import { getNotifications } from './api/get-notifications';
 import { markNotificationAsRead } from './api/mark-notification-as-read';
@@ -78,7 +85,10 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
         socket = opened;
         socket.on('connect', () => {
           setConnected(true);
-          if (hadOutage) void fetchMissed();
+          if (hadOutage) {
+            void fetchMissed();
+            emitTasksResync();
+          }
           hadOutage = false;
         });
         socket.on('disconnect', () => {
@@ -90,6 +100,7 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
         socket.on('missed_notifications', (missed) => take(missed, true));
         // Boards share this socket: a task changed by someone else refreshes them.
         socket.on('task_changed', emitTaskChanged);
+        socket.on('resync', emitTasksResync);
         // The server hands out what was missed when the handshake says what was last seen.
         socket.io.on('reconnect_attempt', () => {
           if (socket) socket.auth = { ...(socket.auth as object), lastNotificationId: lastId.current };

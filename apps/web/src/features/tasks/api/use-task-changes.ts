@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { tasksCalls } from '@portal/shared/contracts';
 import { callKey } from '../../../lib/calls';
-import { onTaskChanged } from '../../../lib/socket';
+import { onTaskChanged, onTasksResync } from '../../../lib/socket';
 import { agentsKey, taskKeys } from './query-keys';
 
 /** Changes arriving together (an audit closes and notifies at once) cause one refetch. */
@@ -34,8 +34,14 @@ export function useTaskChanges(): void {
       changed.add(e.id);
       timer ??= window.setTimeout(flush, SETTLE_MS);
     });
+    // Changes missed while the socket or the server's Redis was away: everything shown of tasks again.
+    const offResync = onTasksResync(() => {
+      void qc.invalidateQueries({ queryKey: taskKeys.all });
+      void qc.invalidateQueries({ queryKey: agentsKey });
+    });
     return () => {
       off();
+      offResync();
       window.clearTimeout(timer);
     };
   }, [qc]);
