@@ -101,6 +101,48 @@ describe('live notifications between two agents', () => {
     await b.context.close();
   });
 
+  it('a bell that could not start (the server answered 503 at sign-in) starts on its own and goes live', async () => {
+    const base = app.server.url;
+    const anna = await signInApi(base, DEMO.admin);
+    const max = await signInApi(base, DEMO.agentAT);
+    const b = await app.open();
+    // The list call fails once, as during a database restart; nothing else does.
+    let refused = 0;
+    await b.page.route('**/api/get-notifications', async (route) => {
+      if (refused++ === 0) return route.fulfill({ status: 503, body: '{"message":"Dienst nicht verfügbar"}' });
+      return route.continue();
+    });
+    await signIn(b.page, DEMO.agentAT);
+    await b.page.waitForURL('**/agent-dashboard');
+    await b.page.locator('[data-testid^="task-card-"]').first().waitFor();
+    // The 10-second check tries again: the bell loads, then its socket opens.
+    for (const until = Date.now() + 25_000; refused < 2; await new Promise((r) => setTimeout(r, 200)))
+      assert.ok(Date.now() < until, 'the list was not asked for again');
+    const before = await count(b.page);
+    // Live: sent until it arrives (the socket opens once the screen has settled after the list).
+    const title = `Nach dem Ausfall ${Date.now() % 100000}`;
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await call(base, '/api/create-notification', anna.accessToken, {
+        user_id: max.id,
+        title,
+        message: 'Bitte ansehen.',
+        type: 'info',
+      });
+      const arrived = await b.page
+        .waitForFunction(
+          (n) => Number(document.querySelector('[data-testid="notification-count"]')?.getAttribute('data-count')) > n,
+          before,
+          { timeout: 3000 },
+        )
+        .then(() => true)
+        .catch(() => false);
+      if (arrived) break;
+      assert.ok(Date.now() < deadline, 'no live notification reached the bell');
+    }
+    await b.context.close();
+  });
+
   it('a notification written in German reaches an English and an Arabic reader in their language', async () => {
     const base = app.server.url;
     const max = await signInApi(base, DEMO.agentAT);

@@ -69,13 +69,25 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
       }
     };
 
-    void getNotifications()
-      .then(async (all) => {
-        if (cancelled) return;
-        take(all, false);
-        loaded.current = true;
-        await whenSettled(() => queryClient.isFetching());
-        if (cancelled) return;
+    // The list, then the socket. A failure of either (a server restarting, the socket's module not
+    // loading on a bad connection) is tried again by the 10-second check below, not left for a reload.
+    let listed = false;
+    let starting = false;
+    let tries = 0;
+    const start = async () => {
+      if (starting || socket || cancelled) return;
+      starting = true;
+      tries++;
+      try {
+        if (!listed) {
+          const all = await getNotifications();
+          if (cancelled) return;
+          take(all, false);
+          listed = true;
+          loaded.current = true;
+          await whenSettled(() => queryClient.isFetching());
+          if (cancelled) return;
+        }
         const opened = await openSocket(user, lastId.current);
         if (!opened) return;
         if (cancelled) {
@@ -83,34 +95,48 @@ export function useNotifications(user: { id: number; accessToken: string } | nul
           return;
         }
         socket = opened;
-        socket.on('connect', () => {
-          setConnected(true);
-          if (hadOutage) {
-            void fetchMissed();
-            emitTasksResync();
-          }
-          hadOutage = false;
-        });
-        socket.on('disconnect', () => {
-          setConnected(false);
-          hadOutage = true;
-        });
-        socket.on('connect_error', (e) => console.warn('socket', e.message));
-        socket.on('notification', (n) => take([n], true));
-        socket.on('missed_notifications', (missed) => take(missed, true));
-        // Boards share this socket: a task changed by someone else refreshes them.
-        socket.on('task_changed', emitTaskChanged);
-        socket.on('resync', emitTasksResync);
-        // The server hands out what was missed when the handshake says what was last seen.
-        socket.io.on('reconnect_attempt', () => {
-          if (socket) socket.auth = { ...(socket.auth as object), lastNotificationId: lastId.current };
-        });
-      })
-      .catch((e) => console.warn('notifications', e));
+        wire(opened);
+        // A later try: what boards show may have changed while there was no socket.
+        if (tries > 1) emitTasksResync();
+      } catch (e) {
+        console.warn('notifications', e);
+      } finally {
+        starting = false;
+      }
+    };
+
+    const wire = (s: PortalSocket) => {
+      s.on('connect', () => {
+        setConnected(true);
+        if (hadOutage) {
+          void fetchMissed();
+          emitTasksResync();
+        }
+        hadOutage = false;
+      });
+      s.on('disconnect', () => {
+        setConnected(false);
+        hadOutage = true;
+      });
+      s.on('connect_error', (e) => console.warn('socket', e.message));
+      s.on('notification', (n) => take([n], true));
+      s.on('missed_notifications', (missed) => take(missed, true));
+      // Boards share this socket: a task changed by someone else refreshes them.
+      s.on('task_changed', emitTaskChanged);
+      s.on('resync', emitTasksResync);
+      // The server hands out what was missed when the handshake says what was last seen.
+      s.io.on('reconnect_attempt', () => {
+        s.auth = { ...(s.auth as object), lastNotificationId: lastId.current };
+      });
+    };
+    void start();
 
     // The spec's 10-second check: reconnect a socket that gave up, keep a live one warm.
     const check = window.setInterval(() => {
-      if (!socket) return;
+      if (!socket) {
+        void start();
+        return;
+      }
       if (!socket.connected && !socket.active) socket.connect();
       else if (socket.connected) socket.emit('ping');
     }, CHECK_EVERY_MS);
