@@ -121,7 +121,10 @@ export class LoadGenerator {
     }
   }
 
-  /** Sends one call; a write is tried a second time with the same key when the first got no answer or a 5xx. */
+  /**
+   * Sends one call; it is tried a second time (a write with the same key) when the first got no answer or
+   * a 5xx, as the web app does.
+   */
   private async call(
     op: Op,
     path: string,
@@ -138,7 +141,8 @@ export class LoadGenerator {
       return res;
     };
     const first = await attempt(1);
-    if (!key || !failed(first.status)) return first;
+    // A read is retried too: the web app's queries retry a failed call (lib/query-client.ts).
+    if (!failed(first.status)) return first;
     await new Promise((r) => setTimeout(r, 1000));
     return { ...(await attempt(2)), retried: true };
   }
